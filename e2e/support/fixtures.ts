@@ -1,0 +1,61 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { GeminiMock } from './gemini';
+
+export type Language = 'en' | 'my';
+
+type Fixtures = {
+  /** Console errors, page errors and CSP violations; the test fails if any is left at the end. */
+  consoleErrors: string[];
+  gemini: GeminiMock;
+};
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use(errors);
+      expect(errors, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  gemini: async ({ page }, use) => {
+    const mock = new GeminiMock(page);
+    await mock.install();
+    await use(mock);
+  },
+});
+
+export { expect };
+
+/** Chooses the UI language before the page loads (as a returning visitor would have it). */
+export async function useLanguage(page: Page, language: Language) {
+  await page.addInitScript((lang) => localStorage.setItem('esim-shop.language', lang), language);
+}
+
+/** Opens a route (e.g. '/buy-esim') and waits until the start-up overlay is gone. */
+export async function openRoute(page: Page, path: string) {
+  await page.goto(`./#${path}`);
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+  await expect(page.locator('main h1').first()).toBeVisible();
+}
+
+/** axe with WCAG 2.2 AA tags and target-size; returns the violations. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .options({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      rules: { 'target-size': { enabled: true } },
+    })
+    .analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+/** Builds the two sites the journeys run against (mirrors e2e/support/servers.ts). */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const base = Number(process.env.E2E_PORT_BASE ?? 4173);
+const geminiEnv = JSON.parse(
+  readFileSync(new URL('../e2e/support/gemini-build-env.json', import.meta.url), 'utf8'),
+);
+
+function build(outDir, extraEnv) {
+  const env = { ...process.env, ...extraEnv, OUT_DIR: outDir };
+  if (!extraEnv.VITE_GEMINI_API_KEY) {
+    // The demo build: no key may leak in from the shell.
+    for (const key of Object.keys(env)) if (key.startsWith('VITE_')) delete env[key];
+  }
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    env,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`built ${outDir}`);
+}
+
+build(`dist-e2e-${base}`, geminiEnv);
+build(`dist-demo-${base}`, {});

@@ -1,0 +1,41 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { DemoBanner } from '../components/layout/demo-banner';
+import { Footer } from '../components/layout/footer';
+import { Header } from '../components/layout/header';
+import { LoadingOverlay } from '../components/layout/loading-overlay';
+import { MusicPlayer } from '../components/layout/music-player';
+import { RouteTransition } from '../components/layout/route-transition';
+import { ScrollToTopButton } from '../components/layout/scroll-to-top-button';
+import { SkipLink } from '../components/layout/skip-link';
+import { Starfield } from '../components/layout/starfield';
+import { PageSpinner } from '../components/ui/page-spinner';
+import { ChatLauncher } from '../features/chat/components/chat-launcher';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+/** The layout on every page (SPEC §2): header, footer, floating controls, background. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <SkipLink />
+      <Starfield />
+      <DemoBanner />
+      <Header />
+      <main id="main" tabIndex={-1} className="main">
+        <RouteTransition>
+          <RouteErrorBoundary key={pathname}>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
+        </RouteTransition>
+      </main>
+      <Footer />
+      <MusicPlayer />
+      <ScrollToTopButton />
+      <ChatLauncher />
+      <LoadingOverlay />
+    </>
+  );
+}

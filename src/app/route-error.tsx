@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../config/paths';
+
+/** The fallback for an error thrown while rendering a route. */
+export function RouteError() {
+  const { t } = useTranslation();
+  return (
+    <div className="page container route-error" role="alert">
+      <h1>{t('routeError.title')}</h1>
+      <p>{t('errorBoundary.text')}</p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => window.location.reload()}
+        >
+          {t('errorBoundary.refresh')}
+        </button>
+        <Link className="button" to={paths.home}>
+          {t('routeError.home')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { paths, type RouteName } from '../../config/paths';
+import { site } from '../../config/site';
+import { LanguageToggle } from './language-toggle';
+
+const navItems: { route: RouteName; key: `nav.${string}` }[] = [
+  { route: 'home', key: 'nav.home' },
+  { route: 'buy', key: 'nav.buy' },
+  { route: 'compatibility', key: 'nav.compatibility' },
+  { route: 'howItWorks', key: 'nav.howItWorks' },
+  { route: 'partners', key: 'nav.partners' },
+  { route: 'blog', key: 'nav.blog' },
+  { route: 'helpCenter', key: 'nav.helpCenter' },
+  { route: 'contact', key: 'nav.contact' },
+];
+
+export function Header() {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <Link to={paths.home} className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            e
+          </span>
+          <span className="brand__name">{site.brandName}</span>
+        </Link>
+        <button
+          type="button"
+          className="icon-button site-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+          <span className="visually-hidden">
+            {menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+          </span>
+        </button>
+        <nav
+          id={menuId}
+          className={`site-nav${menuOpen ? ' site-nav--open' : ''}`}
+          aria-label={t('nav.label')}
+        >
+          <ul className="site-nav__list">
+            {navItems.map(({ route, key }) => (
+              <li key={route}>
+                <NavLink
+                  to={paths[route]}
+                  end={route === 'home'}
+                  className="site-nav__link"
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {t(key as 'nav.home')}
+                </NavLink>
+              </li>
+            ))}
+            {site.downloadAppUrl && (
+              <li>
+                <a
+                  className="site-nav__link site-nav__link--app"
+                  href={site.downloadAppUrl}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {t('nav.downloadApp')}
+                </a>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <LanguageToggle />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Background music, bottom-left: play/pause, and mute only while playing. The loop is made on first play. */
+export function MusicPlayer() {
+  const { t } = useTranslation();
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [muted, setMuted] = useState(false);
+
+  useEffect(
+    () => () => {
+      const element = audio.current;
+      if (!element) return;
+      element.pause();
+      URL.revokeObjectURL(element.src);
+    },
+    [],
+  );
+
+  async function toggle() {
+    if (playing) {
+      audio.current?.pause();
+      setPlaying(false);
+      return;
+    }
+    try {
+      if (!audio.current) {
+        const { renderLoopWav } = await import('./synth-loop');
+        const element = new Audio(URL.createObjectURL(renderLoopWav()));
+        element.loop = true;
+        element.volume = 0.5;
+        audio.current = element;
+      }
+      audio.current.muted = muted;
+      await audio.current.play();
+      setPlaying(true);
+    } catch (error) {
+      console.info('Background music could not play', error);
+      setPlaying(false);
+    }
+  }
+
+  function toggleMute() {
+    const next = !muted;
+    setMuted(next);
+    if (audio.current) audio.current.muted = next;
+  }
+
+  return (
+    <div className="music-player">
+      <button
+        type="button"
+        className="fab fab--small"
+        aria-pressed={playing}
+        aria-label={playing ? t('music.pause') : t('music.play')}
+        onClick={() => void toggle()}
+      >
+        <span aria-hidden="true">{playing ? '❚❚' : '♪'}</span>
+      </button>
+      {playing && (
+        <button
+          type="button"
+          className="fab fab--small"
+          aria-pressed={muted}
+          aria-label={muted ? t('music.unmute') : t('music.mute')}
+          onClick={toggleMute}
+        >
+          <span aria-hidden="true">{muted ? '🔇' : '🔊'}</span>
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const SCROLL_TOP_THRESHOLD = 300;
+
+/** Appears after 300px of scroll. */
+export function ScrollToTopButton() {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  if (!visible) return null;
+  return (
+    <button
+      type="button"
+      className="fab fab--small scroll-top"
+      aria-label={t('scrollTop')}
+      onClick={() => {
+        const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+        window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+      }}
+    >
+      <span aria-hidden="true">↑</span>
+    </button>
+  );
+}

@@ -1,0 +1,7 @@
+export function PageSpinner() {
+  return (
+    <div className="page-spinner" aria-busy="true">
+      <span className="spinner" aria-hidden="true" />
+    </div>
+  );
+}

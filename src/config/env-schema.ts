@@ -1,0 +1,111 @@
+import * as z from 'zod/mini';
+
+/**
+ * The build-time configuration, validated once. Every value here is public: Vite inlines
+ * `VITE_*` variables into the JavaScript that every visitor downloads.
+ */
+const optionalUrl = () =>
+  z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((v) => v.trim() || undefined),
+    ),
+  );
+const text = (fallback: string) =>
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((v) => (v && v.trim() ? v.trim() : fallback)),
+  );
+
+/** Built on demand, so that a production bundle (validated at build time) can drop zod. */
+export const envSchema = () =>
+  z
+    .object({
+      VITE_GEMINI_API_KEY: z.optional(z.string()),
+      VITE_AI_MODE: z._default(z.enum(['auto', 'gemini', 'demo']), 'auto'),
+      VITE_GENAI_BASE_URL: optionalUrl(),
+      VITE_MODEL_TEXT: text('gemini-2.5-flash'),
+      VITE_MODEL_RECEIPT: z.optional(z.string()),
+      VITE_MODEL_CHAT: z.optional(z.string()),
+      VITE_MODEL_COMPATIBILITY: z.optional(z.string()),
+      VITE_MODEL_SUPPORT: z.optional(z.string()),
+      VITE_MODEL_IMAGE: text('gemini-2.5-flash-image'),
+      VITE_MODEL_VIDEO: text('veo-3.0-fast-generate-001'),
+      VITE_BRAND_NAME: text('eSIM Myanmar'),
+      VITE_CONTACT_EMAIL: text('support@esim-myanmar.example'),
+      VITE_CONTACT_PHONE: text('+95 9 000 000 000'),
+      VITE_VIBER_NUMBER: text('+959000000000'),
+      VITE_SOCIAL_FACEBOOK: optionalUrl(),
+      VITE_SOCIAL_VIBER: optionalUrl(),
+      VITE_SOCIAL_TELEGRAM: optionalUrl(),
+      VITE_SOCIAL_YOUTUBE: optionalUrl(),
+      VITE_SOCIAL_TIKTOK: optionalUrl(),
+      VITE_SOCIAL_INSTAGRAM: optionalUrl(),
+      VITE_SOCIAL_TWITTER: optionalUrl(),
+      VITE_SOCIAL_MESSENGER: optionalUrl(),
+      VITE_DOWNLOAD_APP_URL: optionalUrl(),
+      VITE_MMQR_MERCHANT_ID: text('0000000000000000'),
+      VITE_MMQR_TERMINAL_ID: text('00000001'),
+      VITE_MMQR_MERCHANT_NAME: text('ESIM MYANMAR'),
+      VITE_MMQR_MERCHANT_NAME_MY: z.optional(z.string()),
+      VITE_MMQR_MERCHANT_CITY_MY: z.optional(z.string()),
+      VITE_ORDER_WEBHOOK_URL: optionalUrl(),
+      VITE_STATUS_URL: optionalUrl(),
+      VITE_NEWSLETTER_URL: optionalUrl(),
+    })
+    .check(
+      z.refine(
+        (v) => v.VITE_AI_MODE !== 'gemini' || !!v.VITE_GEMINI_API_KEY || !!v.VITE_GENAI_BASE_URL,
+        {
+          message: 'VITE_AI_MODE=gemini needs VITE_GEMINI_API_KEY or VITE_GENAI_BASE_URL',
+          path: ['VITE_AI_MODE'],
+        },
+      ),
+    );
+
+export type RawEnv = z.output<ReturnType<typeof envSchema>>;
+
+const urlKeys = [
+  'VITE_GENAI_BASE_URL',
+  'VITE_SOCIAL_FACEBOOK',
+  'VITE_SOCIAL_VIBER',
+  'VITE_SOCIAL_TELEGRAM',
+  'VITE_SOCIAL_YOUTUBE',
+  'VITE_SOCIAL_TIKTOK',
+  'VITE_SOCIAL_INSTAGRAM',
+  'VITE_SOCIAL_TWITTER',
+  'VITE_SOCIAL_MESSENGER',
+  'VITE_DOWNLOAD_APP_URL',
+  'VITE_ORDER_WEBHOOK_URL',
+  'VITE_STATUS_URL',
+  'VITE_NEWSLETTER_URL',
+] as const;
+
+const isUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' || url.protocol === 'viber:';
+  } catch {
+    return false;
+  }
+};
+
+/** Parses raw variables; throws one Error listing every problem, each on its own line. */
+export function parseEnv(source: Record<string, unknown>): RawEnv {
+  const result = envSchema().safeParse(source);
+  const problems: string[] = [];
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      problems.push(`${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    }
+  } else {
+    for (const key of urlKeys) {
+      const value = result.data[key];
+      if (value !== undefined && !isUrl(value)) problems.push(`${key}: not a URL (${value})`);
+    }
+  }
+  if (problems.length > 0 || !result.success) {
+    throw new Error(`Invalid configuration (see .env.example):\n- ${problems.join('\n- ')}`);
+  }
+  return result.data;
+}

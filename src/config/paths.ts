@@ -1,0 +1,40 @@
+/**
+ * The one route table. The router and every link use it; no route string lives anywhere else.
+ * Paths follow the `#` of the hash router.
+ */
+export const paths = {
+  home: '/',
+  buy: '/buy-esim',
+  about: '/about',
+  compatibility: '/compatibility',
+  howItWorks: '/how-it-works',
+  whatIsEsim: '/what-is-esim',
+  helpCenter: '/help-center',
+  contact: '/contact',
+  partners: '/partners',
+  privacy: '/privacy-policy',
+  terms: '/terms-of-service',
+  refund: '/refund-policy',
+  blog: '/blog',
+  create: '/create',
+  dashboard: '/dashboard',
+  status: '/status',
+  developers: '/developers',
+  audit: '/audit',
+  imageGeneration: '/image-generation',
+  videoGeneration: '/video-generation',
+} as const;
+
+export type RouteName = keyof typeof paths;
+export type RoutePath = (typeof paths)[RouteName];
+
+export const routeNames = Object.keys(paths) as RouteName[];
+
+/** A plain `href` for a route, for anchors outside the router (e.g. share links). */
+export const href = (name: RouteName): string => `#${paths[name]}`;
+
+/** The route whose path equals `path`, if any (used to keep chat links inside the shop). */
+export function routeForPath(path: string): RouteName | undefined {
+  const clean = path.replace(/^#/, '').split(/[?#]/)[0] || '/';
+  return routeNames.find((name) => paths[name] === clean);
+}

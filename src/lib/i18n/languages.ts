@@ -1,0 +1,38 @@
+export const languages = ['en', 'my'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'en';
+export const languageStorageKey = 'esim-shop.language';
+
+export const namespaces = [
+  'common',
+  'home',
+  'purchase',
+  'chat',
+  'compatibility',
+  'support',
+  'status',
+  'media',
+  'about',
+  'guide',
+  'faq',
+  'partners',
+  'legal',
+  'blog',
+  'dev',
+] as const;
+export type Namespace = (typeof namespaces)[number];
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (languages as readonly string[]).includes(value);
+
+/** BCP 47 locale used for numbers and dates in each UI language. */
+export const intlLocale: Record<Language, string> = { en: 'en-GB', my: 'my-MM' };
+
+export function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(languageStorageKey);
+    return isLanguage(value) ? value : defaultLanguage;
+  } catch {
+    return defaultLanguage;
+  }
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../components/pending-page';
+
+export function AboutPage() {
+  return <PendingPage page="about" />;
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../components/pending-page';
+
+export function PartnersPage() {
+  return <PendingPage page="partners" />;
+}

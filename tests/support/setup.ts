@@ -1,0 +1,51 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { server } from './msw-server';
+
+/** Any console.error or console.warn fails the test that caused it (React and i18n warnings too). */
+const problems: string[] = [];
+const fail =
+  (level: string) =>
+  (...args: unknown[]) => {
+    problems.push(
+      `${level}: ${args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ')}`,
+    );
+  };
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  problems.length = 0;
+  vi.spyOn(console, 'error').mockImplementation(fail('console.error'));
+  vi.spyOn(console, 'warn').mockImplementation(fail('console.warn'));
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  if (typeof localStorage !== 'undefined') localStorage.clear();
+  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
+  const found = problems.splice(0);
+  if (found.length) throw new Error(`The test wrote to the console:\n${found.join('\n')}`);
+});
+afterAll(() => server.close());
+
+// jsdom has no canvas, media playback or matchMedia; the app treats them as optional.
+if (typeof window !== 'undefined') {
+  HTMLCanvasElement.prototype.getContext = (() =>
+    null) as unknown as HTMLCanvasElement['getContext'];
+  HTMLMediaElement.prototype.play = () => Promise.resolve();
+  HTMLMediaElement.prototype.pause = () => {};
+  window.scrollTo = (() => {}) as typeof window.scrollTo;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  URL.createObjectURL ??= () => 'blob:test';
+  URL.revokeObjectURL ??= () => {};
+}

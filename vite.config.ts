@@ -1,0 +1,74 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { buildCsp } from './scripts/csp.ts';
+import { parseEnv } from './src/config/env-schema.ts';
+
+/** Adds the Content-Security-Policy meta tag to the built index.html (not to the dev server). */
+function contentSecurityPolicy(env: Record<string, string>): Plugin {
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [
+        {
+          tag: 'meta',
+          attrs: { 'http-equiv': 'Content-Security-Policy', content: buildCsp(env) },
+          injectTo: 'head-prepend',
+        },
+      ],
+    },
+  };
+}
+
+/** Writes dist/chunk-report.json (imports and modules of every chunk) for scripts/check-size.mjs. */
+function chunkReport(): Plugin {
+  return {
+    name: 'chunk-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const report: Record<string, unknown> = {};
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (output.type !== 'chunk') continue;
+        report[fileName] = {
+          isEntry: output.isEntry,
+          facadeModuleId: output.facadeModuleId,
+          imports: output.imports,
+          dynamicImports: output.dynamicImports,
+          moduleIds: output.moduleIds.map((id) => id.replace(process.cwd(), '.')),
+        };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'chunk-report.json',
+        source: JSON.stringify(report, null, 1),
+      });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...pickViteVars(process.env) };
+  // Fails the build with a readable list when the configuration is wrong.
+  const validated = parseEnv(env);
+  return {
+    base: './',
+    define: { __VALIDATED_ENV__: JSON.stringify(validated) },
+    plugins: [react(), contentSecurityPolicy(env), chunkReport()],
+    build: {
+      target: 'es2022',
+      outDir: process.env.OUT_DIR ?? 'dist',
+      sourcemap: false,
+      chunkSizeWarningLimit: 2500,
+    },
+    preview: { host: '127.0.0.1' },
+  };
+});
+
+function pickViteVars(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter(
+      (entry): entry is [string, string] => entry[0].startsWith('VITE_') && !!entry[1],
+    ),
+  );
+}

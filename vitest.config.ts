@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  define: { __VALIDATED_ENV__: 'undefined' },
+  test: {
+    environment: 'jsdom',
+    include: ['tests/**/*.test.{ts,tsx}'],
+    setupFiles: ['tests/support/setup.ts'],
+    env: {
+      VITE_AI_MODE: 'gemini',
+      VITE_GEMINI_API_KEY: 'test-key',
+      VITE_SOCIAL_FACEBOOK: 'https://facebook.com/esim.test',
+      VITE_SOCIAL_VIBER: 'https://invite.viber.com/?g2=esim.test',
+    },
+    testTimeout: 15_000,
+    restoreMocks: true,
+  },
+});
