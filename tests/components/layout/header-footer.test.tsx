@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Footer } from '../../../src/components/layout/footer';
+import { Header } from '../../../src/components/layout/header';
+import { renderWithProviders } from '../../support/render';
+
+describe('Header', () => {
+  it('has the eight navigation links and the language toggle', async () => {
+    await renderWithProviders(<Header />);
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names).toEqual([
+      'Home',
+      'Buy eSIM',
+      'Compatibility',
+      'How it works',
+      'Partners',
+      'Blog',
+      'Help center',
+      'Contact',
+    ]);
+    expect(
+      screen.getByRole('button', { name: /Switch the language to Burmese/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('switches to Burmese instantly and remembers it', async () => {
+    await renderWithProviders(<Header />);
+    await userEvent.click(screen.getByRole('button', { name: /Switch the language to Burmese/ }));
+    expect(await screen.findByRole('link', { name: 'eSIM ဝယ်ရန်' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('my');
+    expect(localStorage.getItem('esim-shop.language')).toBe('my');
+  });
+
+  it('opens and closes the small-screen menu', async () => {
+    await renderWithProviders(<Header />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Blog' }));
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+});
+
+describe('Footer', () => {
+  it('shows contacts, configured social links only, and the year', async () => {
+    await renderWithProviders(<Footer />);
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: /Email:/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:/),
+    );
+    expect(within(footer).getByRole('link', { name: /Phone:/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^tel:\+?\d+$/),
+    );
+    // The test configuration sets Facebook and Viber only.
+    expect(within(footer).getByRole('link', { name: /Facebook/ })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
+    expect(within(footer).queryByRole('link', { name: /TikTok/ })).toBeNull();
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()}`);
+    expect(within(footer).getByRole('link', { name: 'Refund policy' })).toHaveAttribute(
+      'href',
+      '/refund-policy',
+    );
+  });
+});
