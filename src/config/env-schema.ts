@@ -109,3 +109,17 @@ export function parseEnv(source: Record<string, unknown>): RawEnv {
   }
   return result.data;
 }
+
+export type AiMode = 'gemini' | 'demo';
+
+/**
+ * Demo mode runs when asked for, or when nothing can reach the AI service (no key, no proxy).
+ * A build with a key never falls into demo mode unless VITE_AI_MODE=demo says so.
+ */
+export function resolveAiMode(
+  raw: Pick<RawEnv, 'VITE_AI_MODE' | 'VITE_GEMINI_API_KEY' | 'VITE_GENAI_BASE_URL'>,
+): AiMode {
+  if (raw.VITE_AI_MODE === 'demo') return 'demo';
+  if (raw.VITE_AI_MODE === 'gemini') return 'gemini';
+  return raw.VITE_GEMINI_API_KEY || raw.VITE_GENAI_BASE_URL ? 'gemini' : 'demo';
+}

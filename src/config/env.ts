@@ -1,4 +1,4 @@
-import { parseEnv, type RawEnv } from './env-schema';
+import { parseEnv, resolveAiMode, type RawEnv } from './env-schema';
 
 declare const __VALIDATED_ENV__: RawEnv;
 
@@ -9,17 +9,11 @@ declare const __VALIDATED_ENV__: RawEnv;
  */
 const raw: RawEnv = import.meta.env.PROD ? __VALIDATED_ENV__ : parseEnv(import.meta.env);
 
-export type AiMode = 'gemini' | 'demo';
-
-function resolveAiMode(): AiMode {
-  if (raw.VITE_AI_MODE === 'demo') return 'demo';
-  if (raw.VITE_AI_MODE === 'gemini') return 'gemini';
-  return raw.VITE_GEMINI_API_KEY || raw.VITE_GENAI_BASE_URL ? 'gemini' : 'demo';
-}
+export type { AiMode } from './env-schema';
 
 export const env = {
   ai: {
-    mode: resolveAiMode(),
+    mode: resolveAiMode(raw),
     apiKey: raw.VITE_GEMINI_API_KEY ?? '',
     baseUrl: raw.VITE_GENAI_BASE_URL,
     models: {

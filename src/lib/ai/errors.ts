@@ -24,6 +24,10 @@ export class AiError extends Error {
 
 export const isAiError = (error: unknown): error is AiError => error instanceof AiError;
 
+/** DOMException-like check by name (jsdom and Node each have their own DOMException class). */
+const named = (value: unknown, name: string) =>
+  typeof value === 'object' && value !== null && (value as { name?: unknown }).name === name;
+
 function statusOf(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null && 'status' in error) {
     const status = (error as { status: unknown }).status;
@@ -38,15 +42,15 @@ export function toAiError(error: unknown, signal?: AbortSignal): AiError {
   if (error instanceof AiError) return error;
   if (signal?.aborted) {
     const reason: unknown = signal.reason;
-    const timedOut = reason instanceof DOMException && reason.name === 'TimeoutError';
+    const timedOut = named(reason, 'TimeoutError');
     return timedOut
       ? new AiError('timeout', 'The AI service took too long to answer', { cause: error })
       : new AiError('aborted', 'The request was cancelled', { cause: error });
   }
-  if (error instanceof DOMException && error.name === 'TimeoutError') {
+  if (named(error, 'TimeoutError')) {
     return new AiError('timeout', 'The AI service took too long to answer', { cause: error });
   }
-  if (error instanceof DOMException && error.name === 'AbortError') {
+  if (named(error, 'AbortError')) {
     return new AiError('aborted', 'The request was cancelled', { cause: error });
   }
   const status = statusOf(error);

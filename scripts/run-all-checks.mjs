@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check of the shop, in order, without stopping at the first failure, then
+ * one closing line `N passed, M failed` that totals the unit tests, the journeys and the
+ * single checks (typecheck, lint, format, build, byte budget, Lighthouse).
+ * Exits non-zero when anything failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+mkdirSync('test-results', { recursive: true });
+const unitJson = 'test-results/unit-results.json';
+const e2eJson = 'test-results/e2e-results.json';
+for (const file of [unitJson, e2eJson]) rmSync(file, { force: true });
+
+const stages = [
+  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['format', 'npx', ['prettier', '--check', '.']],
+  [
+    'unit tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${unitJson}`],
+  ],
+  ['build', 'npx', ['vite', 'build']],
+  ['byte budget', 'node', ['scripts/check-size.mjs']],
+  ['e2e builds', 'node', ['scripts/build-e2e.mjs']],
+  [
+    'journeys',
+    'npx',
+    ['playwright', 'test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
+  ],
+];
+if (existsSync('scripts/lighthouse.mjs'))
+  stages.push(['lighthouse', 'node', ['scripts/lighthouse.mjs']]);
+
+const results = [];
+for (const [name, command, args, env] of stages) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  results.push({ name, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+function countVitest() {
+  if (!existsSync(unitJson)) return { passed: 0, failed: 0 };
+  const report = JSON.parse(readFileSync(unitJson, 'utf8'));
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0),
+  };
+}
+
+function countPlaywright() {
+  if (!existsSync(e2eJson)) return { passed: 0, failed: 0 };
+  const stats = JSON.parse(readFileSync(e2eJson, 'utf8')).stats ?? {};
+  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) };
+}
+
+const unit = countVitest();
+const e2e = countPlaywright();
+const single = results.filter((r) => r.name !== 'unit tests' && r.name !== 'journeys');
+const singlePassed = single.filter((r) => r.ok).length;
+const singleFailed = single.length - singlePassed;
+// A runner that crashed before writing its report still counts as one failure.
+const crashed = results.filter(
+  (r) =>
+    !r.ok &&
+    ((r.name === 'unit tests' && unit.failed === 0) || (r.name === 'journeys' && e2e.failed === 0)),
+).length;
+
+console.log('\n=== summary');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`);
+console.log(`unit tests: ${unit.passed} passed, ${unit.failed} failed`);
+console.log(`journeys: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`checks: ${singlePassed} passed, ${singleFailed} failed`);
+const passed = unit.passed + e2e.passed + singlePassed;
+const failed = unit.failed + e2e.failed + singleFailed + crashed;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,0 +1,207 @@
+import { delay, http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createChatSession, streamChatReply } from '../../../src/lib/ai/chat';
+import { configureAi, resetAiSettings } from '../../../src/lib/ai/client';
+import { checkCompatibility } from '../../../src/lib/ai/compatibility';
+import { AiError } from '../../../src/lib/ai/errors';
+import { generateText } from '../../../src/lib/ai/generate';
+import { triageSupportRequest } from '../../../src/lib/ai/support';
+import { GEMINI, server } from '../../support/msw-server';
+
+const answer = (text: string) =>
+  HttpResponse.json({
+    candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+  });
+
+const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
+
+async function failure(promise: Promise<unknown>): Promise<AiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(AiError);
+    return error as AiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+beforeEach(() =>
+  configureAi({
+    mode: 'gemini',
+    apiKey: 'test-key',
+    retry: { attempts: 3, initialDelaySeconds: 0.01 },
+  }),
+);
+afterEach(() => resetAiSettings());
+
+describe('the AI client in gemini mode', () => {
+  it('sends the key in the x-goog-api-key header to the configured model', async () => {
+    let seen: { url: string; key: string | null } | undefined;
+    server.use(
+      http.post(generateUrl, ({ request }) => {
+        seen = { url: request.url, key: request.headers.get('x-goog-api-key') };
+        return answer('{"isCompatible":"YES","reason":"It has an eSIM."}');
+      }),
+    );
+    await expect(checkCompatibility('Pixel 9', 'en')).resolves.toEqual({
+      isCompatible: 'YES',
+      reason: 'It has an eSIM.',
+    });
+    expect(seen?.key).toBe('test-key');
+    expect(seen?.url).toMatch(/\/v1beta\/models\/gemini-[\w.-]+:generateContent$/);
+    expect(seen?.url).not.toContain('test-key');
+  });
+
+  it('strips a ```json fence before parsing', async () => {
+    server.use(
+      http.post(generateUrl, () =>
+        answer('```json\n{"isCompatible":"NO","reason":"No eSIM."}\n```'),
+      ),
+    );
+    await expect(checkCompatibility('iPhone 8', 'en')).resolves.toEqual({
+      isCompatible: 'NO',
+      reason: 'No eSIM.',
+    });
+  });
+
+  it.each([
+    ['unreadable', 'this is not json'],
+    ['invalid', '{"isCompatible":"MAYBE","reason":"?"}'],
+    ['invalid', '{"reason":"missing the verdict"}'],
+    ['empty', ''],
+  ])('reports %s for the answer %j', async (kind, text) => {
+    server.use(http.post(generateUrl, () => answer(text)));
+    expect((await failure(checkCompatibility('Phone', 'en'))).kind).toBe(kind);
+  });
+
+  it('retries a 503 and then succeeds', async () => {
+    let calls = 0;
+    server.use(
+      http.post(generateUrl, () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json(
+              { error: { code: 503, message: 'overloaded', status: 'UNAVAILABLE' } },
+              { status: 503 },
+            )
+          : answer('hello');
+      }),
+    );
+    await expect(generateText({ task: 'chat', parts: ['hi'], timeoutMs: 5000 })).resolves.toBe(
+      'hello',
+    );
+    expect(calls).toBe(2);
+  });
+
+  it('gives up on repeated 429s with a quota error', async () => {
+    let calls = 0;
+    server.use(
+      http.post(generateUrl, () => {
+        calls += 1;
+        return HttpResponse.json(
+          { error: { code: 429, message: 'quota', status: 'RESOURCE_EXHAUSTED' } },
+          { status: 429 },
+        );
+      }),
+    );
+    expect(
+      (await failure(generateText({ task: 'chat', parts: ['hi'], timeoutMs: 5000 }))).kind,
+    ).toBe('quota');
+    expect(calls).toBe(3);
+  });
+
+  it('does not retry a 400 and reports it as rejected', async () => {
+    let calls = 0;
+    server.use(
+      http.post(generateUrl, () => {
+        calls += 1;
+        return HttpResponse.json(
+          { error: { code: 400, message: 'API key not valid', status: 'INVALID_ARGUMENT' } },
+          { status: 400 },
+        );
+      }),
+    );
+    expect(
+      (await failure(generateText({ task: 'chat', parts: ['hi'], timeoutMs: 5000 }))).kind,
+    ).toBe('rejected');
+    expect(calls).toBe(1);
+  });
+
+  it('times out a slow answer', async () => {
+    server.use(
+      http.post(generateUrl, async () => {
+        await delay(2000);
+        return answer('too late');
+      }),
+    );
+    expect(
+      (await failure(generateText({ task: 'chat', parts: ['hi'], timeoutMs: 100 }))).kind,
+    ).toBe('timeout');
+  });
+
+  it('stops when the caller aborts', async () => {
+    server.use(
+      http.post(generateUrl, async () => {
+        await delay(2000);
+        return answer('too late');
+      }),
+    );
+    const controller = new AbortController();
+    const call = generateText({
+      task: 'chat',
+      parts: ['hi'],
+      timeoutMs: 5000,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 50);
+    expect((await failure(call)).kind).toBe('aborted');
+  });
+
+  it('maps a network failure', async () => {
+    server.use(http.post(generateUrl, () => HttpResponse.error()));
+    expect(
+      (await failure(generateText({ task: 'chat', parts: ['hi'], timeoutMs: 5000 }))).kind,
+    ).toBe('network');
+  });
+
+  it('streams a chat reply over SSE, growing with each event', async () => {
+    server.use(
+      http.post(`${GEMINI}/v1beta/models/:model\\:streamGenerateContent`, ({ request }) => {
+        expect(new URL(request.url).searchParams.get('alt')).toBe('sse');
+        const event = (text: string) =>
+          `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0 }] })}\n\n`;
+        return new HttpResponse(event('Hello') + event(', traveller') + event('!'), {
+          headers: { 'content-type': 'text/event-stream' },
+        });
+      }),
+    );
+    const session = await createChatSession('You help eSIM buyers.');
+    const seen: string[] = [];
+    for await (const text of streamChatReply(session, 'Hi')) seen.push(text);
+    expect(seen).toEqual(['Hello', 'Hello, traveller', 'Hello, traveller!']);
+  });
+});
+
+describe('the AI client in demo mode', () => {
+  it('answers every verb without touching the network, in the UI language', async () => {
+    configureAi({ mode: 'demo', demoLatencyMs: 0 });
+    const requests: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => requests.push(request.url);
+    server.events.on('request:start', onRequest);
+    try {
+      const english = await triageSupportRequest('I want a refund for my payment', 'en');
+      expect(english.category).toBe('Billing Inquiry');
+      const burmese = await triageSupportRequest('QR ကုဒ် မရပါ', 'my');
+      expect(burmese.response_message).toMatch(/[\u1000-\u109F]/);
+      const compatibility = await checkCompatibility('Some Phone 3000', 'en');
+      expect(compatibility.isCompatible).toBe('UNCERTAIN');
+      const session = await createChatSession('Answer in English.');
+      let reply = '';
+      for await (const text of streamChatReply(session, 'What are your data plans?')) reply = text;
+      expect(reply).toContain('Power User');
+    } finally {
+      server.events.removeListener('request:start', onRequest);
+    }
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,64 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { namespaces } from '../../src/lib/i18n/languages';
+import { findLocaleProblems, flatten } from '../support/locale-checks';
+
+const root = join(process.cwd(), 'locales');
+const files = (language: string) =>
+  readdirSync(join(root, language)).filter((file) => file.endsWith('.json'));
+const load = (language: string, file: string) =>
+  JSON.parse(readFileSync(join(root, language, file), 'utf8')) as unknown;
+
+describe('translation bundles', () => {
+  it('has the same files in English and Burmese, one per namespace', () => {
+    expect(files('my').sort()).toEqual(files('en').sort());
+    for (const namespace of namespaces) expect(files('en')).toContain(`${namespace}.json`);
+  });
+
+  describe.each(files('en'))('%s', (file) => {
+    it('has exactly the keys of English, with no empty value and Myanmar script in every prose value', () => {
+      expect(findLocaleProblems(load('en', file), load('my', file))).toEqual([]);
+    });
+  });
+});
+
+describe('the locale checker itself', () => {
+  const en = {
+    a: 'Buy your eSIM now',
+    b: { c: 'Hello there friend' },
+    d: 'KBZPay',
+    e: ['One item here'],
+  };
+
+  it('accepts a complete translation', () => {
+    const my = { a: 'eSIM ကို ယခုဝယ်ပါ', b: { c: 'မင်္ဂလာပါ သူငယ်ချင်း' }, d: 'KBZPay', e: ['ပစ္စည်းတစ်ခု'] };
+    expect(findLocaleProblems(en, my)).toEqual([]);
+  });
+
+  it.each([
+    ['a missing key', { b: { c: 'မင်္ဂလာပါ' }, d: 'KBZPay', e: ['ပစ္စည်း'] }, 'missing in my: a'],
+    [
+      'an extra key',
+      { a: 'ဝယ်ပါ', b: { c: 'မင်္ဂလာပါ' }, d: 'KBZPay', e: ['ပစ္စည်း'], z: 'ပို' },
+      'only in my: z',
+    ],
+    [
+      'an empty value',
+      { a: ' ', b: { c: 'မင်္ဂလာပါ' }, d: 'KBZPay', e: ['ပစ္စည်း'] },
+      'empty in my: a',
+    ],
+    [
+      'untranslated prose',
+      { a: 'Buy your eSIM now', b: { c: 'မင်္ဂလာပါ' }, d: 'KBZPay', e: ['ပစ္စည်း'] },
+      'no Myanmar script in my: a',
+    ],
+  ])('reports %s', (_label, my, problem) => {
+    expect(findLocaleProblems(en, my)).toContain(problem);
+  });
+
+  it('flattens nested objects and arrays into dotted keys', () => {
+    expect(Object.keys(flatten(en))).toEqual(['a', 'b.c', 'd', 'e.0']);
+  });
+});
