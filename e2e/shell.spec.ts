@@ -55,7 +55,7 @@ test('the language choice survives a reload and uses the Burmese font', async ({
   await expect(page.locator('html')).toHaveAttribute('lang', 'my');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'my');
-  await expect(page.getByRole('link', { name: 'eSIM ဝယ်ရန်' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ထပ်မံလေ့လာရန်' })).toBeVisible();
   await expect
     .poll(() =>
       page.evaluate(async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths, type RouteName } from '../../config/paths';
 import { site } from '../../config/site';
+import { CloseIcon, MenuIcon } from '../ui/icons';
 import { LanguageToggle } from './language-toggle';
 
 const navItems: { route: RouteName; key: `nav.${string}` }[] = [
@@ -47,7 +48,7 @@ export function Header() {
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
           <span className="visually-hidden">
             {menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
           </span>

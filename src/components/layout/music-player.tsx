@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MusicIcon, MuteIcon, PauseIcon, VolumeIcon } from '../ui/icons';
 
 /** Background music, bottom-left: play/pause, and mute only while playing. The loop is made on first play. */
 export function MusicPlayer() {
@@ -56,7 +57,7 @@ export function MusicPlayer() {
         aria-label={playing ? t('music.pause') : t('music.play')}
         onClick={() => void toggle()}
       >
-        <span aria-hidden="true">{playing ? '❚❚' : '♪'}</span>
+        {playing ? <PauseIcon size={18} /> : <MusicIcon size={18} />}
       </button>
       {playing && (
         <button
@@ -66,7 +67,7 @@ export function MusicPlayer() {
           aria-label={muted ? t('music.unmute') : t('music.mute')}
           onClick={toggleMute}
         >
-          <span aria-hidden="true">{muted ? '🔇' : '🔊'}</span>
+          {muted ? <MuteIcon size={18} /> : <VolumeIcon size={18} />}
         </button>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ArrowUpIcon } from '../ui/icons';
 
 export const SCROLL_TOP_THRESHOLD = 300;
 
@@ -26,7 +27,7 @@ export function ScrollToTopButton() {
         window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
       }}
     >
-      <span aria-hidden="true">↑</span>
+      <ArrowUpIcon size={18} />
     </button>
   );
 }
