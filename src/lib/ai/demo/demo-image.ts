@@ -1,4 +1,4 @@
-/** Draws a deterministic picture for a prompt (a night sky over Shwedagon-like stupa outline). */
+/** Draws a deterministic picture for a prompt: a night sky over a stupa outline, captioned with the prompt. */
 export async function drawDemoImage(prompt: string): Promise<{ mimeType: string; base64: string }> {
   const canvas = document.createElement('canvas');
   canvas.width = 768;
@@ -26,6 +26,17 @@ export async function drawDemoImage(prompt: string): Promise<{ mimeType: string;
   context.fill();
   context.fillStyle = `hsl(${(hue + 200) % 360} 40% 10%)`;
   context.fillRect(0, 420, canvas.width, 92);
+  // The prompt as a caption, so the visitor sees that the picture answers their words.
+  const caption = prompt.replace(/\s+/g, ' ').trim();
+  if (caption) {
+    context.fillStyle = 'rgba(255, 255, 255, 0.92)';
+    context.font = '600 20px "Noto Sans Myanmar", system-ui, sans-serif';
+    let text = caption;
+    while (text.length > 1 && context.measureText(text).width > canvas.width - 48) {
+      text = text.slice(0, -1);
+    }
+    context.fillText(text === caption ? text : `${text.slice(0, -1)}…`, 24, 472);
+  }
   const blob = await new Promise<Blob | null>((resolve) =>
     canvas.toBlob(resolve, 'image/jpeg', 0.85),
   );

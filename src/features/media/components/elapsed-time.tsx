@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { useNow } from '../hooks/use-now';
+import { formatElapsed } from '../lib/media-files';
+
+/** "Time elapsed: m:ss" since `startedAt`, as a timer (not announced every second). */
+export function ElapsedTime({ startedAt }: { startedAt: number }) {
+  const { t } = useTranslation('media');
+  const now = useNow(1000);
+  return (
+    <p role="timer" className="media-elapsed">
+      {t('elapsed', { time: formatElapsed((now - startedAt) / 1000) })}
+    </p>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GeneratedVideoView } from '../hooks/use-video-generation';
+
+/**
+ * A WebM recorded by MediaRecorder (the demo's) carries no duration, so the player shows 0:00;
+ * seeking far past the end makes the browser compute it, then we go back to the start.
+ */
+function settleUnknownDuration(player: HTMLVideoElement) {
+  if (Number.isFinite(player.duration)) return;
+  const onChange = () => {
+    if (!Number.isFinite(player.duration)) return;
+    player.removeEventListener('durationchange', onChange);
+    player.currentTime = 0;
+  };
+  player.addEventListener('durationchange', onChange);
+  player.currentTime = Number.MAX_SAFE_INTEGER;
+}
+
+type VideoResultProps = { video: GeneratedVideoView; onStartOver: () => void };
+
+/** The finished video: a player, a download button and Start over. */
+export function VideoResult({ video, onStartOver }: VideoResultProps) {
+  const { t } = useTranslation('media');
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <section className="card media-result" aria-labelledby={headingId}>
+      <h2 id={headingId} ref={heading} tabIndex={-1}>
+        {t('video.resultTitle')}
+      </h2>
+      <video
+        className="media-video"
+        src={video.url}
+        controls
+        playsInline
+        preload="metadata"
+        onLoadedMetadata={(event) => settleUnknownDuration(event.currentTarget)}
+        aria-label={t('video.playerLabel', { prompt: video.prompt })}
+      />
+      <p className="media-label">{t('video.yourPrompt')}</p>
+      <p className="media-prompt-text">{video.prompt}</p>
+      <div className="button-row">
+        <a className="button button--primary" href={video.url} download={video.fileName}>
+          {t('video.download')}
+        </a>
+        <button type="button" className="button" onClick={onStartOver}>
+          {t('video.startOver')}
+        </button>
+      </div>
+    </section>
+  );
+}

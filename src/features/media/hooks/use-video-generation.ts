@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { generateVideo, type VideoProgress, type VideoStartImage } from '../../../lib/ai/video';
+import { blobToBase64, mediaFileName } from '../lib/media-files';
+import { toJpeg } from '../lib/to-jpeg';
+
+export type GeneratedVideoView = {
+  url: string;
+  mimeType: string;
+  fileName: string;
+  prompt: string;
+};
+
+export type VideoGenerationState =
+  | { screen: 'form'; outcome: 'none' | 'error' | 'cancelled' }
+  | { screen: 'generating'; startedAt: number; progress: VideoProgress }
+  | { screen: 'result'; video: GeneratedVideoView };
+
+const initial: VideoGenerationState = { screen: 'form', outcome: 'none' };
+
+/** JPEG and PNG go as they are; other image types are re-encoded as JPEG when the browser can. */
+async function readStartImage(file: File): Promise<VideoStartImage> {
+  const usable = ['image/jpeg', 'image/png'].includes(file.type) ? file : await toJpeg(file);
+  return { mimeType: usable.type || file.type, base64: await blobToBase64(usable) };
+}
+
+/**
+ * Form -> generating (polling) -> result, or back to the form with an error. Leaving the page or
+ * cancelling aborts the polling and the download; the video's blob URL is revoked on Start over,
+ * on a new video and on unmount.
+ */
+export function useVideoGeneration() {
+  const [state, setState] = useState<VideoGenerationState>(initial);
+  const inFlight = useRef<AbortController | null>(null);
+  const objectUrl = useRef<string | null>(null);
+
+  const stop = () => {
+    inFlight.current?.abort();
+    inFlight.current = null;
+  };
+  const releaseUrl = () => {
+    if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
+    objectUrl.current = null;
+  };
+
+  useEffect(
+    () => () => {
+      stop();
+      releaseUrl();
+    },
+    [],
+  );
+
+  const generate = useCallback(async (prompt: string, file: File | undefined) => {
+    const text = prompt.trim();
+    if (!text || inFlight.current) return;
+    const controller = new AbortController();
+    inFlight.current = controller;
+    releaseUrl();
+    setState({ screen: 'generating', startedAt: Date.now(), progress: { stage: 'submitting' } });
+    try {
+      const image = file ? await readStartImage(file) : undefined;
+      const video = await generateVideo({
+        prompt: text,
+        image,
+        signal: controller.signal,
+        onProgress: (progress) => {
+          if (controller.signal.aborted) return;
+          setState((now) => (now.screen === 'generating' ? { ...now, progress } : now));
+        },
+      });
+      if (controller.signal.aborted) return;
+      const url = URL.createObjectURL(video.blob);
+      objectUrl.current = url;
+      setState({
+        screen: 'result',
+        video: {
+          url,
+          mimeType: video.mimeType,
+          fileName: mediaFileName('video', video.mimeType),
+          prompt: text,
+        },
+      });
+    } catch {
+      if (!controller.signal.aborted) setState({ screen: 'form', outcome: 'error' });
+    } finally {
+      if (inFlight.current === controller) inFlight.current = null;
+    }
+  }, []);
+
+  const cancel = useCallback(() => {
+    stop();
+    setState({ screen: 'form', outcome: 'cancelled' });
+  }, []);
+
+  const reset = useCallback(() => {
+    stop();
+    releaseUrl();
+    setState(initial);
+  }, []);
+
+  return { state, generate, cancel, reset };
+}

@@ -1,0 +1,276 @@
+import { GEMINI_API_ORIGIN, GEMINI_API_VERSION, getAiClient, type AiClient } from './client';
+import { AiError, toAiError } from './errors';
+import { sleep as timerSleep, withTimeout } from './signals';
+
+/**
+ * Video from the Veo model. `@google/genai` runs `generateVideos` only on Vertex, so this module
+ * speaks the Gemini REST API itself: `:predictLongRunning` starts an operation, the operation is
+ * polled until it is done, and the finished video is downloaded with the key in a header.
+ */
+
+export type VideoStartImage = { mimeType: string; base64: string };
+
+/** A long-running operation as the REST API returns it (only the fields we read). */
+export type VideoOperation = {
+  name: string;
+  done?: boolean;
+  error?: { code?: number; message?: string; status?: string };
+  response?: {
+    generateVideoResponse?: {
+      generatedSamples?: { video?: { uri?: string } }[];
+      raiMediaFilteredCount?: number;
+      raiMediaFilteredReasons?: string[];
+    };
+  };
+};
+
+/** Where a generation is, for a progress display. `checks` counts completed polls. */
+export type VideoProgress =
+  { stage: 'submitting' } | { stage: 'waiting'; checks: number } | { stage: 'downloading' };
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export type VideoTiming = {
+  /** Pause between two polls of the operation. */
+  pollIntervalMs: number;
+  /** Longest wait for the operation; after it the generation fails with `timeout`. */
+  maxWaitMs: number;
+  /** Limit of one REST call (start, one poll). */
+  requestTimeoutMs: number;
+  /** Limit of the video download. */
+  downloadTimeoutMs: number;
+};
+
+/** Veo usually answers in 1-3 minutes and at most about 6 at peak times; we allow 8. */
+export const videoTiming: VideoTiming = {
+  pollIntervalMs: 10_000,
+  maxWaitMs: 8 * 60_000,
+  requestTimeoutMs: 60_000,
+  downloadTimeoutMs: 180_000,
+};
+
+export type PollOptions = {
+  intervalMs: number;
+  maxWaitMs: number;
+  /** Fetches the operation's current state (one GET). */
+  getOperation: (name: string, signal?: AbortSignal) => Promise<VideoOperation>;
+  signal?: AbortSignal | undefined;
+  sleep?: Sleep;
+  now?: () => number;
+  /** Called after every completed poll with the number of polls so far. */
+  onCheck?: (checks: number) => void;
+};
+
+/** google.rpc codes (and HTTP codes) of a failed operation, as an AiError. */
+export function operationError(error: NonNullable<VideoOperation['error']>): AiError {
+  const code = error.code ?? 0;
+  const message = `The video operation failed: ${error.message ?? error.status ?? code}`;
+  if (code === 8 || code === 429) return new AiError('quota', message, { status: 429 });
+  if (code === 4 || code === 504) return new AiError('timeout', message);
+  if ([1, 2, 10, 13, 14].includes(code) || code >= 500) {
+    return new AiError('unavailable', message, { status: code >= 500 ? code : undefined });
+  }
+  return new AiError('rejected', message, { status: code >= 400 ? code : undefined });
+}
+
+/**
+ * Polls `first` every `intervalMs` until it is done; fails with `timeout` once `maxWaitMs` has
+ * passed, with the caller's abort as `aborted`, and with the operation's own error mapped by
+ * {@link operationError}. Time and sleeping are injected, so the loop is testable without timers.
+ */
+export async function pollOperation(
+  first: VideoOperation,
+  options: PollOptions,
+): Promise<VideoOperation> {
+  const { sleep = timerSleep, now = Date.now, signal } = options;
+  const started = now();
+  let operation = first;
+  let checks = 0;
+  try {
+    while (!operation.done) {
+      const remaining = options.maxWaitMs - (now() - started);
+      if (remaining <= 0) {
+        throw new AiError(
+          'timeout',
+          `The video was not ready after ${Math.round(options.maxWaitMs / 1000)} s`,
+        );
+      }
+      await sleep(Math.min(options.intervalMs, remaining), signal);
+      if (signal?.aborted) throw signal.reason;
+      const next = await options.getOperation(operation.name, signal);
+      operation = { ...next, name: next.name || operation.name };
+      checks += 1;
+      options.onCheck?.(checks);
+    }
+  } catch (error) {
+    throw toAiError(error, signal);
+  }
+  if (operation.error) throw operationError(operation.error);
+  return operation;
+}
+
+/** The video link of a finished operation; `empty` when there is none (or it was filtered). */
+export function videoUriOf(operation: VideoOperation): string {
+  const result = operation.response?.generateVideoResponse;
+  const uri = result?.generatedSamples?.[0]?.video?.uri;
+  if (typeof uri === 'string' && uri.trim()) return uri.trim();
+  const reasons = result?.raiMediaFilteredReasons?.join(' ');
+  throw new AiError(
+    'empty',
+    reasons ? `The video was filtered: ${reasons}` : 'The finished operation has no video link',
+  );
+}
+
+/**
+ * Where to download `uri` from. Links of the public API are sent through the configured API root
+ * (a proxy, when there is one); the key header goes only to that root, never to another host.
+ */
+export function downloadTarget(
+  uri: string,
+  client: Pick<AiClient, 'apiRoot' | 'authHeaders'>,
+): { url: string; headers: Record<string, string> } {
+  const publicRoot = `${GEMINI_API_ORIGIN}/${GEMINI_API_VERSION}/`;
+  const url = uri.startsWith(publicRoot)
+    ? `${client.apiRoot}/${uri.slice(publicRoot.length)}`
+    : uri;
+  const trusted = url.startsWith(`${client.apiRoot}/`);
+  return { url, headers: trusted ? client.authHeaders : {} };
+}
+
+function parseOperation(data: unknown): VideoOperation {
+  if (typeof data !== 'object' || data === null) {
+    throw new AiError('invalid', 'The video operation answer was not an object');
+  }
+  const operation = data as Partial<VideoOperation>;
+  if (typeof operation.name !== 'string' || !operation.name) {
+    throw new AiError('invalid', 'The video operation answer has no name');
+  }
+  return operation as VideoOperation;
+}
+
+async function httpError(response: Response): Promise<Error & { status: number }> {
+  let message = `HTTP ${response.status}`;
+  try {
+    const body = (await response.json()) as { error?: { message?: string } };
+    if (body.error?.message) message = body.error.message;
+  } catch {
+    // The body is not JSON; the status says enough.
+  }
+  return Object.assign(new Error(`${message} (got status: ${response.status})`), {
+    status: response.status,
+  });
+}
+
+type RestOptions = {
+  client: AiClient;
+  sleep: Sleep;
+  signal?: AbortSignal | undefined;
+};
+
+/**
+ * One REST call with a timeout per attempt, retries on 429 and 503 (doubling delays from the
+ * client's retry settings), and every failure mapped to AiError. `read` consumes the body.
+ */
+export async function callRest<T>(
+  options: RestOptions,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
+  const { attempts, initialDelaySeconds } = options.client.settings.retry;
+  for (let attempt = 1; ; attempt += 1) {
+    const signal = withTimeout(options.signal, timeoutMs);
+    try {
+      const response = await options.client.fetch(url, { ...init, signal });
+      const retryable = response.status === 429 || response.status === 503;
+      if (retryable && attempt < Math.max(1, attempts)) {
+        // Drop the error body without waiting on it (some streams never settle a cancel).
+        void response.body?.cancel().catch(() => undefined);
+        await options.sleep(initialDelaySeconds * 1000 * 2 ** (attempt - 1), options.signal);
+        continue;
+      }
+      if (!response.ok) throw await httpError(response);
+      return await read(response);
+    } catch (error) {
+      throw toAiError(error, signal);
+    }
+  }
+}
+
+export type GenerateVideoInput = {
+  prompt: string;
+  image?: VideoStartImage | undefined;
+  signal?: AbortSignal | undefined;
+  onProgress?: (progress: VideoProgress) => void;
+  timing?: Partial<VideoTiming>;
+  sleep?: Sleep;
+  now?: () => number;
+};
+
+export type GeneratedVideo = { blob: Blob; mimeType: string };
+
+/** One video for a prompt and an optional start image. Throws AiError; cancellable by `signal`. */
+export async function generateVideo(input: GenerateVideoInput): Promise<GeneratedVideo> {
+  const timing = { ...videoTiming, ...input.timing };
+  const sleep = input.sleep ?? timerSleep;
+  const { signal, onProgress } = input;
+  let client: AiClient;
+  try {
+    client = await getAiClient();
+  } catch (error) {
+    throw toAiError(error, signal);
+  }
+  const rest: RestOptions = { client, sleep, signal };
+  const model = client.settings.models.video.replace(/^models\//, '');
+
+  onProgress?.({ stage: 'submitting' });
+  const instance = {
+    prompt: input.prompt,
+    ...(input.image && {
+      image: { bytesBase64Encoded: input.image.base64, mimeType: input.image.mimeType },
+    }),
+  };
+  const started = await callRest(
+    rest,
+    `${client.apiRoot}/models/${model}:predictLongRunning`,
+    {
+      method: 'POST',
+      headers: { ...client.authHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify({ instances: [instance], parameters: { sampleCount: 1 } }),
+    },
+    timing.requestTimeoutMs,
+    async (response) => parseOperation(await response.json()),
+  );
+
+  onProgress?.({ stage: 'waiting', checks: 0 });
+  const finished = await pollOperation(started, {
+    intervalMs: timing.pollIntervalMs,
+    maxWaitMs: timing.maxWaitMs,
+    signal,
+    sleep,
+    now: input.now ?? Date.now,
+    onCheck: (checks) => onProgress?.({ stage: 'waiting', checks }),
+    getOperation: (name) =>
+      callRest(
+        rest,
+        `${client.apiRoot}/${name}`,
+        { headers: client.authHeaders },
+        timing.requestTimeoutMs,
+        async (response) => parseOperation(await response.json()),
+      ),
+  });
+
+  const target = downloadTarget(videoUriOf(finished), client);
+  onProgress?.({ stage: 'downloading' });
+  const blob = await callRest(
+    rest,
+    target.url,
+    { headers: target.headers },
+    timing.downloadTimeoutMs,
+    (response) => response.blob(),
+  );
+  if (blob.size === 0) throw new AiError('empty', 'The downloaded video is empty');
+  const mimeType = blob.type.startsWith('video/') ? blob.type.split(';')[0]! : 'video/mp4';
+  return { blob: blob.type === mimeType ? blob : new Blob([blob], { type: mimeType }), mimeType };
+}

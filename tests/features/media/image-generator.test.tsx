@@ -1,0 +1,147 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ImageGenerationPage } from '../../../src/pages/image-generation-page';
+import { renderWithProviders } from '../../support/render';
+import { GEMINI, server } from '../../support/msw-server';
+
+const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+function answerWithImage(onCall?: (body: unknown) => void, wait = 0) {
+  let calls = 0;
+  server.use(
+    http.post(generateUrl, async ({ request }) => {
+      calls += 1;
+      onCall?.(await request.json());
+      if (wait) await delay(wait);
+      return HttpResponse.json({
+        candidates: [
+          {
+            content: {
+              role: 'model',
+              parts: [{ inlineData: { mimeType: 'image/png', data: PNG } }],
+            },
+            finishReason: 'STOP',
+            index: 0,
+          },
+        ],
+      });
+    }),
+  );
+  return () => calls;
+}
+
+const renderPage = (language: 'en' | 'my' = 'en') =>
+  renderWithProviders(<ImageGenerationPage />, { namespaces: ['media'], language });
+
+beforeEach(() => {
+  let next = 0;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:image-${++next}`);
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+});
+
+describe('the image generation page', () => {
+  it('blocks a blank prompt', async () => {
+    const calls = answerWithImage();
+    await renderPage();
+    const button = screen.getByRole('button', { name: 'Generate image' });
+    expect(button).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Describe your image'), '   {Enter}');
+    expect(button).toBeDisabled();
+    expect(calls()).toBe(0);
+  });
+
+  it('generates on Enter, shows a loading card, then the image with a download button', async () => {
+    let body: unknown;
+    answerWithImage((b) => (body = b), 150);
+    await renderPage();
+    await userEvent.type(screen.getByLabelText('Describe your image'), 'A pagoda at sunset{Enter}');
+    expect(await screen.findByText('Drawing your image')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent('Time elapsed: 0:0');
+    expect(screen.getByRole('button', { name: 'Generating…' })).toBeDisabled();
+
+    const image = await screen.findByRole('img', {
+      name: 'AI-generated image of: A pagoda at sunset',
+    });
+    expect(image).toHaveAttribute('src', 'blob:image-1');
+    expect(screen.getByRole('heading', { name: 'Your image' })).toHaveFocus();
+    const download = screen.getByRole('link', { name: 'Download image' });
+    expect(download).toHaveAttribute('href', 'blob:image-1');
+    // jsdom cannot re-encode, so the type stays honest: a PNG is offered as a PNG.
+    expect(download.getAttribute('download')).toMatch(/^ai-image-\d{8}-\d{6}\.png$/);
+    expect(screen.getByText('Format: PNG')).toBeInTheDocument();
+    expect(body).toMatchObject({ contents: [{ parts: [{ text: 'A pagoda at sunset' }] }] });
+  });
+
+  it('keeps Shift+Enter as a new line and sends one request while busy', async () => {
+    const calls = answerWithImage(undefined, 200);
+    await renderPage();
+    const prompt = screen.getByLabelText('Describe your image');
+    await userEvent.type(prompt, 'Line one{Shift>}{Enter}{/Shift}Line two');
+    expect(prompt).toHaveValue('Line one\nLine two');
+    expect(calls()).toBe(0);
+    await userEvent.type(prompt, '{Enter}');
+    await userEvent.type(prompt, '{Enter}');
+    await screen.findByRole('img', { name: /AI-generated image of: Line one/ });
+    expect(calls()).toBe(1);
+  });
+
+  it('shows the error card when generation fails, and replaces an old image', async () => {
+    answerWithImage();
+    await renderPage();
+    const prompt = screen.getByLabelText('Describe your image');
+    await userEvent.type(prompt, 'First{Enter}');
+    await screen.findByRole('img', { name: /First/ });
+    server.use(
+      http.post(generateUrl, () =>
+        HttpResponse.json({ error: { code: 500, message: 'boom' } }, { status: 500 }),
+      ),
+    );
+    await userEvent.type(prompt, ' again{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error occurred while generating the image. Please try again.',
+    );
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:image-1');
+  });
+
+  it('shows the error card when the model returns no image', async () => {
+    server.use(
+      http.post(generateUrl, () =>
+        HttpResponse.json({
+          candidates: [{ content: { role: 'model', parts: [{ text: 'No.' }] }, index: 0 }],
+        }),
+      ),
+    );
+    await renderPage();
+    await userEvent.type(screen.getByLabelText('Describe your image'), 'Anything{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error occurred while generating the image.',
+    );
+  });
+
+  it('speaks Burmese', async () => {
+    await renderPage('my');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('AI ဖြင့် ပုံဖန်တီးခြင်း');
+    expect(screen.getByRole('button', { name: 'ပုံ ဖန်တီးရန်' })).toBeDisabled();
+  });
+
+  it('cancels the request and frees the image when the page is left', async () => {
+    let aborted = false;
+    server.use(
+      http.post(generateUrl, async ({ request }) => {
+        request.signal.addEventListener('abort', () => (aborted = true));
+        await delay(5000);
+        return HttpResponse.json({});
+      }),
+    );
+    const { unmount } = await renderPage();
+    await userEvent.type(screen.getByLabelText('Describe your image'), 'Slow{Enter}');
+    await screen.findByText('Drawing your image');
+    unmount();
+    await vi.waitFor(() => expect(aborted).toBe(true));
+  });
+});
