@@ -15,7 +15,9 @@ const originOf = (value: string | undefined): string | undefined => {
 };
 
 export function buildCsp(env: Record<string, string | undefined>): string {
-  const connect = new Set<string>(["'self'", GEMINI_ORIGIN]);
+  // A finished Veo video is fetched from its `files/…:download` link on the API origin, which may
+  // redirect to Google's content hosts (not verified without a real key; see decision 007).
+  const connect = new Set<string>(["'self'", GEMINI_ORIGIN, 'https://*.googleusercontent.com']);
   for (const key of [
     'VITE_GENAI_BASE_URL',
     'VITE_ORDER_WEBHOOK_URL',

