@@ -1,5 +1,5 @@
-import { PendingPage } from '../components/pending-page';
+import { AuditView } from '../features/developers/components/audit-view';
 
 export function AuditPage() {
-  return <PendingPage page="audit" />;
+  return <AuditView />;
 }

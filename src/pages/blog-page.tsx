@@ -1,5 +1,5 @@
-import { PendingPage } from '../components/pending-page';
+import { BlogView } from '../features/blog/components/blog-view';
 
 export function BlogPage() {
-  return <PendingPage page="blog" />;
+  return <BlogView />;
 }

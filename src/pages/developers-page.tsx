@@ -1,5 +1,5 @@
-import { PendingPage } from '../components/pending-page';
+import { ApiDocs } from '../features/developers/components/api-docs';
 
 export function DevelopersPage() {
-  return <PendingPage page="developers" />;
+  return <ApiDocs />;
 }

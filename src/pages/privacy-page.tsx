@@ -1,5 +1,5 @@
-import { PendingPage } from '../components/pending-page';
+import { LegalDocument } from '../features/legal/components/legal-document';
 
 export function PrivacyPage() {
-  return <PendingPage page="privacy" />;
+  return <LegalDocument document="privacy" />;
 }

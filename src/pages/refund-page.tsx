@@ -1,5 +1,5 @@
-import { PendingPage } from '../components/pending-page';
+import { LegalDocument } from '../features/legal/components/legal-document';
 
 export function RefundPage() {
-  return <PendingPage page="refund" />;
+  return <LegalDocument document="refund" />;
 }

@@ -1,5 +1,5 @@
-import { PendingPage } from '../components/pending-page';
+import { LegalDocument } from '../features/legal/components/legal-document';
 
 export function TermsPage() {
-  return <PendingPage page="terms" />;
+  return <LegalDocument document="terms" />;
 }

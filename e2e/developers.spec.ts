@@ -1,0 +1,91 @@
+import { axeViolations, expect, openRoute, test, useLanguage } from './support/fixtures';
+
+test('a copy button on /audit copies its block and says Copied! for 2 seconds', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.clock.install();
+  await openRoute(page, '/audit');
+  // From here on, time moves only when the test says so.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+
+  await expect(page.getByRole('figure')).toHaveCount(4);
+  await expect(page.getByRole('main')).toContainText('asia-southeast1');
+  const block = page.getByRole('figure').filter({ hasText: 'catalogue.json' });
+  const button = block.getByRole('button');
+  await expect(button).toHaveText('Copy');
+  await button.click();
+  await expect(button).toHaveText('Copied!');
+
+  const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
+    carriers: { gsma_identifiers: { mcc: string } }[];
+    plans: { id: string; price_mmk: number }[];
+  };
+  expect(copied.carriers).toHaveLength(4);
+  expect(copied.carriers.every((carrier) => carrier.gsma_identifiers.mcc === '414')).toBe(true);
+  expect(copied.plans).toContainEqual(
+    expect.objectContaining({ id: 'power-30', price_mmk: 80000 }),
+  );
+
+  await page.clock.runFor(1999);
+  await expect(button).toHaveText('Copied!');
+  await page.clock.runFor(1);
+  await expect(button).toHaveText('Copy');
+});
+
+test('the Burmese copy button says Copied! in Burmese', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await useLanguage(page, 'my');
+  await openRoute(page, '/audit');
+  const button = page.getByRole('figure').filter({ hasText: 'deploy.sh' }).getByRole('button');
+  await button.click();
+  await expect(button).toHaveText('ကူးယူပြီးပါပြီ!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('asia-southeast1');
+});
+
+test('the test report on /audit passes every self-check in the browser', async ({ page }) => {
+  await openRoute(page, '/audit');
+  const report = page.getByRole('figure').filter({ hasText: 'test-report.txt' });
+  await expect(report).toContainText(/\d+ passed, 0 failed/);
+  await expect(report).not.toContainText('FAIL');
+});
+
+test('/developers documents the five endpoints and the key', async ({ page }) => {
+  await openRoute(page, '/developers');
+  const main = page.getByRole('main');
+  for (const name of [
+    /^GET \/status/,
+    /^GET \/plans/,
+    /^POST \/purchase/,
+    /^POST \/v1\/activate/,
+    /^GET \/v1\/profile\/\{orderId\}/,
+  ]) {
+    await expect(main.getByRole('heading', { level: 2, name })).toBeVisible();
+  }
+  await expect(main).toContainText('x-api-key: YOUR_API_KEY');
+  await expect(main).toContainText('Authorization: Bearer YOUR_API_KEY');
+  await expect(main).toContainText('401 Unauthorized');
+  await expect(main.getByRole('region', { name: /^GET \/status/ })).toContainText('Public');
+  await expect(main.getByRole('region', { name: /^POST \/purchase/ })).toContainText(
+    'API key required',
+  );
+});
+
+for (const language of ['en', 'my'] as const) {
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    test(`axe finds no violation on /developers and /audit in ${language} (${viewport.name})`, async ({
+      page,
+    }) => {
+      await useLanguage(page, language);
+      await page.setViewportSize(viewport);
+      for (const path of ['/developers', '/audit']) {
+        await openRoute(page, path);
+        expect(await axeViolations(page), path).toEqual([]);
+      }
+    });
+  }
+}

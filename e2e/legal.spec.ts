@@ -1,0 +1,71 @@
+import {
+  axeViolations,
+  expect,
+  openRoute,
+  test,
+  useLanguage,
+  type Language,
+} from './support/fixtures';
+
+const pages = [
+  {
+    path: '/privacy-policy',
+    sections: 9,
+    title: { en: 'Privacy Policy', my: 'ကိုယ်ရေးအချက်အလက် မူဝါဒ' },
+  },
+  {
+    path: '/terms-of-service',
+    sections: 10,
+    title: { en: 'Terms of Service', my: 'ဝန်ဆောင်မှု စည်းမျဉ်းများ' },
+  },
+  { path: '/refund-policy', sections: 5, title: { en: 'Refund Policy', my: 'ငွေပြန်အမ်းခြင်း မူဝါဒ' } },
+];
+
+/** Today as the page should write it (Node's Intl knows Burmese; the page falls back to the same). */
+const today = (language: Language) =>
+  new Intl.DateTimeFormat(language === 'my' ? 'my-MM' : 'en-GB', { dateStyle: 'long' }).format(
+    new Date(),
+  );
+
+for (const language of ['en', 'my'] as const) {
+  test.describe(`legal pages in ${language}`, () => {
+    test.beforeEach(async ({ page }) => useLanguage(page, language));
+
+    test('show their title, today as Last updated and their sections', async ({ page }) => {
+      for (const legal of pages) {
+        await openRoute(page, legal.path);
+        const main = page.getByRole('main');
+        await expect(main.getByRole('heading', { level: 1 })).toHaveText(legal.title[language]);
+        await expect(main.locator('time').first()).toHaveText(today(language));
+        await expect(main.getByRole('region')).toHaveCount(legal.sections);
+      }
+    });
+
+    for (const viewport of [
+      { name: 'desktop', width: 1280, height: 800 },
+      { name: 'phone', width: 390, height: 844 },
+    ]) {
+      test(`axe finds no violation (${viewport.name})`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        for (const legal of pages) {
+          await openRoute(page, legal.path);
+          expect(await axeViolations(page), legal.path).toEqual([]);
+        }
+      });
+    }
+  });
+}
+
+test('the legal pages link to one another', async ({ page }) => {
+  await openRoute(page, '/privacy-policy');
+  const nav = page.getByRole('navigation', { name: 'Legal documents' });
+  await expect(nav.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await nav.getByRole('link', { name: 'Refund policy' }).click();
+  await expect(page).toHaveURL(/#\/refund-policy$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Refund Policy');
+  await expect(page.getByRole('main')).toContainText('within 72 hours of purchase');
+  await expect(page.getByRole('main')).toContainText('7-10 business days');
+});

@@ -1,0 +1,144 @@
+import { operators, plans } from '../../../config/catalogue';
+import { site } from '../../../config/site';
+
+const list = (values: readonly string[]) => `[${values.join(', ')}]`;
+
+/**
+ * The documented API as OpenAPI 3.1 YAML, with the catalogue's ids as enums. Whatever SPEC
+ * leaves unspecified (base URL, response bodies, error bodies, activate/profile fields) stays
+ * open and says so.
+ */
+export function openApiYaml(): string {
+  return `openapi: 3.1.0
+info:
+  title: ${site.brandName} API
+  version: 1.0.0
+  description: >-
+    Data-only eSIM plans for Myanmar. The base URL is issued with the API key and is not
+    yet specified here; responses marked "not yet specified" have no agreed body yet.
+components:
+  securitySchemes:
+    apiKeyHeader:
+      type: apiKey
+      in: header
+      name: x-api-key
+    bearerKey:
+      type: http
+      scheme: bearer
+  schemas:
+    Operator:
+      type: string
+      enum: ${list(operators.map((operator) => operator.name))}
+    PlanId:
+      type: string
+      enum: ${list(plans.map((plan) => plan.id))}
+    Plan:
+      type: object
+      required: [id, name, data, validity, price, priceFormatted, features, isAvailable]
+      properties:
+        id: { $ref: '#/components/schemas/PlanId' }
+        name: { description: Plan name }
+        data: { description: 'Data allowance, e.g. "15 GB"' }
+        validity: { description: 'Validity, e.g. "30 days"' }
+        price: { type: number, description: Price in MMK }
+        priceFormatted: { description: Price as display text }
+        features: { type: array, description: What the plan includes }
+        isPopular: { description: Optional; true on the most popular plan }
+        isAvailable: { type: boolean }
+    PurchaseByOperator:
+      description: Reading 1 of the purchase body (purchase flow)
+      type: object
+      required: [operator, contactInfo]
+      properties:
+        operator: { $ref: '#/components/schemas/Operator' }
+        contactInfo: { type: string, description: Email address or phone number starting with 09 }
+    PurchaseByPlan:
+      description: Reading 2 of the purchase body (audit API spec)
+      type: object
+      required: [planId, contactInfo]
+      properties:
+        planId: { $ref: '#/components/schemas/PlanId' }
+        contactInfo: { type: string, description: Email address or phone number starting with 09 }
+    ServiceStatus:
+      type: string
+      enum: [OPERATIONAL, DEGRADED, OUTAGE]
+    StatusResponse:
+      type: object
+      required: [overallStatus, lastChecked, services]
+      properties:
+        overallStatus: { $ref: '#/components/schemas/ServiceStatus' }
+        lastChecked: { description: Time of the last check; format not yet specified }
+        services:
+          type: array
+          items:
+            type: object
+            required: [id, name, status, message, latency]
+            properties:
+              id: {}
+              name: {}
+              status: { $ref: '#/components/schemas/ServiceStatus' }
+              message: {}
+              latency: { description: Measured response time }
+paths:
+  /status:
+    get:
+      summary: System status
+      security: []
+      responses:
+        '200':
+          description: Current status
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/StatusResponse' }
+  /plans:
+    get:
+      summary: Data plans
+      description: Access control not yet specified.
+      responses:
+        '200':
+          description: The plans on offer
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Plan' }
+  /purchase:
+    post:
+      summary: Buy a plan
+      security:
+        - apiKeyHeader: []
+        - bearerKey: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              oneOf:
+                - $ref: '#/components/schemas/PurchaseByOperator'
+                - $ref: '#/components/schemas/PurchaseByPlan'
+      responses:
+        '401':
+          description: Missing or invalid API key (body not yet specified)
+        default:
+          description: Not yet specified
+  /v1/activate:
+    post:
+      summary: Activate an eSIM
+      description: Request fields, response fields and authentication not yet specified.
+      responses:
+        default:
+          description: Not yet specified
+  /v1/profile/{orderId}:
+    get:
+      summary: eSIM profile status of an order
+      parameters:
+        - name: orderId
+          in: path
+          required: true
+          description: The order number, e.g. NXR-20261121-093015
+          schema: { type: string }
+      responses:
+        default:
+          description: Not yet specified
+`;
+}

@@ -1,0 +1,89 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageMeta } from '../../../components/page-meta';
+import { site } from '../../../config/site';
+import { buildEndpoints } from '../api/endpoints';
+import { AccessBadge, MethodBadge } from './access-badge';
+import { EndpointSection } from './endpoint-section';
+import '../developers.css';
+
+/** The /developers page: basics, authentication, an overview and every endpoint. */
+export function ApiDocs() {
+  const { t } = useTranslation('dev');
+  const endpoints = useMemo(() => buildEndpoints(), []);
+  const [requestBefore, requestAfter = ''] = t('developers.auth.request', {
+    email: site.email,
+  }).split(site.email);
+  return (
+    <div className="page container dev-page">
+      <PageMeta page="developers" />
+      <header className="dev-page__header">
+        <h1>{t('developers.title')}</h1>
+        <p className="lead">{t('developers.intro')}</p>
+      </header>
+
+      <section className="card dev-page__intro-card" aria-labelledby="api-basics">
+        <h2 id="api-basics">{t('developers.basics.title')}</h2>
+        <p>{t('developers.basics.baseUrl')}</p>
+        <p>{t('developers.basics.format')}</p>
+        <p>{t('developers.basics.types')}</p>
+      </section>
+
+      <section className="card dev-page__intro-card" aria-labelledby="api-auth">
+        <h2 id="api-auth">{t('developers.auth.title')}</h2>
+        <p>{t('developers.auth.text')}</p>
+        <ul>
+          <li>
+            {t('developers.auth.header')} <code>x-api-key: YOUR_API_KEY</code>
+          </li>
+          <li>
+            {t('developers.auth.bearer')} <code>Authorization: Bearer YOUR_API_KEY</code>
+          </li>
+        </ul>
+        <p>{t('developers.auth.unauthorized')}</p>
+        <p>{t('developers.auth.keep')}</p>
+        <p>
+          {requestBefore}
+          <a href={`mailto:${site.email}`}>{site.email}</a>
+          {requestAfter}
+        </p>
+      </section>
+
+      <section className="dev-page__overview" aria-labelledby="api-overview">
+        <h2 id="api-overview">{t('developers.overview.title')}</h2>
+        <div className="api-table-wrap" tabIndex={0} role="region" aria-labelledby="api-overview">
+          <table className="api-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('developers.overview.method')}</th>
+                <th scope="col">{t('developers.overview.path')}</th>
+                <th scope="col">{t('developers.overview.purpose')}</th>
+                <th scope="col">{t('developers.overview.access')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {endpoints.map((endpoint) => (
+                <tr key={endpoint.id}>
+                  <td>
+                    <MethodBadge method={endpoint.method} />
+                  </td>
+                  <th scope="row">
+                    <code>{endpoint.path}</code>
+                  </th>
+                  <td>{t(`developers.endpoints.${endpoint.id}.summary`)}</td>
+                  <td>
+                    <AccessBadge access={endpoint.access} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {endpoints.map((endpoint) => (
+        <EndpointSection key={endpoint.id} endpoint={endpoint} />
+      ))}
+    </div>
+  );
+}

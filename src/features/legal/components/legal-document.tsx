@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { PageMeta } from '../../../components/page-meta';
+import { paths } from '../../../config/paths';
+import { site, telHref, viberChatHref } from '../../../config/site';
+import { formatLongDate, isoDate } from '../lib/format-date';
+import { LegalBody } from './legal-body';
+import '../legal.css';
+
+export type LegalDocumentName = 'privacy' | 'terms' | 'refund';
+
+type LegalSection = { title: string; body: string[] };
+
+const documents: readonly LegalDocumentName[] = ['privacy', 'terms', 'refund'];
+
+type LegalDocumentProps = {
+  document: LegalDocumentName;
+  /** The date shown as "Last updated" (today unless a test says otherwise). */
+  today?: Date;
+};
+
+/** One legal page: title, Last updated date, introduction and numbered sections. */
+export function LegalDocument({ document, today = new Date() }: LegalDocumentProps) {
+  const { t, i18n } = useTranslation('legal');
+  const values = {
+    brand: site.brandName,
+    email: site.email,
+    phone: site.phone,
+    viber: site.viberNumber,
+  };
+  const sections = t(`${document}.sections`, {
+    returnObjects: true,
+    ...values,
+  }) as unknown as LegalSection[];
+  const links = [
+    { text: site.email, href: `mailto:${site.email}` },
+    { text: site.phone, href: telHref(site.phone) },
+    { text: site.viberNumber, href: viberChatHref() },
+  ];
+
+  return (
+    <article className="page container legal" aria-labelledby="legal-title">
+      <PageMeta page={document} />
+      <header className="legal__header">
+        <h1 id="legal-title">{t(`${document}.title`)}</h1>
+        <p className="legal__updated">
+          {t('lastUpdated')}{' '}
+          <time dateTime={isoDate(today)}>{formatLongDate(today, i18n.language)}</time>
+        </p>
+        <p className="lead">{t(`${document}.intro`, values)}</p>
+      </header>
+      <div className="legal__sections">
+        {sections.map((section, index) => (
+          <section
+            key={section.title}
+            className="legal__section"
+            aria-labelledby={`legal-section-${index + 1}`}
+          >
+            <h2 id={`legal-section-${index + 1}`}>
+              <span className="legal__number">{index + 1}.</span> {section.title}
+            </h2>
+            <LegalBody lines={section.body} links={links} />
+          </section>
+        ))}
+      </div>
+      <nav className="legal__nav" aria-label={t('nav.label')}>
+        <ul>
+          {documents.map((name) => (
+            <li key={name}>
+              <NavLink to={paths[name]} end className="legal__nav-link">
+                {t(`nav.${name}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </article>
+  );
+}

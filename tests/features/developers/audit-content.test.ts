@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { operators, plans } from '../../../src/config/catalogue';
+import { paths } from '../../../src/config/paths';
+import { buildEndpoints } from '../../../src/features/developers/api/endpoints';
+import {
+  buildCatalogue,
+  catalogueJson,
+} from '../../../src/features/developers/audit/catalogue-json';
+import {
+  deployScript,
+  securityHeaders,
+} from '../../../src/features/developers/audit/deploy-script';
+import { openApiYaml } from '../../../src/features/developers/audit/openapi-spec';
+import { runSelfCheck, testReport } from '../../../src/features/developers/audit/self-check';
+
+describe('the audit catalogue', () => {
+  it('is generated from config/catalogue with the documented fields', () => {
+    const catalogue = JSON.parse(catalogueJson()) as ReturnType<typeof buildCatalogue>;
+    expect(catalogue.carriers).toEqual(
+      operators.map((operator) => ({
+        id: operator.id,
+        name: operator.name,
+        gsma_identifiers: { mcc: operator.mcc, mnc: operator.mnc },
+        networks: [...operator.networks],
+      })),
+    );
+    expect(
+      catalogue.plans.map((plan) => [
+        plan.id,
+        plan.data_gb,
+        plan.validity_days,
+        plan.price_mmk,
+        plan.is_active,
+      ]),
+    ).toEqual(
+      plans.map((plan) => [plan.id, plan.dataGb, plan.validityDays, plan.price, plan.isAvailable]),
+    );
+    for (const plan of catalogue.plans) {
+      expect(Object.keys(plan)).toEqual([
+        'id',
+        'name',
+        'type',
+        'data_gb',
+        'validity_days',
+        'price_mmk',
+        'is_active',
+        'supported_carriers',
+        'features',
+      ]);
+      expect(plan.supported_carriers).toEqual(['mpt', 'atom', 'ooredoo', 'mytel']);
+      expect(plan.features.every((feature) => /^[a-z_]+$/.test(feature))).toBe(true);
+    }
+    expect(Object.keys(catalogue.supported_devices)).toEqual([
+      'apple',
+      'samsung',
+      'google',
+      'other',
+    ]);
+  });
+
+  it('includes the audit sample plans of SPEC §9', () => {
+    const catalogue = buildCatalogue();
+    expect(catalogue.plans).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'Power User',
+          data_gb: 15,
+          validity_days: 30,
+          price_mmk: 80000,
+        }),
+        expect.objectContaining({
+          name: 'Tourist Pack',
+          data_gb: 5,
+          validity_days: 7,
+          price_mmk: 35000,
+        }),
+      ]),
+    );
+  });
+});
+
+describe('the API specification', () => {
+  it('lists every documented path, the two key schemes and both purchase readings', () => {
+    const yaml = openApiYaml();
+    for (const path of [
+      '/status:',
+      '/plans:',
+      '/purchase:',
+      '/v1/activate:',
+      '/v1/profile/{orderId}:',
+    ]) {
+      expect(yaml).toContain(`  ${path}`);
+    }
+    expect(yaml).toContain('name: x-api-key');
+    expect(yaml).toContain('scheme: bearer');
+    expect(yaml).toContain('required: [operator, contactInfo]');
+    expect(yaml).toContain('required: [planId, contactInfo]');
+    expect(yaml).toContain(`enum: [${plans.map((plan) => plan.id).join(', ')}]`);
+    expect(yaml).toContain("'401':");
+    expect(yaml).not.toMatch(/\t/);
+  });
+
+  it('matches the endpoints of the Developers page', () => {
+    const yaml = openApiYaml();
+    for (const endpoint of buildEndpoints()) {
+      expect(yaml).toContain(`  ${endpoint.path}:\n    ${endpoint.method.toLowerCase()}:`);
+    }
+  });
+});
+
+describe('the deployment script', () => {
+  it('deploys to asia-southeast1 with every security header', () => {
+    const script = deployScript();
+    expect(script.startsWith('#!/usr/bin/env bash\n')).toBe(true);
+    expect(script).toContain('REGION="asia-southeast1"');
+    expect(script).toContain('set -euo pipefail');
+    for (const [name, value] of securityHeaders) {
+      expect(script).toContain(`--custom-response-header="${name}: ${value}"`);
+    }
+  });
+});
+
+describe('the test report', () => {
+  it('passes every self-check against the real modules', () => {
+    const results = runSelfCheck();
+    expect(results.length).toBeGreaterThanOrEqual(8);
+    expect(results.filter((result) => !result.passed)).toEqual([]);
+  });
+
+  it('writes a dated report with the totals and the release suites', () => {
+    const report = testReport('eSIM Myanmar', new Date('2026-11-21T09:30:00Z'));
+    expect(report).toContain('Run in this browser at 2026-11-21T09:30:00.000Z');
+    expect(report).toMatch(/^\d+ passed, 0 failed$/m);
+    expect(report).toContain(`${Object.keys(paths).length} routes`);
+    expect(report).toContain('journeys: Playwright');
+  });
+});
+
+describe('the API examples', () => {
+  it('show curl and fetch for each endpoint and an example response where one is documented', () => {
+    const endpoints = buildEndpoints();
+    expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([
+      'GET /status',
+      'GET /plans',
+      'POST /purchase',
+      'POST /v1/activate',
+      'GET /v1/profile/{orderId}',
+    ]);
+    for (const endpoint of endpoints) {
+      expect(endpoint.curl).toContain('curl');
+      expect(endpoint.fetch).toContain('fetch(');
+    }
+    const byId = Object.fromEntries(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+    expect(JSON.parse(byId.status!.response!)).toMatchObject({ overallStatus: 'OPERATIONAL' });
+    expect(JSON.parse(byId.plans!.response!)).toHaveLength(plans.length);
+    expect(byId.purchase!.response).toBeUndefined();
+    expect(byId.activate!.response).toBeUndefined();
+    expect(byId.profile!.response).toBeUndefined();
+    expect(byId.purchase!.curl).toContain('-H "x-api-key: $API_KEY"');
+    expect(byId.purchase!.curl).toContain('-H "Authorization: Bearer $API_KEY"');
+    expect(byId.purchase!.curl).toContain('"operator": "MPT", "contactInfo"');
+    expect(byId.purchase!.curl).toContain('"planId": "power-30", "contactInfo"');
+  });
+});

@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  LegalDocument,
+  type LegalDocumentName,
+} from '../../../src/features/legal/components/legal-document';
+import type { Language } from '../../../src/lib/i18n/languages';
+import { renderWithProviders } from '../../support/render';
+
+const today = new Date(2026, 10, 21);
+const cases: [LegalDocumentName, number, Record<Language, string>][] = [
+  ['privacy', 9, { en: 'Privacy Policy', my: 'ကိုယ်ရေးအချက်အလက် မူဝါဒ' }],
+  ['terms', 10, { en: 'Terms of Service', my: 'ဝန်ဆောင်မှု စည်းမျဉ်းများ' }],
+  ['refund', 5, { en: 'Refund Policy', my: 'ငွေပြန်အမ်းခြင်း မူဝါဒ' }],
+];
+const updated: Record<Language, [string, string]> = {
+  en: ['Last updated:', '21 November 2026'],
+  my: ['နောက်ဆုံး ပြင်ဆင်သည့်နေ့ −', '၂၀၂၆ နိုဝင်ဘာ ၂၁'],
+};
+
+describe.each<Language>(['en', 'my'])('legal pages in %s', (language) => {
+  it.each(cases)(
+    '%s has its title, today as Last updated and %i sections',
+    async (doc, count, titles) => {
+      await renderWithProviders(<LegalDocument document={doc} today={today} />, {
+        language,
+        namespaces: ['legal'],
+      });
+      expect(screen.getByRole('heading', { level: 1, name: titles[language] })).toBeInTheDocument();
+      const [label, date] = updated[language];
+      const time = screen.getByText(date);
+      expect(time.tagName).toBe('TIME');
+      expect(time).toHaveAttribute('datetime', '2026-11-21');
+      expect(time.parentElement).toHaveTextContent(`${label} ${date}`);
+
+      const sections = screen.getAllByRole('region');
+      expect(sections).toHaveLength(count);
+      sections.forEach((section, index) => {
+        const heading = within(section).getByRole('heading', { level: 2 });
+        expect(heading.textContent).toMatch(new RegExp(`^${index + 1}\\. \\S`));
+        expect(within(section).getAllByText(/\S/).length).toBeGreaterThan(1);
+      });
+    },
+  );
+});
+
+describe('legal page content', () => {
+  it('shows today by default', async () => {
+    await renderWithProviders(<LegalDocument document="terms" />, { namespaces: ['legal'] });
+    const expected = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date());
+    expect(screen.getByText(expected).tagName).toBe('TIME');
+  });
+
+  it('states the refund terms of SPEC §9', async () => {
+    await renderWithProviders(<LegalDocument document="refund" today={today} />, {
+      namespaces: ['legal'],
+    });
+    const main = document.body;
+    expect(main).toHaveTextContent('contact support within 72 hours of purchase');
+    expect(main).toHaveTextContent('Approved refunds are processed within 7-10 business days.');
+    expect(main).toHaveTextContent('every sale is final once the eSIM has been delivered');
+  });
+
+  it('states how receipts, contacts, Gemini and local storage are handled', async () => {
+    await renderWithProviders(<LegalDocument document="privacy" today={today} />, {
+      namespaces: ['legal'],
+    });
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Receipt screenshots are deleted right after verification.');
+    expect(text).toContain('stored only to deliver your eSIM');
+    expect(text).toContain("Google's Gemini AI models");
+    expect(text).toContain('MMQR');
+    expect(text).toContain('There are no customer accounts.');
+    expect(text).toContain('your language choice');
+    expect(text).toContain('order recovery');
+  });
+
+  it('links the support email and the other legal pages', async () => {
+    await renderWithProviders(<LegalDocument document="privacy" today={today} />, {
+      namespaces: ['legal'],
+      route: '/privacy-policy',
+    });
+    const emails = screen.getAllByRole('link', { name: 'support@esim-myanmar.example' });
+    expect(emails[0]).toHaveAttribute('href', 'mailto:support@esim-myanmar.example');
+    const nav = screen.getByRole('navigation', { name: 'Legal documents' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/privacy-policy', '/terms-of-service', '/refund-policy']);
+    expect(within(nav).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+});
