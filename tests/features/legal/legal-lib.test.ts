@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  burmeseLongDate,
-  formatLongDate,
-  isoDate,
-} from '../../../src/features/legal/lib/format-date';
+import { burmeseLongDate, formatLongDate, isoDate } from '../../../src/lib/i18n/format';
 import { linkPieces, toLegalBlocks } from '../../../src/features/legal/lib/legal-blocks';
 
 describe('toLegalBlocks', () => {

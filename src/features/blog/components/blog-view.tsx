@@ -5,7 +5,7 @@ import { env } from '../../../config/env';
 import { defaultLanguage, isLanguage } from '../../../lib/i18n/languages';
 import { useBlogPosts } from '../hooks/use-blog-posts';
 import type { BlogPost } from '../lib/blog-post';
-import { formatCount } from '../lib/format-post-date';
+import { formatNumber } from '../../../lib/i18n/format';
 import { loadBlogPosts, type LoadPosts } from '../lib/load-posts';
 import { CategoryFilter, type CategoryChoice } from './category-filter';
 import { NewsletterForm } from './newsletter-form';
@@ -64,7 +64,7 @@ export function BlogView({
       {state.status === 'ready' ? (
         <>
           <p className="visually-hidden" role="status">
-            {t('shown', { total: formatCount(visible.length, language) })}
+            {t('shown', { total: formatNumber(visible.length, language) })}
           </p>
           {visible.length > 0 ? (
             <ul className="blog__grid">

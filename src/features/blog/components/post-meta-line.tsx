@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BlogPost } from '../lib/blog-post';
-import { formatCount } from '../lib/format-post-date';
+import { formatNumber } from '../../../lib/i18n/format';
 
 /** Category badge and reading time, shown on a card and atop an open article. */
 export function PostBadges({ post }: { post: BlogPost }) {
@@ -11,7 +11,7 @@ export function PostBadges({ post }: { post: BlogPost }) {
         {t(`categories.${post.category}`)}
       </span>
       <span className="post-badges__time">
-        {t('readTime', { minutes: formatCount(post.readTime, i18n.language) })}
+        {t('readTime', { minutes: formatNumber(post.readTime, i18n.language) })}
       </span>
     </p>
   );

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { paths } from '../../../config/paths';
 import { site, telHref, viberChatHref } from '../../../config/site';
-import { formatLongDate, isoDate } from '../lib/format-date';
+import { formatLongDate, isoDate } from '../../../lib/i18n/format';
 import { LegalBody } from './legal-body';
 import '../legal.css';
 

@@ -1,0 +1,95 @@
+import { defaultLanguage, intlLocale, isLanguage, type Language } from './languages';
+
+/**
+ * Dates and numbers for the UI language. Some browsers (desktop Chromium among them) ship no
+ * Burmese locale data and would answer in English, so Burmese falls back to CLDR's pattern
+ * written by hand: Myanmar digits and month names ("၂၀၂၆ နိုဝင်ဘာ ၂၁").
+ */
+const burmeseMonths = [
+  'ဇန်နဝါရီ',
+  'ဖေဖော်ဝါရီ',
+  'မတ်',
+  'ဧပြီ',
+  'မေ',
+  'ဇွန်',
+  'ဇူလိုင်',
+  'ဩဂုတ်',
+  'စက်တင်ဘာ',
+  'အောက်တိုဘာ',
+  'နိုဝင်ဘာ',
+  'ဒီဇင်ဘာ',
+];
+
+export const toLanguage = (value: string | undefined): Language =>
+  isLanguage(value) ? value : defaultLanguage;
+
+/** Western digits written as Myanmar digits (၀-၉). */
+export const burmeseDigits = (value: number | string) =>
+  String(value).replace(/\d/g, (digit) => String.fromCharCode(0x1040 + Number(digit)));
+
+const hasBurmeseData = () => Intl.DateTimeFormat.supportedLocalesOf([intlLocale.my]).length > 0;
+
+/** CLDR's long Burmese date ("၂၀၂၆ နိုဝင်ဘာ ၂၁"). */
+export function burmeseLongDate(year: number, monthIndex: number, day: number): string {
+  return `${burmeseDigits(year)} ${burmeseMonths[monthIndex] ?? ''} ${burmeseDigits(day)}`;
+}
+
+/**
+ * A calendar date in the UI language's long style. `utc` reads the date's UTC fields (for
+ * dates written as YYYY-MM-DD, which JavaScript parses as UTC midnight).
+ */
+export function formatLongDate(date: Date, language: string, { utc = false } = {}): string {
+  const lang = toLanguage(language);
+  if (lang === 'my' && !hasBurmeseData()) {
+    return utc
+      ? burmeseLongDate(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
+      : burmeseLongDate(date.getFullYear(), date.getMonth(), date.getDate());
+  }
+  return new Intl.DateTimeFormat(intlLocale[lang], {
+    dateStyle: 'long',
+    ...(utc ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
+/** A time of day (hours, minutes, seconds) for the UI language. */
+export function formatTime(date: Date | number, language: string): string {
+  const lang = toLanguage(language);
+  const time = new Intl.DateTimeFormat(lang === 'my' ? 'en-GB' : intlLocale[lang], {
+    timeStyle: 'medium',
+  }).format(date);
+  return lang === 'my' && !hasBurmeseData() ? burmeseDigits(time) : time;
+}
+
+/** A date with its time, e.g. "21 Nov 2026, 22:05" or its Burmese form. */
+export function formatDateTime(date: Date | number, language: string): string {
+  const lang = toLanguage(language);
+  const value = typeof date === 'number' ? new Date(date) : date;
+  if (lang === 'my' && !hasBurmeseData()) {
+    const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(
+      value,
+    );
+    return `${formatLongDate(value, lang)} ${burmeseDigits(time)}`;
+  }
+  return new Intl.DateTimeFormat(intlLocale[lang], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(value);
+}
+
+/** A number with grouping for the UI language: 80,000 or ၈၀,၀၀၀. */
+export function formatNumber(value: number, language: string, maximumFractionDigits = 2): string {
+  const lang = toLanguage(language);
+  const text = new Intl.NumberFormat(
+    lang === 'my' && !hasBurmeseData() ? 'en-US' : intlLocale[lang],
+    {
+      maximumFractionDigits,
+    },
+  ).format(value);
+  return lang === 'my' ? burmeseDigits(text) : text;
+}
+
+/** `YYYY-MM-DD` in local time, for a <time dateTime>. */
+export function isoDate(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
