@@ -1,19 +1,22 @@
-import type { Chat } from '@google/genai';
+import type { Chat, GenerateContentConfig } from '@google/genai';
 import { getAiClient } from './client';
 import { AiError, toAiError } from './errors';
 import { withTimeout } from './signals';
 
-export type ChatSession = { readonly chat: Chat };
+/**
+ * A chat with its history. `config` is kept beside it because the SDK's sendMessageStream uses a
+ * per-message config *instead of* the chat's one: every message must carry the system
+ * instruction again, or the model would answer without it.
+ */
+export type ChatSession = { readonly chat: Chat; readonly config: GenerateContentConfig };
 
 /** Starts a chat (history kept in the session). Fails when the AI client cannot be loaded. */
 export async function createChatSession(systemInstruction: string): Promise<ChatSession> {
   try {
     const { genai, settings } = await getAiClient();
-    const chat = genai.chats.create({
-      model: settings.models.chat,
-      config: { systemInstruction, temperature: 0.4 },
-    });
-    return { chat };
+    const config: GenerateContentConfig = { systemInstruction, temperature: 0.4 };
+    const chat = genai.chats.create({ model: settings.models.chat, config });
+    return { chat, config };
   } catch (error) {
     throw toAiError(error);
   }
@@ -33,7 +36,7 @@ export async function* streamChatReply(
   try {
     const stream = await session.chat.sendMessageStream({
       message,
-      config: { abortSignal: signal },
+      config: { ...session.config, abortSignal: signal },
     });
     for await (const chunk of stream) {
       const piece = chunk.text ?? '';

@@ -1,7 +1,29 @@
-import { useEffect, useId, useState } from 'react';
+import { Component, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
 import { OPEN_AI_CHAT_EVENT } from '../../../lib/events';
+import { i18n } from '../../../lib/i18n/i18n';
+import '../chat-launcher.css';
+
+/** The chat itself and its text load only when the dialog first opens. */
+const ChatPanel = lazy(async () => {
+  const [module] = await Promise.all([import('./chat-panel'), i18n.loadNamespaces('chat')]);
+  return { default: module.ChatPanel };
+});
+
+/** If the chat's code cannot be loaded (offline), the dialog says so instead of failing the page. */
+class ChatLoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.info('The chat could not be loaded', error);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
 
 /** The floating chat button (bottom-right) and the chat dialog it opens. */
 export function ChatLauncher() {
@@ -15,6 +37,8 @@ export function ChatLauncher() {
     window.addEventListener(OPEN_AI_CHAT_EVENT, onOpen);
     return () => window.removeEventListener(OPEN_AI_CHAT_EVENT, onOpen);
   }, []);
+
+  const close = () => setOpen(false);
 
   return (
     <>
@@ -30,7 +54,7 @@ export function ChatLauncher() {
       </button>
       <Modal
         open={open}
-        onClose={() => setOpen(false)}
+        onClose={close}
         labelledBy={titleId}
         describedBy={subtitleId}
         className="chat-dialog"
@@ -44,11 +68,29 @@ export function ChatLauncher() {
               {t('chatLauncher.subtitle')}
             </p>
           </div>
-          <button type="button" className="icon-button" onClick={() => setOpen(false)}>
+          <button type="button" className="icon-button" onClick={close}>
             <span aria-hidden="true">✕</span>
             <span className="visually-hidden">{t('chatLauncher.close')}</span>
           </button>
         </header>
+        <ChatLoadBoundary
+          fallback={
+            <p className="chat-dialog__fallback" role="alert">
+              {t('errorBoundary.text')}
+            </p>
+          }
+        >
+          <Suspense
+            fallback={
+              <div className="chat-dialog__loading" aria-busy="true">
+                <span className="spinner" aria-hidden="true" />
+                <span className="visually-hidden">{t('loading')}</span>
+              </div>
+            }
+          >
+            <ChatPanel onClose={close} />
+          </Suspense>
+        </ChatLoadBoundary>
       </Modal>
     </>
   );

@@ -58,7 +58,17 @@ function supportAnswer(body: GeminiRequestBody, texts: Texts) {
   };
 }
 
-function chatAnswer(body: GeminiRequestBody, texts: Texts): string {
+/** The chat's system instruction names its reply language; FAQ text may mention either one. */
+function chatTexts(body: GeminiRequestBody, fallback: Texts): Texts {
+  const system = (body.systemInstruction?.parts ?? []).map((part) => part.text ?? '').join('\n');
+  const language = /Reply language: (\w+)/.exec(system)?.[1];
+  if (language === 'Burmese') return my;
+  if (language === 'English') return en;
+  return fallback;
+}
+
+function chatAnswer(body: GeminiRequestBody, fallback: Texts): string {
+  const texts = chatTexts(body, fallback);
   const question = lastUserText(body).toLowerCase();
   const topics: [RegExp, keyof Texts['chat']][] = [
     [/activat|install|set ?up|qr|အသက်သွင်း|ထည့်သွင်း/, 'activate'],

@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths, type RouteName } from '../../../config/paths';
+import { useChatSession } from '../hooks/use-chat-session';
+import { ChatComposer } from './chat-composer';
+import { ChatMessageView } from './chat-message';
+import '../chat.css';
+
+type ChatPanelProps = { onClose: () => void };
+
+/** The chat inside the dialog. A new language starts a new session in that language. */
+export function ChatPanel({ onClose }: ChatPanelProps) {
+  const { i18n } = useTranslation('chat');
+  return <ChatConversation key={i18n.language} language={i18n.language} onClose={onClose} />;
+}
+
+type ChatConversationProps = { language: string; onClose: () => void };
+
+function ChatConversation({ language, onClose }: ChatConversationProps) {
+  const { t } = useTranslation('chat');
+  const navigate = useNavigate();
+  const { messages, status, streaming, send } = useChatSession(language);
+  const [draft, setDraft] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+  const suggestionsId = useId();
+  const suggestions = t('suggestions', { returnObjects: true });
+  const onlyGreeting = messages.length === 1 && messages[0]?.kind === 'greeting';
+
+  // The dialog focuses its close button before this panel has loaded; move on to the input.
+  useEffect(() => {
+    const active = document.activeElement;
+    const dialog = input.current?.closest('[role="dialog"]');
+    if (!active || active === document.body || dialog?.contains(active)) input.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    const node = log.current;
+    if (node && stickToBottom.current) node.scrollTop = node.scrollHeight;
+  }, [messages]);
+
+  const sendMessage = (text: string) => {
+    const sent = send(text);
+    if (sent) stickToBottom.current = true;
+    return sent;
+  };
+
+  const openRoute = (route: RouteName) => {
+    onClose();
+    void navigate(paths[route]);
+  };
+
+  return (
+    <div className="chat-panel">
+      <div
+        ref={log}
+        className="chat-log"
+        role="log"
+        aria-label={t('messagesLabel')}
+        tabIndex={0}
+        onScroll={(event) => {
+          const node = event.currentTarget;
+          stickToBottom.current = node.scrollHeight - node.scrollTop - node.clientHeight < 48;
+        }}
+      >
+        {status === 'connecting' && (
+          <p className="chat-connecting">
+            <span className="spinner chat-connecting__spinner" aria-hidden="true" />
+            {t('connecting')}
+          </p>
+        )}
+        {messages.map((message) => (
+          <ChatMessageView key={message.id} message={message} onNavigate={openRoute} />
+        ))}
+      </div>
+      {onlyGreeting && (
+        <div className="chat-suggestions">
+          <p id={suggestionsId} className="chat-suggestions__label">
+            {t('suggestionsLabel')}
+          </p>
+          <ul className="chat-suggestions__list" aria-labelledby={suggestionsId}>
+            {suggestions.map((question) => (
+              <li key={question}>
+                <button
+                  type="button"
+                  className="chat-suggestions__button"
+                  onClick={() => {
+                    sendMessage(question);
+                    input.current?.focus();
+                  }}
+                >
+                  {question}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ChatComposer
+        value={draft}
+        onChange={setDraft}
+        onSend={sendMessage}
+        busy={streaming || status === 'connecting'}
+        inputRef={input}
+      />
+      <p className="chat-disclaimer">{t('disclaimer')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { site } from '../../../config/site';
+import { createChatSession, streamChatReply, type ChatSession } from '../../../lib/ai/chat';
+import { isAiError } from '../../../lib/ai/errors';
+import { i18n } from '../../../lib/i18n/i18n';
+import { toUnicode } from '../../../lib/zawgyi/zawgyi';
+import { buildSystemInstruction, faqEntries, type FaqEntry } from '../lib/system-instruction';
+
+/** SPEC §3 Chat message, plus what the view needs to draw it. */
+export type ChatMessage = {
+  id: string;
+  sender: 'user' | 'ai';
+  text: string;
+  timestamp: number;
+  kind: 'greeting' | 'question' | 'reply' | 'error';
+  /** The reply is still arriving. */
+  streaming?: boolean;
+};
+
+export type ChatStatus = 'connecting' | 'ready' | 'failed';
+
+let lastId = 0;
+const nextId = () => `chat-${++lastId}`;
+
+/** The current language's help-center text, loaded with i18n when the chat opens. */
+async function loadInstruction(language: string): Promise<string> {
+  let faq: FaqEntry[] = [];
+  try {
+    await i18n.loadNamespaces('faq');
+    faq = faqEntries(i18n.getResourceBundle(language, 'faq'), site.brandName);
+  } catch {
+    // Without the FAQ the assistant still has the shop's facts and guidelines.
+  }
+  return buildSystemInstruction({
+    language,
+    brand: site.brandName,
+    email: site.email,
+    phone: site.phone,
+    faq,
+  });
+}
+
+/**
+ * Resolves once the browser has had the chance to paint, so that every streamed piece is seen
+ * even when several arrive at once. Falls back to a short timer where frames do not run
+ * (background tabs, tests).
+ */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 50);
+    if (typeof requestAnimationFrame !== 'function') return;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+/**
+ * One chat session for as long as the component lives (SPEC §4): it starts with the greeting,
+ * or the connection error in its place; a message is ignored when blank or while a reply is
+ * streaming; unmounting (closing the chat) cancels the reply and forgets everything.
+ */
+export function useChatSession(language: string) {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [status, setStatus] = useState<ChatStatus>('connecting');
+  const [streaming, setStreaming] = useState(false);
+  const session = useRef<ChatSession | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const busy = useRef(false);
+
+  useEffect(() => {
+    const current = new AbortController();
+    controller.current = current;
+    const t = i18n.getFixedT(language, 'chat');
+    // Nothing can be sent until the session has started (or failed to).
+    busy.current = true;
+    const start = async () => {
+      try {
+        const created = await createChatSession(await loadInstruction(language));
+        if (current.signal.aborted) return;
+        session.current = created;
+        setMessages([
+          {
+            id: nextId(),
+            sender: 'ai',
+            kind: 'greeting',
+            text: t('greeting', { brand: site.brandName }),
+            timestamp: Date.now(),
+          },
+        ]);
+        setStatus('ready');
+        busy.current = false;
+      } catch {
+        if (current.signal.aborted) return;
+        setMessages([
+          {
+            id: nextId(),
+            sender: 'ai',
+            kind: 'error',
+            text: t('errors.init'),
+            timestamp: Date.now(),
+          },
+        ]);
+        setStatus('failed');
+        busy.current = false;
+      }
+    };
+    void start();
+    return () => {
+      current.abort();
+      session.current = null;
+      busy.current = false;
+    };
+  }, [language]);
+
+  const reply = useCallback(
+    async (text: string) => {
+      const signal = controller.current?.signal;
+      if (!signal) return;
+      const t = i18n.getFixedT(language, 'chat');
+      const update = (id: string, change: Partial<ChatMessage>) =>
+        setMessages((list) => list.map((m) => (m.id === id ? { ...m, ...change } : m)));
+      const replyId = nextId();
+      let received = false;
+      try {
+        const question = await toUnicode(text);
+        if (signal.aborted) return;
+        setMessages((list) => [
+          ...list,
+          { id: nextId(), sender: 'user', kind: 'question', text: question, timestamp: Date.now() },
+          {
+            id: replyId,
+            sender: 'ai',
+            kind: 'reply',
+            text: '',
+            timestamp: Date.now(),
+            streaming: true,
+          },
+        ]);
+        // After a failed start, a message tries once more to open the session.
+        session.current ??= await createChatSession(await loadInstruction(language));
+        for await (const partial of streamChatReply(session.current, question, { signal })) {
+          received = true;
+          flushSync(() => update(replyId, { text: partial }));
+          await afterPaint();
+        }
+        update(replyId, { streaming: false, timestamp: Date.now() });
+      } catch (error) {
+        if (signal.aborted) return;
+        // Nothing usable came back (empty or broken reply) -> rephrase; no reply at all -> support.
+        const failedReply = received || (isAiError(error) && error.kind === 'empty');
+        const failure: ChatMessage = {
+          id: nextId(),
+          sender: 'ai',
+          kind: 'error',
+          text: t(failedReply ? 'errors.reply' : 'errors.send'),
+          timestamp: Date.now(),
+        };
+        setMessages((list) =>
+          received
+            ? [...list.map((m) => (m.id === replyId ? { ...m, streaming: false } : m)), failure]
+            : list.map((m) => (m.id === replyId ? { ...failure, id: replyId } : m)),
+        );
+      } finally {
+        if (!signal.aborted) {
+          busy.current = false;
+          setStreaming(false);
+        }
+      }
+    },
+    [language],
+  );
+
+  /** Sends a message; false when it is ignored (blank, or a reply is still streaming). */
+  const send = useCallback(
+    (raw: string): boolean => {
+      const text = raw.trim();
+      if (!text || busy.current) return false;
+      busy.current = true;
+      setStreaming(true);
+      void reply(text);
+      return true;
+    },
+    [reply],
+  );
+
+  return { messages, status, streaming, send };
+}

@@ -1,0 +1,97 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configureAi, resetAiSettings } from '../../../src/lib/ai/client';
+import { checkCompatibility, detectDeviceModel } from '../../../src/lib/ai/compatibility';
+import { AiError } from '../../../src/lib/ai/errors';
+import { GEMINI, server } from '../../support/msw-server';
+
+const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
+
+type Body = {
+  contents: { parts: { text: string }[] }[];
+  generationConfig?: {
+    temperature?: number;
+    responseMimeType?: string;
+    responseSchema?: { properties?: Record<string, unknown> };
+  };
+};
+
+function answerWith(text: string) {
+  const bodies: Body[] = [];
+  server.use(
+    http.post(generateUrl, async ({ request }) => {
+      bodies.push((await request.json()) as Body);
+      return HttpResponse.json({
+        candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
+      });
+    }),
+  );
+  return bodies;
+}
+
+const prompt = (body: Body | undefined) => body?.contents[0]?.parts[0]?.text ?? '';
+
+async function kindOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(AiError);
+    return (error as AiError).kind;
+  }
+  throw new Error('expected the call to fail');
+}
+
+beforeEach(() =>
+  configureAi({
+    mode: 'gemini',
+    apiKey: 'test-key',
+    retry: { attempts: 1, initialDelaySeconds: 0 },
+  }),
+);
+afterEach(() => resetAiSettings());
+
+describe('checkCompatibility', () => {
+  it('asks for structured JSON at temperature 0 in the UI language', async () => {
+    const bodies = answerWith('{"isCompatible":"UNCERTAIN","reason":"ဒေသအလိုက် ကွဲပြားသည်။"}');
+    await expect(checkCompatibility('Xiaomi 2211133G', 'my')).resolves.toEqual({
+      isCompatible: 'UNCERTAIN',
+      reason: 'ဒေသအလိုက် ကွဲပြားသည်။',
+    });
+    const config = bodies[0]?.generationConfig;
+    expect(config?.temperature).toBe(0);
+    expect(config?.responseMimeType).toBe('application/json');
+    expect(Object.keys(config?.responseSchema?.properties ?? {})).toEqual([
+      'isCompatible',
+      'reason',
+    ]);
+    expect(prompt(bodies[0])).toContain('"Xiaomi 2211133G"');
+    expect(prompt(bodies[0])).toContain('in Burmese');
+  });
+
+  it.each([
+    ['not JSON', 'Yes it does', 'unreadable'],
+    ['the wrong shape', '{"compatible":true}', 'invalid'],
+    ['an unknown answer', '{"isCompatible":"MAYBE","reason":"?"}', 'invalid'],
+    ['no reason', '{"isCompatible":"YES","reason":""}', 'invalid'],
+    ['empty text', '', 'empty'],
+  ])('rejects %s', async (_, text, kind) => {
+    answerWith(text);
+    expect(await kindOf(checkCompatibility('Phone', 'en'))).toBe(kind);
+  });
+});
+
+describe('detectDeviceModel', () => {
+  it('asks in plain text with the user agent and trims the answer', async () => {
+    const bodies = answerWith('"Samsung Galaxy A15".\n');
+    await expect(detectDeviceModel('Mozilla/5.0 (Linux; Android 14; SM-A155F)')).resolves.toBe(
+      'Samsung Galaxy A15',
+    );
+    expect(prompt(bodies[0])).toContain('User agent: Mozilla/5.0 (Linux; Android 14; SM-A155F)');
+    expect(bodies[0]?.generationConfig?.responseMimeType).toBeUndefined();
+  });
+
+  it.each(['', 'Unknown', 'none', 'N/A'])('gives an empty string for %j', async (text) => {
+    answerWith(text);
+    await expect(detectDeviceModel('Mozilla/5.0 (iPhone)')).resolves.toBe('');
+  });
+});

@@ -1,0 +1,70 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configureAi, resetAiSettings } from '../../../src/lib/ai/client';
+import { AiError } from '../../../src/lib/ai/errors';
+import { triageSupportRequest } from '../../../src/lib/ai/support';
+import { GEMINI, server } from '../../support/msw-server';
+
+const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
+
+type Body = {
+  contents: { parts: { text: string }[] }[];
+  generationConfig?: { responseSchema?: { properties?: Record<string, unknown> } };
+};
+
+function answerWith(data: unknown) {
+  const bodies: Body[] = [];
+  server.use(
+    http.post(generateUrl, async ({ request }) => {
+      bodies.push((await request.json()) as Body);
+      const text = typeof data === 'string' ? data : JSON.stringify(data);
+      return HttpResponse.json({
+        candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
+      });
+    }),
+  );
+  return bodies;
+}
+
+const analysis = {
+  category: 'Technical Support',
+  recommended_action: 'Send us your order number on Viber.',
+  contact_method: 'Viber',
+  response_message: 'Sorry about that, we will help.',
+  email_subject: 'Technical Support: QR code not received',
+};
+
+beforeEach(() =>
+  configureAi({
+    mode: 'gemini',
+    apiKey: 'test-key',
+    retry: { attempts: 1, initialDelaySeconds: 0 },
+  }),
+);
+afterEach(() => resetAiSettings());
+
+describe('triageSupportRequest', () => {
+  it('asks for the five fields and quotes the request as data', async () => {
+    const bodies = answerWith(analysis);
+    await expect(triageSupportRequest('My QR code never came', 'en')).resolves.toEqual(analysis);
+    expect(Object.keys(bodies[0]?.generationConfig?.responseSchema?.properties ?? {})).toEqual([
+      'category',
+      'recommended_action',
+      'contact_method',
+      'response_message',
+      'email_subject',
+    ]);
+    const prompt = bodies[0]?.contents[0]?.parts[0]?.text ?? '';
+    expect(prompt).toContain('Request: """My QR code never came"""');
+    expect(prompt).toContain('Write every human-readable text in English.');
+  });
+
+  it.each([
+    ['an unknown category', { ...analysis, category: 'Complaint' }],
+    ['an unknown contact method', { ...analysis, contact_method: 'Phone' }],
+    ['a missing message', { ...analysis, response_message: undefined }],
+  ])('rejects %s', async (_, data) => {
+    answerWith(data);
+    await expect(triageSupportRequest('Help', 'en')).rejects.toBeInstanceOf(AiError);
+  });
+});
