@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatIcon, CloseIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { OPEN_AI_CHAT_EVENT } from '../../../lib/events';
 import { i18n } from '../../../lib/i18n/i18n';
@@ -49,7 +50,7 @@ export function ChatLauncher() {
         aria-expanded={open}
         onClick={() => setOpen(true)}
       >
-        <span aria-hidden="true">💬</span>
+        <ChatIcon />
         <span className="visually-hidden">{t('chatLauncher.open')}</span>
       </button>
       <Modal
@@ -69,7 +70,7 @@ export function ChatLauncher() {
             </p>
           </div>
           <button type="button" className="icon-button" onClick={close}>
-            <span aria-hidden="true">✕</span>
+            <CloseIcon size={20} />
             <span className="visually-hidden">{t('chatLauncher.close')}</span>
           </button>
         </header>
