@@ -2,6 +2,18 @@
 
 export type PlanId = 'tourist-7' | 'power-30' | 'business-30';
 
+/** What every plan includes; each is translated under purchase:features.* */
+export type PlanFeature =
+  'dataOnly' | 'chooseOperator' | 'qrDelivery' | 'oneTime' | 'activateOnArrival';
+
+const planFeatures: readonly PlanFeature[] = [
+  'dataOnly',
+  'chooseOperator',
+  'qrDelivery',
+  'oneTime',
+  'activateOnArrival',
+];
+
 export type Plan = {
   id: PlanId;
   /** Display name (a product name; the same in both languages). */
@@ -10,8 +22,7 @@ export type Plan = {
   validityDays: number;
   /** Price in Myanmar kyat (MMK). */
   price: number;
-  /** Feature keys, translated under purchase:features.* */
-  features: readonly string[];
+  features: readonly PlanFeature[];
   isPopular?: boolean;
   isAvailable: boolean;
   /** The plan recommended for tourists. */
@@ -27,7 +38,7 @@ export const plans: readonly Plan[] = [
     dataGb: 5,
     validityDays: 7,
     price: 35_000,
-    features: ['dataOnly', 'allOperators', 'instantQr', 'support247'],
+    features: planFeatures,
     isAvailable: false,
   },
   {
@@ -36,7 +47,7 @@ export const plans: readonly Plan[] = [
     dataGb: 15,
     validityDays: 30,
     price: 80_000,
-    features: ['dataOnly', 'allOperators', 'instantQr', 'support247', 'hotspot'],
+    features: planFeatures,
     isPopular: true,
     isAvailable: true,
     recommendedForTourists: true,
@@ -47,7 +58,7 @@ export const plans: readonly Plan[] = [
     dataGb: 30,
     validityDays: 30,
     price: 120_000,
-    features: ['dataOnly', 'allOperators', 'instantQr', 'prioritySupport', 'hotspot'],
+    features: planFeatures,
     isAvailable: false,
   },
 ];
@@ -72,3 +83,6 @@ export const operators: readonly Operator[] = [
 
 export const findPlan = (id: string) => plans.find((plan) => plan.id === id);
 export const findOperator = (id: string) => operators.find((operator) => operator.id === id);
+
+/** The plan recommended for tourists (SPEC §3), shown first in structured data. */
+export const recommendedPlan = plans.find((plan) => plan.recommendedForTourists) ?? plans[0]!;

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { findOperator, findPlan, type OperatorId, type PlanId } from '../../../config/catalogue';
+import { formatNumber, toLanguage } from '../lib/format';
+
+type DraftSummaryProps = { planId: PlanId; operatorId?: OperatorId | null };
+
+/** A one-line reminder of the choices so far, above steps 2 and 3. */
+export function DraftSummary({ planId, operatorId }: DraftSummaryProps) {
+  const { t, i18n } = useTranslation('purchase');
+  const language = toLanguage(i18n.language);
+  const plan = findPlan(planId);
+  const operator = operatorId ? findOperator(operatorId) : undefined;
+  if (!plan) return null;
+  return (
+    <dl className="purchase-draft">
+      <div>
+        <dt>{t('summary.plan')}</dt>
+        <dd>
+          {plan.name} ·{' '}
+          {t('plans.summary', {
+            data: t('plans.data', { amount: formatNumber(plan.dataGb, language) }),
+            validity: t('plans.validity', {
+              count: plan.validityDays,
+              days: formatNumber(plan.validityDays, language),
+            }),
+          })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('summary.price')}</dt>
+        <dd>{t('price', { amount: formatNumber(plan.price, language) })}</dd>
+      </div>
+      {operator && (
+        <div>
+          <dt>{t('summary.operator')}</dt>
+          <dd>{operator.name}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}

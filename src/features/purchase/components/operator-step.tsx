@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { operators, type PlanId } from '../../../config/catalogue';
+import { intlLocale } from '../../../lib/i18n/languages';
+import { toLanguage } from '../lib/format';
+import { DraftSummary } from './draft-summary';
+import { StepHeading } from './step-heading';
+
+type OperatorStepProps = {
+  planId: PlanId;
+  focusOnMount: boolean;
+  onChoose: (operatorId: string) => void;
+  onBack: () => void;
+};
+
+/** Step 2: the partner operators with their GSMA identifiers. */
+export function OperatorStep({ planId, focusOnMount, onChoose, onBack }: OperatorStepProps) {
+  const { t, i18n } = useTranslation('purchase');
+  const list = new Intl.ListFormat(intlLocale[toLanguage(i18n.language)], { type: 'unit' });
+  const baseId = useId();
+  return (
+    <section className="purchase-step" aria-labelledby="purchase-operator-heading">
+      <StepHeading id="purchase-operator-heading" focusOnMount={focusOnMount}>
+        {t('operators.heading')}
+      </StepHeading>
+      <DraftSummary planId={planId} />
+      <p className="muted">{t('operators.text')}</p>
+      <ul className="purchase-operators">
+        {operators.map((operator) => {
+          const detailsId = `${baseId}-${operator.id}`;
+          return (
+            <li key={operator.id}>
+              <button
+                type="button"
+                className={`purchase-operator purchase-operator--${operator.id}`}
+                aria-describedby={detailsId}
+                onClick={() => onChoose(operator.id)}
+              >
+                <span className="purchase-operator__name">{operator.name}</span>
+                {/* Heard as the button's description, so that its name is the operator's. */}
+                <span id={detailsId} className="purchase-operator__details" aria-hidden="true">
+                  <span>{t('operators.gsma', { mcc: operator.mcc, mnc: operator.mnc })}</span>{' '}
+                  <span>{t('operators.networks', { list: list.format(operator.networks) })}</span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="button-row">
+        <button type="button" className="button" onClick={onBack}>
+          {t('back')}
+        </button>
+      </div>
+    </section>
+  );
+}

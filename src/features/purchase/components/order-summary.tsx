@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { findOperator, findPlan } from '../../../config/catalogue';
+import type { Order } from '../lib/purchase-machine';
+
+type OrderSummaryProps = { order: Order };
+
+/** Order number, plan, network and contact of an order. */
+export function OrderSummary({ order }: OrderSummaryProps) {
+  const { t } = useTranslation('purchase');
+  return (
+    <dl className="purchase-summary" aria-label={t('summary.label')}>
+      <div>
+        <dt>{t('summary.order')}</dt>
+        <dd className="purchase-summary__order" data-testid="order-number">
+          {order.number}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('summary.plan')}</dt>
+        <dd>{findPlan(order.planId)?.name}</dd>
+      </div>
+      <div>
+        <dt>{t('summary.operator')}</dt>
+        <dd>{findOperator(order.operatorId)?.name}</dd>
+      </div>
+      <div>
+        <dt>{t('summary.contact')}</dt>
+        <dd className="purchase-summary__contact">{order.contact}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber, toLanguage } from '../lib/format';
+import type { Order, ReceiptSlot } from '../lib/purchase-machine';
+import { OrderSummary } from './order-summary';
+import { PaymentCountdown } from './payment-countdown';
+import { PaymentQr } from './payment-qr';
+import { ReceiptUpload } from './receipt-upload';
+import { StepHeading } from './step-heading';
+import { WalletInstructions } from './wallet-instructions';
+
+type PaymentStepProps = {
+  order: Order;
+  receipt: ReceiptSlot;
+  interrupted: boolean;
+  focusOnMount: boolean;
+  onFile: (file: File | undefined) => void;
+  onRemoveReceipt: () => void;
+  onSubmit: () => void;
+  onExpire: (now: number) => void;
+};
+
+/** Step 4: price and countdown, the MMQR code, how to pay, and the receipt upload. */
+export function PaymentStep(props: PaymentStepProps) {
+  const { order, receipt, interrupted, focusOnMount } = props;
+  const { t, i18n } = useTranslation('purchase');
+  const amount = t('price', { amount: formatNumber(order.price, toLanguage(i18n.language)) });
+  return (
+    <section className="purchase-step" aria-labelledby="purchase-payment-heading">
+      <StepHeading id="purchase-payment-heading" focusOnMount={focusOnMount}>
+        {t('payment.heading')}
+      </StepHeading>
+      <div className="purchase-pay">
+        <div className="purchase-pay__due">
+          <p className="purchase-amount">
+            <span className="purchase-amount__label">{t('payment.amountLabel')}</span>
+            <span className="purchase-amount__value" data-testid="amount-due">
+              {amount}
+            </span>
+          </p>
+          <PaymentCountdown expiresAt={order.expiresAt} onExpire={props.onExpire} />
+        </div>
+        <PaymentQr order={order} amountLabel={amount} />
+        <div className="purchase-pay__side">
+          <OrderSummary order={order} />
+          <WalletInstructions amount={amount} />
+        </div>
+      </div>
+      <ReceiptUpload
+        receipt={receipt}
+        interrupted={interrupted}
+        onFile={props.onFile}
+        onRemove={props.onRemoveReceipt}
+        onSubmit={props.onSubmit}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { Helmet } from 'react-helmet-async';
+import { useTranslation } from 'react-i18next';
+import type { Plan } from '../../../config/catalogue';
+import { href } from '../../../config/paths';
+import { site } from '../../../config/site';
+import { jsonForScript, productJsonLd } from '../lib/structured-data';
+
+type PlanStructuredDataProps = { plan: Plan };
+
+/** A JSON-LD Product with an Offer in MMK for the selected plan. */
+export function PlanStructuredData({ plan }: PlanStructuredDataProps) {
+  const { t } = useTranslation('purchase');
+  const values = { plan: plan.name, data: plan.dataGb, days: plan.validityDays };
+  const data = productJsonLd(plan, {
+    name: t('structuredData.name', values),
+    description: t('structuredData.description', values),
+    category: t('structuredData.category'),
+    brand: site.brandName,
+    url: `${window.location.origin}${window.location.pathname}${href('buy')}`,
+  });
+  return (
+    <Helmet>
+      <script type="application/ld+json">{jsonForScript(data)}</script>
+    </Helmet>
+  );
+}

@@ -1,0 +1,124 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { findPlan, recommendedPlan } from '../../../config/catalogue';
+import { toLanguage } from '../lib/format';
+import { showsStepper, stepperPosition, type PurchaseState } from '../lib/purchase-machine';
+import { usePurchaseFlow } from '../hooks/use-purchase-flow';
+import { useReceiptPicker } from '../hooks/use-receipt-picker';
+import { useReceiptVerification } from '../hooks/use-receipt-verification';
+import { ContactStep } from './contact-step';
+import { ExpiredPanel } from './expired-panel';
+import { OperatorStep } from './operator-step';
+import { PaymentStep } from './payment-step';
+import { PlanStep } from './plan-step';
+import { PlanStructuredData } from './plan-structured-data';
+import { PurchaseStepper } from './purchase-stepper';
+import { ResultFailure } from './result-failure';
+import { ResultSuccess } from './result-success';
+import { VerifyingPanel } from './verifying-panel';
+import './purchase.css';
+
+const selectedPlanId = (state: PurchaseState) =>
+  'order' in state ? state.order.planId : state.draft.planId;
+
+/** The five-step purchase: plan, operator, contact, payment, result (SPEC §2, §4). */
+export function PurchaseFlow() {
+  const { i18n } = useTranslation('purchase');
+  const language = toLanguage(i18n.language);
+  const [state, dispatch] = usePurchaseFlow();
+  const pickReceipt = useReceiptPicker(dispatch);
+  const verify = useReceiptVerification(dispatch, language);
+
+  // Focus follows the buyer from step to step, but not on the first render of the page.
+  const firstStep = useRef(state.step);
+  const moved = useRef(false);
+  if (state.step !== firstStep.current) moved.current = true;
+  const focusOnMount = moved.current;
+
+  const plan = findPlan(selectedPlanId(state) ?? '') ?? recommendedPlan;
+  const position = stepperPosition(state);
+
+  const step = (() => {
+    switch (state.step) {
+      case 'plan':
+        return (
+          <PlanStep
+            focusOnMount={focusOnMount}
+            onChoose={(planId) => dispatch({ type: 'SELECT_PLAN', planId })}
+          />
+        );
+      case 'operator':
+        return (
+          <OperatorStep
+            planId={state.draft.planId}
+            focusOnMount={focusOnMount}
+            onChoose={(operatorId) => dispatch({ type: 'SELECT_OPERATOR', operatorId })}
+            onBack={() => dispatch({ type: 'BACK' })}
+          />
+        );
+      case 'contact':
+        return (
+          <ContactStep
+            planId={state.draft.planId}
+            operatorId={state.draft.operatorId}
+            contact={state.draft.contact}
+            onEdit={(contact) => dispatch({ type: 'EDIT_CONTACT', contact })}
+            onContinue={() => dispatch({ type: 'CONTINUE_TO_PAYMENT', now: Date.now() })}
+            onBack={() => dispatch({ type: 'BACK' })}
+          />
+        );
+      case 'payment': {
+        const { order, receipt } = state;
+        return (
+          <PaymentStep
+            order={order}
+            receipt={receipt}
+            interrupted={state.interrupted}
+            focusOnMount={focusOnMount}
+            onFile={(file) => void pickReceipt(file)}
+            onRemoveReceipt={() => dispatch({ type: 'RECEIPT_CLEARED' })}
+            onSubmit={() => receipt.image && void verify(order, receipt.image)}
+            onExpire={(now) => dispatch({ type: 'EXPIRE', now })}
+          />
+        );
+      }
+      case 'verifying':
+        return <VerifyingPanel order={state.order} focusOnMount={focusOnMount} />;
+      case 'result':
+        return state.verification.status === 'confirmed' ? (
+          <ResultSuccess
+            order={state.order}
+            transactionId={state.verification.transactionId}
+            verifiedAt={state.verification.verifiedAt}
+            focusOnMount={focusOnMount}
+            onBuyAnother={() => dispatch({ type: 'START_OVER' })}
+          />
+        ) : (
+          <ResultFailure
+            order={state.order}
+            reason={state.verification.reason}
+            focusOnMount={focusOnMount}
+            onTryAgain={() => dispatch({ type: 'TRY_AGAIN', now: Date.now() })}
+          />
+        );
+      case 'expired':
+        return (
+          <ExpiredPanel
+            order={state.order}
+            focusOnMount={focusOnMount}
+            onStartOver={() => dispatch({ type: 'START_OVER' })}
+          />
+        );
+    }
+  })();
+
+  return (
+    <div className="purchase">
+      <PlanStructuredData plan={plan} />
+      {showsStepper(state) && position && <PurchaseStepper current={position} />}
+      <div className={`purchase__panel purchase__panel--${state.step}`} key={state.step}>
+        {step}
+      </div>
+    </div>
+  );
+}

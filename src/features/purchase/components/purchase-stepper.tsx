@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { stepperSteps, type StepperStep } from '../lib/purchase-machine';
+import { formatNumber, toLanguage } from '../lib/format';
+
+type PurchaseStepperProps = { current: StepperStep };
+
+/** Plan, Operator, Contact, Payment, Complete: where the buyer is (shown on steps 1-4). */
+export function PurchaseStepper({ current }: PurchaseStepperProps) {
+  const { t, i18n } = useTranslation('purchase');
+  const language = toLanguage(i18n.language);
+  const index = stepperSteps.indexOf(current);
+  return (
+    <nav className="purchase-stepper" aria-label={t('stepper.label')}>
+      <p className="purchase-stepper__position">
+        {t('stepper.position', {
+          current: formatNumber(index + 1, language),
+          total: formatNumber(stepperSteps.length, language),
+          name: t(`stepper.${current}`),
+        })}
+      </p>
+      <ol className="purchase-stepper__list">
+        {stepperSteps.map((step, position) => {
+          const state = position < index ? 'done' : position === index ? 'current' : 'todo';
+          return (
+            <li
+              key={step}
+              className={`purchase-stepper__item purchase-stepper__item--${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
+              <span className="purchase-stepper__marker" aria-hidden="true">
+                {state === 'done' ? '✓' : formatNumber(position + 1, language)}
+              </span>
+              <span className="purchase-stepper__name">
+                {t(`stepper.${step}`)}
+                {state === 'done' && <span className="visually-hidden"> {t('stepper.done')}</span>}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { viberChatHref } from '../../../config/site';
+import { formatNumber, toLanguage } from '../lib/format';
+import type { Order } from '../lib/purchase-machine';
+import { isKyat, type FailureReason } from '../lib/receipt-rules';
+import { StepHeading } from './step-heading';
+
+type ResultFailureProps = {
+  order: Order;
+  reason: FailureReason;
+  focusOnMount: boolean;
+  onTryAgain: () => void;
+};
+
+/** The catalogue message (SPEC §8) for a failed verification, in the UI language. */
+function useFailureMessage(order: Order, reason: FailureReason): string {
+  const { t, i18n } = useTranslation('purchase');
+  const language = toLanguage(i18n.language);
+  const money = (amount: number) => t('price', { amount: formatNumber(amount, language) });
+  switch (reason.code) {
+    case 'notConfirmed':
+      return reason.modelReason || t('esim_verification_failed_message');
+    case 'verificationFailed':
+      return t('esim_verification_failed_message');
+    case 'amountMismatch':
+      return t('failure.amountMismatch', {
+        paid: !isKyat(reason.currency)
+          ? `${formatNumber(reason.paid, language)} ${reason.currency}`
+          : money(reason.paid),
+        price: money(order.price),
+      });
+    case 'reused':
+      return t('failure.reused', { transaction: reason.transactionId });
+    default:
+      return t(`failure.${reason.code}`);
+  }
+}
+
+/** The receipt was not accepted: why, and Try Again (back to payment with a fresh timer). */
+export function ResultFailure({ order, reason, focusOnMount, onTryAgain }: ResultFailureProps) {
+  const { t } = useTranslation('purchase');
+  const message = useFailureMessage(order, reason);
+  return (
+    <section className="purchase-step purchase-result" aria-labelledby="purchase-failure-heading">
+      <span className="purchase-result__icon purchase-result__icon--failure" aria-hidden="true">
+        !
+      </span>
+      <StepHeading id="purchase-failure-heading" focusOnMount={focusOnMount}>
+        {t('result.failureHeading')}
+      </StepHeading>
+      <p className="alert alert--danger" data-testid="failure-reason">
+        {message}
+      </p>
+      <p>{t('result.failureHelp', { order: order.number })}</p>
+      <div className="button-row purchase-actions">
+        <button type="button" className="button button--primary" onClick={onTryAgain}>
+          {t('result.tryAgain')}
+        </button>
+        <a
+          className="button"
+          href={viberChatHref(t('result.failureViberMessage', { order: order.number }))}
+        >
+          {t('result.contactViber')}
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useTranslation } from 'react-i18next';
+import { findOperator, findPlan } from '../../../config/catalogue';
+import { site, viberChatHref } from '../../../config/site';
+import { formatDateTime, formatNumber, toLanguage } from '../lib/format';
+import type { Order } from '../lib/purchase-machine';
+import { useOrderDelivery } from '../hooks/use-order-delivery';
+import { StepHeading } from './step-heading';
+
+type ResultSuccessProps = {
+  order: Order;
+  transactionId: string;
+  verifiedAt: number;
+  focusOnMount: boolean;
+  onBuyAnother: () => void;
+};
+
+/** Step 5 on success: the order number, the three activation steps, and the order's delivery. */
+export function ResultSuccess(props: ResultSuccessProps) {
+  const { order, transactionId, verifiedAt, focusOnMount, onBuyAnother } = props;
+  const { t, i18n } = useTranslation('purchase');
+  const language = toLanguage(i18n.language);
+  const delivery = useOrderDelivery(order.number);
+  const amount = t('price', { amount: formatNumber(order.price, language) });
+  const orderMessage = t('result.orderMessage', {
+    order: order.number,
+    plan: findPlan(order.planId)?.name ?? order.planId,
+    operator: findOperator(order.operatorId)?.name ?? order.operatorId,
+    contact: order.contact,
+    amount,
+    transaction: transactionId,
+  });
+  const mailto = `mailto:${site.email}?subject=${encodeURIComponent(
+    t('result.emailSubject', { order: order.number }),
+  )}&body=${encodeURIComponent(orderMessage)}`;
+
+  return (
+    <section className="purchase-step purchase-result" aria-labelledby="purchase-success-heading">
+      <span className="purchase-result__icon purchase-result__icon--success" aria-hidden="true">
+        ✓
+      </span>
+      <StepHeading id="purchase-success-heading" focusOnMount={focusOnMount}>
+        {t('result.successHeading')}
+      </StepHeading>
+      <p className="lead">{t('result.successLead', { order: order.number })}</p>
+      <dl className="purchase-summary purchase-summary--result">
+        <div>
+          <dt>{t('result.orderNumber')}</dt>
+          <dd className="purchase-summary__order" data-testid="order-number">
+            {order.number}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('result.transaction')}</dt>
+          <dd className="purchase-summary__contact">{transactionId}</dd>
+        </div>
+        <div>
+          <dt>{t('result.verifiedAt')}</dt>
+          <dd>{formatDateTime(verifiedAt, language)}</dd>
+        </div>
+      </dl>
+
+      <h3>{t('result.stepsHeading')}</h3>
+      <ol className="purchase-next">
+        <li>{t('result.stepPrepared')}</li>
+        <li>{t('result.stepSent', { contact: order.contact })}</li>
+        <li>
+          <p>{t('result.stepHelp', { order: order.number })}</p>
+          <a
+            className="button purchase-viber"
+            href={viberChatHref(t('result.viberHelpMessage', { order: order.number }))}
+          >
+            {t('result.viberHelp')}
+          </a>
+        </li>
+      </ol>
+
+      {delivery === null ? (
+        <div className="purchase-send">
+          <h3>{t('result.sendHeading')}</h3>
+          <p>{t('result.sendText')}</p>
+          <div className="button-row">
+            <a className="button purchase-viber" href={viberChatHref(orderMessage)}>
+              {t('result.sendViber')}
+            </a>
+            <a className="button" href={mailto}>
+              {t('result.sendEmail')}
+            </a>
+          </div>
+        </div>
+      ) : (
+        <p className={`alert ${delivery === 'delivered' ? 'alert--success' : ''}`} role="status">
+          {delivery === 'delivered' ? t('result.deliveryDone') : t('result.deliveryPending')}
+        </p>
+      )}
+
+      <div className="button-row purchase-actions">
+        <button type="button" className="button" onClick={onBuyAnother}>
+          {t('result.buyAnother')}
+        </button>
+      </div>
+    </section>
+  );
+}

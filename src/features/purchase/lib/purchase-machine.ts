@@ -1,0 +1,196 @@
+import {
+  currency,
+  findOperator,
+  findPlan,
+  type OperatorId,
+  type PlanId,
+} from '../../../config/catalogue';
+import { PAYMENT_WINDOW_MS } from './constants';
+import { checkContact, type ContactKind } from './contact';
+import { createOrderNumber } from './order-number';
+import type { PreparedReceipt, ReceiptProblem } from './receipt-image';
+import type { FailureReason } from './receipt-rules';
+
+/**
+ * The purchase flow as one reducer with named states and events (SPEC §4). Pure: every event
+ * that needs the time carries it, so each transition is tested without React or timers.
+ */
+
+/** What the buyer has chosen before an order exists. */
+export type Draft = { planId: PlanId | null; operatorId: OperatorId | null; contact: string };
+
+export type Order = {
+  /** `#NXR-YYYYMMDD-HHMMSS`, made when the buyer continues to payment. */
+  number: string;
+  planId: PlanId;
+  operatorId: OperatorId;
+  /** The normalised contact (email, or a phone number starting with 09). */
+  contact: string;
+  contactKind: ContactKind;
+  price: number;
+  currency: typeof currency;
+  /** Epoch ms when the order was made. */
+  createdAt: number;
+  /** Epoch ms when the payment code expires; the countdown is computed from it. */
+  expiresAt: number;
+};
+
+export type Verification =
+  | { status: 'confirmed'; transactionId: string; verifiedAt: number }
+  | { status: 'failed'; reason: FailureReason };
+
+export type ReceiptSlot = {
+  /** The prepared image, ready to send. */
+  image: PreparedReceipt | null;
+  /** Name of a file being decoded and downscaled. */
+  preparing: string | null;
+  /** Why the last chosen file was not taken (the previous image, if any, is kept). */
+  problem: ReceiptProblem | null;
+};
+
+export type PurchaseState =
+  | { step: 'plan'; draft: Draft }
+  | { step: 'operator'; draft: Draft & { planId: PlanId } }
+  | { step: 'contact'; draft: Draft & { planId: PlanId; operatorId: OperatorId } }
+  | { step: 'payment'; order: Order; receipt: ReceiptSlot; interrupted: boolean }
+  | { step: 'verifying'; order: Order; receipt: PreparedReceipt }
+  | { step: 'result'; order: Order; verification: Verification }
+  | { step: 'expired'; order: Order };
+
+export type PurchaseStep = PurchaseState['step'];
+
+export type PurchaseEvent =
+  | { type: 'SELECT_PLAN'; planId: string }
+  | { type: 'SELECT_OPERATOR'; operatorId: string }
+  | { type: 'EDIT_CONTACT'; contact: string }
+  | { type: 'BACK' }
+  | { type: 'CONTINUE_TO_PAYMENT'; now: number }
+  | { type: 'RECEIPT_PREPARING'; fileName: string }
+  | { type: 'RECEIPT_READY'; image: PreparedReceipt }
+  | { type: 'RECEIPT_REJECTED'; problem: ReceiptProblem }
+  | { type: 'RECEIPT_CLEARED' }
+  | { type: 'SUBMIT_RECEIPT' }
+  | { type: 'VERIFICATION_DONE'; verification: Verification }
+  | { type: 'TRY_AGAIN'; now: number }
+  | { type: 'EXPIRE'; now: number }
+  | { type: 'START_OVER' };
+
+export const emptyDraft: Draft = { planId: null, operatorId: null, contact: '' };
+export const initialPurchaseState: PurchaseState = { step: 'plan', draft: emptyDraft };
+export const emptyReceipt: ReceiptSlot = { image: null, preparing: null, problem: null };
+
+/** The five stepper positions; verifying is part of payment, expired has no position. */
+export const stepperSteps = ['plan', 'operator', 'contact', 'payment', 'complete'] as const;
+export type StepperStep = (typeof stepperSteps)[number];
+
+export function stepperPosition(state: PurchaseState): StepperStep | null {
+  switch (state.step) {
+    case 'plan':
+    case 'operator':
+    case 'contact':
+    case 'payment':
+      return state.step;
+    case 'verifying':
+      return 'payment';
+    case 'result':
+      return 'complete';
+    case 'expired':
+      return null;
+  }
+}
+
+/** The stepper shows on steps 1-4 and hides on the result (and on the expiry panel). */
+export const showsStepper = (state: PurchaseState) =>
+  state.step !== 'result' && state.step !== 'expired';
+
+/** The order for `draft` at `now`, or null when the draft is incomplete or the contact invalid. */
+export function createOrder(draft: Draft, now: number): Order | null {
+  const plan = draft.planId ? findPlan(draft.planId) : undefined;
+  const operator = draft.operatorId ? findOperator(draft.operatorId) : undefined;
+  const contact = checkContact(draft.contact);
+  if (!plan?.isAvailable || !operator || !contact.valid) return null;
+  return {
+    number: createOrderNumber(new Date(now)),
+    planId: plan.id,
+    operatorId: operator.id,
+    contact: contact.value,
+    contactKind: contact.kind,
+    price: plan.price,
+    currency,
+    createdAt: now,
+    expiresAt: now + PAYMENT_WINDOW_MS,
+  };
+}
+
+export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): PurchaseState {
+  switch (event.type) {
+    case 'SELECT_PLAN': {
+      const plan = findPlan(event.planId);
+      if (state.step !== 'plan' || !plan?.isAvailable) return state;
+      return { step: 'operator', draft: { ...state.draft, planId: plan.id } };
+    }
+    case 'SELECT_OPERATOR': {
+      const operator = findOperator(event.operatorId);
+      if (state.step !== 'operator' || !operator) return state;
+      return { step: 'contact', draft: { ...state.draft, operatorId: operator.id } };
+    }
+    case 'EDIT_CONTACT':
+      if (state.step !== 'contact') return state;
+      return { ...state, draft: { ...state.draft, contact: event.contact } };
+    case 'BACK':
+      if (state.step === 'operator') return { step: 'plan', draft: state.draft };
+      if (state.step === 'contact') return { step: 'operator', draft: state.draft };
+      return state;
+    case 'CONTINUE_TO_PAYMENT': {
+      if (state.step !== 'contact') return state;
+      const order = createOrder(state.draft, event.now);
+      if (!order) return state;
+      return { step: 'payment', order, receipt: emptyReceipt, interrupted: false };
+    }
+    case 'RECEIPT_PREPARING':
+      if (state.step !== 'payment') return state;
+      return {
+        ...state,
+        receipt: { ...state.receipt, preparing: event.fileName, problem: null },
+        interrupted: false,
+      };
+    case 'RECEIPT_READY':
+      if (state.step !== 'payment') return state;
+      return { ...state, receipt: { image: event.image, preparing: null, problem: null } };
+    case 'RECEIPT_REJECTED':
+      if (state.step !== 'payment') return state;
+      return { ...state, receipt: { ...state.receipt, preparing: null, problem: event.problem } };
+    case 'RECEIPT_CLEARED':
+      if (state.step !== 'payment') return state;
+      return { ...state, receipt: emptyReceipt };
+    case 'SUBMIT_RECEIPT': {
+      if (state.step !== 'payment') return state;
+      const { image, preparing } = state.receipt;
+      if (!image || preparing) return state;
+      return { step: 'verifying', order: state.order, receipt: image };
+    }
+    case 'VERIFICATION_DONE':
+      if (state.step !== 'verifying') return state;
+      // The receipt image is dropped here: the result holds no reference to it.
+      return { step: 'result', order: state.order, verification: event.verification };
+    case 'TRY_AGAIN':
+      if (state.step !== 'result' || state.verification.status !== 'failed') return state;
+      return {
+        step: 'payment',
+        order: { ...state.order, expiresAt: event.now + PAYMENT_WINDOW_MS },
+        receipt: emptyReceipt,
+        interrupted: false,
+      };
+    case 'EXPIRE':
+      // A receipt being verified is not cut off: the buyer has paid and is waiting.
+      if (state.step !== 'payment' || event.now < state.order.expiresAt) return state;
+      return { step: 'expired', order: state.order };
+    case 'START_OVER':
+      // The only way out of expiry; also "buy another" after a confirmed order.
+      if (state.step === 'expired') return initialPurchaseState;
+      if (state.step === 'result' && state.verification.status === 'confirmed') {
+        return initialPurchaseState;
+      }
+      return state;
+  }
+}

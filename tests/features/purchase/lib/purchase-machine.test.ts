@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyReceipt,
+  initialPurchaseState,
+  purchaseReducer,
+  showsStepper,
+  stepperPosition,
+  type PurchaseEvent,
+  type PurchaseState,
+} from '../../../../src/features/purchase/lib/purchase-machine';
+import { NOW, order, preparedReceipt } from './fixtures';
+
+const run = (events: PurchaseEvent[], from: PurchaseState = initialPurchaseState) =>
+  events.reduce(purchaseReducer, from);
+
+const atContact: PurchaseState = {
+  step: 'contact',
+  draft: { planId: 'power-30', operatorId: 'atom', contact: '' },
+};
+const atPayment: PurchaseState = {
+  step: 'payment',
+  order,
+  receipt: emptyReceipt,
+  interrupted: false,
+};
+const image = preparedReceipt();
+const withImage: PurchaseState = { ...atPayment, receipt: { ...emptyReceipt, image } };
+const verifying: PurchaseState = { step: 'verifying', order, receipt: image };
+const failed: PurchaseState = {
+  step: 'result',
+  order,
+  verification: { status: 'failed', reason: { code: 'verificationFailed' } },
+};
+const confirmed: PurchaseState = {
+  step: 'result',
+  order,
+  verification: { status: 'confirmed', transactionId: 'T1', verifiedAt: NOW },
+};
+const expired: PurchaseState = { step: 'expired', order };
+
+describe('purchaseReducer: step 1 to 3', () => {
+  it('starts on the plan step with nothing chosen', () => {
+    expect(initialPurchaseState).toEqual({
+      step: 'plan',
+      draft: { planId: null, operatorId: null, contact: '' },
+    });
+  });
+
+  it('moves to the operator step when an available plan is selected', () => {
+    expect(run([{ type: 'SELECT_PLAN', planId: 'power-30' }])).toEqual({
+      step: 'operator',
+      draft: { planId: 'power-30', operatorId: null, contact: '' },
+    });
+  });
+
+  it.each(['tourist-7', 'business-30', 'no-such-plan'])('refuses the plan %s', (planId) => {
+    expect(run([{ type: 'SELECT_PLAN', planId }])).toBe(initialPurchaseState);
+  });
+
+  it('moves to the contact step when an operator is picked', () => {
+    const state = run([
+      { type: 'SELECT_PLAN', planId: 'power-30' },
+      { type: 'SELECT_OPERATOR', operatorId: 'mytel' },
+    ]);
+    expect(state).toEqual({
+      step: 'contact',
+      draft: { planId: 'power-30', operatorId: 'mytel', contact: '' },
+    });
+  });
+
+  it('ignores an unknown operator', () => {
+    const atOperator = run([{ type: 'SELECT_PLAN', planId: 'power-30' }]);
+    expect(purchaseReducer(atOperator, { type: 'SELECT_OPERATOR', operatorId: 'x' })).toBe(
+      atOperator,
+    );
+  });
+
+  it('goes back from contact to operator to plan, keeping what was chosen and typed', () => {
+    const typed = purchaseReducer(atContact, { type: 'EDIT_CONTACT', contact: 'a@b.co' });
+    const back = run([{ type: 'BACK' }], typed);
+    expect(back).toEqual({
+      step: 'operator',
+      draft: { planId: 'power-30', operatorId: 'atom', contact: 'a@b.co' },
+    });
+    expect(run([{ type: 'BACK' }], back)).toEqual({
+      step: 'plan',
+      draft: { planId: 'power-30', operatorId: 'atom', contact: 'a@b.co' },
+    });
+  });
+
+  it('keeps the contact as typed', () => {
+    expect(purchaseReducer(atContact, { type: 'EDIT_CONTACT', contact: '၀၉' })).toEqual({
+      ...atContact,
+      draft: { ...atContact.draft, contact: '၀၉' },
+    });
+  });
+});
+
+describe('purchaseReducer: continue to payment', () => {
+  it('creates the order number from local time, the price and a 10-minute expiry', () => {
+    const state = run(
+      [
+        { type: 'EDIT_CONTACT', contact: '+95 9 123 456 789' },
+        { type: 'CONTINUE_TO_PAYMENT', now: NOW },
+      ],
+      atContact,
+    );
+    expect(state).toEqual({
+      step: 'payment',
+      order: { ...order, operatorId: 'atom' },
+      receipt: emptyReceipt,
+      interrupted: false,
+    });
+  });
+
+  it.each(['', 'hello', '0912', 'a@b'])('stays on the contact step with %j', (contact) => {
+    const typed = purchaseReducer(atContact, { type: 'EDIT_CONTACT', contact });
+    expect(purchaseReducer(typed, { type: 'CONTINUE_TO_PAYMENT', now: NOW })).toBe(typed);
+  });
+});
+
+describe('purchaseReducer: step 4', () => {
+  it('shows a file being prepared, then the ready image', () => {
+    const preparing = purchaseReducer(atPayment, { type: 'RECEIPT_PREPARING', fileName: 'a.png' });
+    expect(preparing).toMatchObject({
+      receipt: { image: null, preparing: 'a.png', problem: null },
+    });
+    expect(purchaseReducer(preparing, { type: 'RECEIPT_READY', image })).toMatchObject({
+      receipt: { image, preparing: null, problem: null },
+    });
+  });
+
+  it('ignores a non-image file with a hint, keeping the image chosen before', () => {
+    expect(purchaseReducer(withImage, { type: 'RECEIPT_REJECTED', problem: 'notImage' })).toEqual({
+      ...withImage,
+      receipt: { image, preparing: null, problem: 'notImage' },
+    });
+  });
+
+  it('removes the chosen image', () => {
+    expect(purchaseReducer(withImage, { type: 'RECEIPT_CLEARED' })).toEqual(atPayment);
+  });
+
+  it('does not submit without an image or while one is being prepared', () => {
+    expect(purchaseReducer(atPayment, { type: 'SUBMIT_RECEIPT' })).toBe(atPayment);
+    const busy = purchaseReducer(withImage, { type: 'RECEIPT_PREPARING', fileName: 'b.png' });
+    expect(purchaseReducer(busy, { type: 'SUBMIT_RECEIPT' })).toBe(busy);
+  });
+
+  it('moves to verifying with the image', () => {
+    expect(purchaseReducer(withImage, { type: 'SUBMIT_RECEIPT' })).toEqual(verifying);
+  });
+
+  it.each([
+    ['confirmed', confirmed],
+    ['failed', failed],
+  ])('always moves from verifying to the result (%s) and drops the image', (_name, result) => {
+    if (result.step !== 'result') throw new Error('fixture');
+    const state = purchaseReducer(verifying, {
+      type: 'VERIFICATION_DONE',
+      verification: result.verification,
+    });
+    expect(state).toEqual(result);
+    expect(JSON.stringify(Object.keys(state))).not.toContain('receipt');
+  });
+
+  it('expires the payment when the countdown reaches zero, not before', () => {
+    expect(purchaseReducer(atPayment, { type: 'EXPIRE', now: order.expiresAt - 1 })).toBe(
+      atPayment,
+    );
+    expect(purchaseReducer(withImage, { type: 'EXPIRE', now: order.expiresAt })).toEqual(expired);
+  });
+
+  it('does not cut off a receipt that is being verified', () => {
+    expect(purchaseReducer(verifying, { type: 'EXPIRE', now: order.expiresAt + 1 })).toBe(
+      verifying,
+    );
+  });
+});
+
+describe('purchaseReducer: result and expiry', () => {
+  it('Try Again goes back to payment with the same order, no receipt and a new 10 minutes', () => {
+    const later = NOW + 9 * 60_000;
+    expect(purchaseReducer(failed, { type: 'TRY_AGAIN', now: later })).toEqual({
+      step: 'payment',
+      order: { ...order, expiresAt: later + 600_000 },
+      receipt: emptyReceipt,
+      interrupted: false,
+    });
+  });
+
+  it('offers no Try Again after a confirmed payment', () => {
+    expect(purchaseReducer(confirmed, { type: 'TRY_AGAIN', now: NOW })).toBe(confirmed);
+  });
+
+  it('Start Over resets plan, operator, contact, receipt and order to step 1', () => {
+    expect(purchaseReducer(expired, { type: 'START_OVER' })).toBe(initialPurchaseState);
+  });
+
+  it('lets a buyer with a confirmed order buy another', () => {
+    expect(purchaseReducer(confirmed, { type: 'START_OVER' })).toBe(initialPurchaseState);
+  });
+
+  it.each<PurchaseEvent>([
+    { type: 'SELECT_PLAN', planId: 'power-30' },
+    { type: 'SELECT_OPERATOR', operatorId: 'mpt' },
+    { type: 'EDIT_CONTACT', contact: 'a@b.co' },
+    { type: 'BACK' },
+    { type: 'CONTINUE_TO_PAYMENT', now: NOW },
+    { type: 'RECEIPT_PREPARING', fileName: 'a.png' },
+    { type: 'RECEIPT_READY', image },
+    { type: 'RECEIPT_REJECTED', problem: 'notImage' },
+    { type: 'RECEIPT_CLEARED' },
+    { type: 'SUBMIT_RECEIPT' },
+    {
+      type: 'VERIFICATION_DONE',
+      verification: { status: 'failed', reason: { code: 'unreadable' } },
+    },
+    { type: 'TRY_AGAIN', now: NOW },
+    { type: 'EXPIRE', now: NOW + 10 ** 9 },
+  ])('leaves expiry only by Start Over, not by $type', (event) => {
+    expect(purchaseReducer(expired, event)).toBe(expired);
+  });
+
+  it.each([
+    ['payment', atPayment],
+    ['a failed result', failed],
+  ])('ignores Start Over on %s', (_name, state) => {
+    expect(purchaseReducer(state, { type: 'START_OVER' })).toBe(state);
+  });
+});
+
+describe('the stepper', () => {
+  it.each<[string, PurchaseState, string | null, boolean]>([
+    ['plan', initialPurchaseState, 'plan', true],
+    [
+      'operator',
+      { step: 'operator', draft: { ...atContact.draft, operatorId: null } },
+      'operator',
+      true,
+    ],
+    ['contact', atContact, 'contact', true],
+    ['payment', atPayment, 'payment', true],
+    ['verifying', verifying, 'payment', true],
+    ['success', confirmed, 'complete', false],
+    ['failure', failed, 'complete', false],
+    ['expiry', expired, null, false],
+  ])('on %s: the right position and visibility', (_name, state, position, shown) => {
+    expect(stepperPosition(state)).toBe(position);
+    expect(showsStepper(state)).toBe(shown);
+  });
+});

@@ -1,0 +1,144 @@
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { USED_TRANSACTIONS_KEY } from '../../../../src/features/purchase/lib/used-transactions';
+import { verifyPayment } from '../../../../src/features/purchase/lib/verify-payment';
+import { GEMINI, server } from '../../../support/msw-server';
+import { NOW, order, preparedReceipt } from './fixtures';
+import { geminiJson, geminiText, type GeminiBody } from './gemini-answers';
+
+const confirmedReading = {
+  isPaymentConfirmed: true,
+  reason: 'The payment of 80,000 MMK succeeded.',
+  transactionId: 'KBZ-0001',
+  amount: 80_000,
+  currency: 'MMK',
+  transactionTime: new Date(NOW - 3 * 60_000).toISOString(),
+  status: 'SUCCESS',
+};
+
+const answer = (response: () => Response | Promise<Response>) =>
+  server.use(http.post(`${GEMINI}/*`, response));
+
+const verify = (options: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
+  verifyPayment({
+    order,
+    receipt: preparedReceipt(),
+    language: 'en',
+    now: () => NOW,
+    ...options,
+  });
+
+describe('verifyPayment', () => {
+  it('sends the image with the order, the expected amount and the time, and asks for JSON', async () => {
+    let body: GeminiBody | undefined;
+    server.use(
+      http.post(`${GEMINI}/*`, async ({ request }) => {
+        body = (await request.json()) as GeminiBody;
+        return geminiJson(confirmedReading);
+      }),
+    );
+    await verify();
+    const parts = body?.contents[0]?.parts ?? [];
+    expect(parts[0]?.inlineData).toEqual({ mimeType: 'image/png', data: 'iVBORw==' });
+    const prompt = parts.map((part) => part.text ?? '').join('\n');
+    expect(prompt).toContain('Order: #NXR-20261121-214501');
+    expect(prompt).toContain('Expected amount: 80000 MMK');
+    expect(prompt).toContain(`Current time: ${new Date(NOW).toISOString()}`);
+    expect(body?.generationConfig?.responseMimeType).toBe('application/json');
+  });
+
+  it('confirms, and remembers the transaction id on this device', async () => {
+    answer(() => geminiJson(confirmedReading));
+    await expect(verify()).resolves.toEqual({
+      status: 'confirmed',
+      transactionId: 'KBZ-0001',
+      verifiedAt: NOW,
+    });
+    expect(localStorage.getItem(USED_TRANSACTIONS_KEY)).toContain('KBZ-0001');
+  });
+
+  it('refuses the same transaction id for a second order', async () => {
+    answer(() => geminiJson(confirmedReading));
+    await verify();
+    await expect(verify()).resolves.toEqual({
+      status: 'failed',
+      reason: { code: 'reused', transactionId: 'KBZ-0001' },
+    });
+  });
+
+  it('reads a JSON answer inside a ```json fence', async () => {
+    answer(() => geminiText(`\`\`\`json\n${JSON.stringify(confirmedReading)}\n\`\`\``));
+    await expect(verify()).resolves.toMatchObject({ status: 'confirmed' });
+  });
+
+  it.each<[string, () => Response | Promise<Response>, unknown]>([
+    [
+      'not confirmed, with the model reason',
+      () => geminiJson({ ...confirmedReading, isPaymentConfirmed: false, reason: 'Pending.' }),
+      { code: 'notConfirmed', modelReason: 'Pending.' },
+    ],
+    [
+      'a confirmed answer of the wrong amount',
+      () => geminiJson({ ...confirmedReading, amount: 35_000 }),
+      { code: 'amountMismatch', paid: 35_000, currency: 'MMK' },
+    ],
+    [
+      'a confirmed answer 13 hours old',
+      () =>
+        geminiJson({
+          ...confirmedReading,
+          transactionTime: new Date(NOW - 13 * 3_600_000).toISOString(),
+        }),
+      { code: 'tooOld' },
+    ],
+    ['an empty answer', () => geminiText(''), { code: 'verificationFailed' }],
+    [
+      'an answer with no candidates',
+      () => HttpResponse.json({ candidates: [] }),
+      { code: 'verificationFailed' },
+    ],
+    [
+      'a server error',
+      () => HttpResponse.json({ error: { code: 500, message: 'boom' } }, { status: 500 }),
+      { code: 'verificationFailed' },
+    ],
+    [
+      'a refused key',
+      () => HttpResponse.json({ error: { code: 403, message: 'no' } }, { status: 403 }),
+      { code: 'verificationFailed' },
+    ],
+    ['a network failure', () => HttpResponse.error(), { code: 'verificationFailed' }],
+    ['text that is not JSON', () => geminiText('The payment looks fine!'), { code: 'unreadable' }],
+    [
+      'JSON without the required fields',
+      () => geminiJson({ confirmed: 'yes' }),
+      { code: 'unreadable' },
+    ],
+  ])('fails on %s', async (_name, response, reason) => {
+    answer(response);
+    await expect(verify()).resolves.toEqual({ status: 'failed', reason });
+    expect(localStorage.getItem(USED_TRANSACTIONS_KEY)).toBeNull();
+  });
+
+  it('stops a verification that takes too long with the default failure', async () => {
+    answer(async () => {
+      await delay('infinite');
+      return geminiJson(confirmedReading);
+    });
+    await expect(verify({ timeoutMs: 200 })).resolves.toEqual({
+      status: 'failed',
+      reason: { code: 'verificationFailed' },
+    });
+  });
+
+  it('rejects when the caller cancels, so nothing is shown for a page that was left', async () => {
+    answer(async () => {
+      await delay('infinite');
+      return geminiJson(confirmedReading);
+    });
+    const controller = new AbortController();
+    const pending = verify({ signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(pending).rejects.toBeDefined();
+  });
+});
