@@ -12,10 +12,12 @@ import { Starfield } from '../components/layout/starfield';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { ChatLauncher } from '../features/chat/components/chat-launcher';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { useOrderOutbox } from './use-order-outbox';
 
 /** The layout on every page (SPEC §2): header, footer, floating controls, background. */
 export function RootLayout() {
   const { pathname } = useLocation();
+  useOrderOutbox();
   return (
     <>
       <SkipLink />

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { env } from '../config/env';
+
+/**
+ * With an order webhook configured, confirmed orders still waiting in the outbox (a reload, a
+ * lost connection) are delivered from any page, not only once the buy page is visited. The
+ * outbox code loads after start-up, only when a webhook is set.
+ */
+export function useOrderOutbox() {
+  useEffect(() => {
+    const url = env.orderWebhookUrl;
+    if (!url) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void import('../features/purchase/lib/outbox').then((outbox) => {
+        if (!cancelled) stop = outbox.startOutbox(url);
+      });
+    }, 2000);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      stop?.();
+    };
+  }, []);
+}
