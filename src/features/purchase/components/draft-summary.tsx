@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { findOperator, findPlan, type OperatorId, type PlanId } from '../../../config/catalogue';
-import { formatNumber, toLanguage } from '../lib/format';
+import { formatNumber, toLanguage } from '../../../lib/i18n/format';
 
 type DraftSummaryProps = { planId: PlanId; operatorId?: OperatorId | null };
 

@@ -8,7 +8,7 @@ import {
   secondsLeft,
   type Announcement,
 } from '../lib/countdown';
-import { formatNumber, toLanguage } from '../lib/format';
+import { formatNumber, toLanguage } from '../../../lib/i18n/format';
 import { useNow } from '../hooks/use-now';
 
 type PaymentCountdownProps = { expiresAt: number; onExpire: (now: number) => void };

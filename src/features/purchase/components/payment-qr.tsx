@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../lib/format';
+import { formatNumber } from '../../../lib/i18n/format';
 import { qrFileName } from '../lib/order-number';
 import { orderPayload, qrPath, renderQrPng } from '../lib/payment-qr';
 import type { Order } from '../lib/purchase-machine';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatNumber, toLanguage } from '../lib/format';
+import { formatNumber, toLanguage } from '../../../lib/i18n/format';
 import type { Order, ReceiptSlot } from '../lib/purchase-machine';
 import { OrderSummary } from './order-summary';
 import { PaymentCountdown } from './payment-countdown';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../../config/catalogue';
-import { formatNumber, toLanguage } from '../lib/format';
+import { formatNumber, toLanguage } from '../../../lib/i18n/format';
 
 type PlanCardProps = { plan: Plan; onChoose: (planId: string) => void };
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { stepperSteps, type StepperStep } from '../lib/purchase-machine';
-import { formatNumber, toLanguage } from '../lib/format';
+import { formatNumber, toLanguage } from '../../../lib/i18n/format';
 
 type PurchaseStepperProps = { current: StepperStep };
 

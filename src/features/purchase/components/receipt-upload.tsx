@@ -1,6 +1,7 @@
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, toLanguage } from '../lib/format';
+import { toLanguage } from '../../../lib/i18n/format';
+import { formatBytes } from '../lib/format';
 import type { ReceiptSlot } from '../lib/purchase-machine';
 import { useObjectUrl } from '../hooks/use-object-url';
 

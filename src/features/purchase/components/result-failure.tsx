@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { viberChatHref } from '../../../config/site';
-import { formatNumber, toLanguage } from '../lib/format';
+import { formatNumber, toLanguage } from '../../../lib/i18n/format';
 import type { Order } from '../lib/purchase-machine';
 import { isKyat, type FailureReason } from '../lib/receipt-rules';
 import { StepHeading } from './step-heading';

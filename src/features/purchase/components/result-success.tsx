@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { findOperator, findPlan } from '../../../config/catalogue';
 import { site, viberChatHref } from '../../../config/site';
-import { formatDateTime, formatNumber, toLanguage } from '../lib/format';
+import { formatDateTime, formatNumber, toLanguage } from '../../../lib/i18n/format';
 import type { Order } from '../lib/purchase-machine';
 import { useOrderDelivery } from '../hooks/use-order-delivery';
 import { StepHeading } from './step-heading';

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  burmeseDigits,
+  formatDateTime,
+  formatLongDate,
+  formatNumber,
+  isoDate,
+} from '../../../src/lib/i18n/format';
+
+const date = new Date(2026, 10, 21, 9, 5, 7);
+
+describe('formatting for the UI language', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('writes English dates and numbers', () => {
+    expect(formatLongDate(date, 'en')).toBe('21 November 2026');
+    expect(formatNumber(80000, 'en')).toBe('80,000');
+    expect(isoDate(date)).toBe('2026-11-21');
+  });
+
+  it('writes Burmese with Myanmar digits', () => {
+    expect(burmeseDigits('80,000')).toBe('၈၀,၀၀၀');
+    expect(formatNumber(80000, 'my')).toBe('၈၀,၀၀၀');
+    expect(formatLongDate(date, 'my')).toBe('၂၀၂၆ နိုဝင်ဘာ ၂၁');
+  });
+
+  it('writes the same Burmese where the browser has no Burmese locale data', () => {
+    vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
+    expect(formatLongDate(date, 'my')).toBe('၂၀၂၆ နိုဝင်ဘာ ၂၁');
+    expect(formatNumber(80000, 'my')).toBe('၈၀,၀၀၀');
+    expect(formatDateTime(date, 'my')).toBe('၂၀၂၆ နိုဝင်ဘာ ၂၁ ၀၉:၀၅');
+  });
+
+  it('reads YYYY-MM-DD dates in UTC when asked', () => {
+    expect(formatLongDate(new Date('2026-10-02T00:00:00Z'), 'en', { utc: true })).toBe(
+      '2 October 2026',
+    );
+  });
+});
