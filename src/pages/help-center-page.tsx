@@ -1,5 +1,17 @@
-import { PendingPage } from '../components/pending-page';
+import { useTranslation } from 'react-i18next';
+import { PageMeta } from '../components/page-meta';
+import { FaqList } from '../features/guides/components/faq-list';
+import { MoreHelp } from '../features/guides/components/more-help';
 
 export function HelpCenterPage() {
-  return <PendingPage page="helpCenter" />;
+  const { t } = useTranslation('faq');
+  return (
+    <div className="page container">
+      <PageMeta page="helpCenter" />
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('lead')}</p>
+      <FaqList />
+      <MoreHelp />
+    </div>
+  );
 }

@@ -2,8 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createChatSession, streamChatReply } from '../../../src/lib/ai/chat';
 import { configureAi, resetAiSettings } from '../../../src/lib/ai/client';
-import { AiError } from '../../../src/lib/ai/errors';
 import { GEMINI, server } from '../../support/msw-server';
+import { failure } from '../../support/ai';
 
 const streamUrl = `${GEMINI}/v1beta/models/:model\\:streamGenerateContent`;
 
@@ -34,16 +34,6 @@ async function collect(stream: AsyncGenerator<string>) {
   const seen: string[] = [];
   for await (const text of stream) seen.push(text);
   return seen;
-}
-
-async function failure(promise: Promise<unknown>): Promise<AiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AiError);
-    return error as AiError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 beforeEach(() =>

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createChatSession, streamChatReply } from '../../../src/lib/ai/chat';
 import { configureAi, resetAiSettings } from '../../../src/lib/ai/client';
 import { checkCompatibility } from '../../../src/lib/ai/compatibility';
-import { AiError } from '../../../src/lib/ai/errors';
 import { generateText } from '../../../src/lib/ai/generate';
 import { triageSupportRequest } from '../../../src/lib/ai/support';
 import { GEMINI, server } from '../../support/msw-server';
+import { failure } from '../../support/ai';
 
 const answer = (text: string) =>
   HttpResponse.json({
@@ -14,16 +14,6 @@ const answer = (text: string) =>
   });
 
 const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
-
-async function failure(promise: Promise<unknown>): Promise<AiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AiError);
-    return error as AiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 beforeEach(() =>
   configureAi({

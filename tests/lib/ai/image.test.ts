@@ -1,25 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureAi, resetAiSettings } from '../../../src/lib/ai/client';
-import { AiError } from '../../../src/lib/ai/errors';
 import { generateImage } from '../../../src/lib/ai/image';
 import { GEMINI, server } from '../../support/msw-server';
+import { failure } from '../../support/ai';
 
 const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
 const parts = (...items: unknown[]) =>
   HttpResponse.json({
     candidates: [{ content: { role: 'model', parts: items }, finishReason: 'STOP', index: 0 }],
   });
-
-async function failure(promise: Promise<unknown>): Promise<AiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AiError);
-    return error as AiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 beforeEach(() =>
   configureAi({

@@ -14,6 +14,7 @@ import {
   type VideoProgress,
 } from '../../../src/lib/ai/video';
 import { GEMINI, server } from '../../support/msw-server';
+import { failure } from '../../support/ai';
 
 const OPERATION = 'models/veo-3.0-fast-generate-001/operations/op-123';
 const VIDEO_URI = `${GEMINI}/v1beta/files/vid-9:download?alt=media`;
@@ -23,16 +24,6 @@ const finished: VideoOperation = {
   response: { generateVideoResponse: { generatedSamples: [{ video: { uri: VIDEO_URI } }] } },
 };
 const running: VideoOperation = { name: OPERATION };
-
-async function failure(promise: Promise<unknown>): Promise<AiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AiError);
-    return error as AiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** A clock that only moves when the injected sleep "waits". */
 function fakeTime() {

@@ -1,0 +1,161 @@
+import { axeViolations, expect, openRoute, test, useLanguage } from './support/fixtures';
+
+const contentRoutes = [
+  '/about',
+  '/how-it-works',
+  '/what-is-esim',
+  '/help-center',
+  '/partners',
+  '/create',
+  '/dashboard',
+];
+
+test.describe('help center', () => {
+  test('17 questions, all closed; each opens and closes on its own, by mouse and keyboard', async ({
+    page,
+  }) => {
+    await openRoute(page, '/help-center');
+    const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+    const questions = faq.getByRole('button');
+    await expect(questions).toHaveCount(17);
+    for (const question of await questions.all()) {
+      await expect(question).toHaveAttribute('aria-expanded', 'false');
+    }
+
+    const topUp = faq.getByRole('button', { name: 'Can I top up my eSIM?' });
+    const calls = faq.getByRole('button', { name: 'Can I make calls or send SMS?' });
+    await topUp.click();
+    await expect(faq.getByText(/cannot be topped up/)).toBeVisible();
+    await calls.click();
+    await expect(faq.getByText(/no phone number for calls or SMS/)).toBeVisible();
+    await expect(faq.getByText(/cannot be topped up/)).toBeVisible();
+    await topUp.click();
+    await expect(faq.getByText(/cannot be topped up/)).toBeHidden();
+    await expect(calls).toHaveAttribute('aria-expanded', 'true');
+
+    const first = faq.getByRole('button', { name: 'What is an eSIM?' });
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Space');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the Ask the AI assistant button opens the chat', async ({ page, gemini }) => {
+    await openRoute(page, '/help-center');
+    await page.getByRole('button', { name: 'Ask the AI assistant' }).click();
+    await expect(page.getByRole('dialog', { name: 'Ask AI Assistant' })).toBeVisible();
+    expect(gemini.calls.filter((call) => call.method !== 'other')).toEqual([]);
+  });
+});
+
+test.describe('install guide', () => {
+  test('iOS first; the tabs work with the keyboard', async ({ page }) => {
+    await openRoute(page, '/how-it-works');
+    const ios = page.getByRole('tab', { name: 'iPhone (iOS)' });
+    const android = page.getByRole('tab', { name: 'Android' });
+    await expect(ios).toHaveAttribute('aria-selected', 'true');
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('listitem')).toHaveCount(4);
+    await expect(panel).toContainText('Add eSIM, then tap Use QR Code');
+
+    await ios.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(android).toBeFocused();
+    await expect(android).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toHaveAccessibleName('Android');
+    await expect(page.getByRole('tabpanel').getByRole('listitem')).toHaveCount(4);
+    await expect(page.getByRole('tabpanel')).toContainText('SIM manager');
+
+    await page.keyboard.press('ArrowRight');
+    await expect(ios).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(android).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(ios).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('tabpanel')).toBeFocused();
+
+    await expect(
+      page.getByRole('region', { name: 'Important notes' }).getByRole('listitem'),
+    ).toHaveCount(3);
+  });
+});
+
+test.describe('about', () => {
+  for (const [language, firstStep] of [
+    ['en', 'Choose a data plan'],
+    ['my', 'ဒေတာပလန် ရွေးပါ'],
+  ] as const) {
+    test(`mermaid draws the purchase flowchart in ${language}`, async ({ page }) => {
+      await useLanguage(page, language);
+      await openRoute(page, '/about');
+      const diagram = page.locator('.flowchart__diagram svg');
+      await expect(diagram).toBeVisible({ timeout: 20_000 });
+      await expect(diagram).toContainText(firstStep);
+      await expect(page.locator('.flowchart [role="alert"]')).toHaveCount(0);
+      await expect(diagram.locator('.node')).toHaveCount(10);
+    });
+  }
+});
+
+test.describe('explainer, partners, dashboard', () => {
+  test('what is eSIM: five advantages and a four-row comparison', async ({ page }) => {
+    await openRoute(page, '/what-is-esim');
+    await expect(
+      page.getByRole('region', { name: 'Five advantages of an eSIM' }).getByRole('listitem'),
+    ).toHaveCount(5);
+    const table = page.getByRole('table', { name: 'eSIM compared with a physical SIM card' });
+    await expect(table.locator('tbody tr')).toHaveCount(4);
+  });
+
+  test('partners: four groups', async ({ page }) => {
+    await openRoute(page, '/partners');
+    await expect(page.locator('.partner-group')).toHaveCount(4);
+    await expect(page.locator('.partner-group').first().locator('.partner__name')).toHaveText([
+      'ATOM',
+      'Mytel',
+      'MPT',
+      'Ooredoo',
+    ]);
+  });
+
+  test('dashboard cards lead to status, developers and audit', async ({ page }) => {
+    await openRoute(page, '/dashboard');
+    await expect(page.getByRole('heading', { name: 'AI chat feedback' })).toBeVisible();
+    await page.getByRole('link', { name: 'Open system status' }).click();
+    await expect(page).toHaveURL(/#\/status$/);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Open the API documentation' }).click();
+    await expect(page).toHaveURL(/#\/developers$/);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Open the platform audit' }).click();
+    await expect(page).toHaveURL(/#\/audit$/);
+  });
+});
+
+for (const language of ['en', 'my'] as const) {
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    test(`axe finds no violation on the content pages (${language}, ${viewport.name})`, async ({
+      page,
+    }) => {
+      test.slow();
+      await useLanguage(page, language);
+      await page.setViewportSize(viewport);
+      const found: Record<string, unknown> = {};
+      for (const route of contentRoutes) {
+        await openRoute(page, route);
+        if (route === '/about')
+          await expect(page.locator('.flowchart__diagram svg')).toBeVisible({ timeout: 20_000 });
+        if (route === '/help-center')
+          await page.getByRole('button').filter({ hasText: /\?|။/ }).first().click();
+        const violations = await axeViolations(page);
+        if (violations.length) found[route] = violations;
+      }
+      expect(found).toEqual({});
+    });
+  }
+}

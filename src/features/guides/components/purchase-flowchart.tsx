@@ -1,0 +1,118 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { flowchartDefinition, type FlowchartLabels } from '../lib/flowchart';
+import { renderWithMermaid, type DiagramRenderer } from '../lib/mermaid-renderer';
+import './guides.css';
+
+type PurchaseFlowchartProps = {
+  /** Draws the diagram (default: mermaid, loaded on first use). */
+  render?: DiagramRenderer;
+};
+
+type DiagramState = { status: 'loading' } | { status: 'ready'; svg: string } | { status: 'error' };
+
+const fonts = {
+  en: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  my: "'Noto Sans Myanmar', 'Myanmar Text', Padauk, sans-serif",
+};
+
+let renderCount = 0;
+
+/**
+ * The purchase flow drawn by mermaid in the UI language, redrawn when the language changes, with
+ * the same steps as a text list. A failure shows 'Error rendering flowchart.'.
+ */
+export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowchartProps) {
+  const { t, i18n } = useTranslation('about');
+  const headingId = useId();
+  const language = i18n.language === 'my' ? 'my' : 'en';
+  const [state, setState] = useState<DiagramState>({ status: 'loading' });
+
+  const labels = useMemo<FlowchartLabels>(
+    () => ({
+      title: t('flowchart.label'),
+      description: t('flowchart.lead'),
+      nodes: t('flowchart.nodes', { returnObjects: true }),
+      edges: t('flowchart.edges', { returnObjects: true }),
+    }),
+    [t],
+  );
+  const definition = useMemo(() => flowchartDefinition(labels), [labels]);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: 'loading' });
+    const draw = async () => {
+      // Text is measured for the layout, so the Burmese font must be there first.
+      await document.fonts?.ready;
+      renderCount += 1;
+      return render(`purchase-flow-${renderCount}`, definition, { fontFamily: fonts[language] });
+    };
+    draw().then(
+      (svg) => !cancelled && setState({ status: 'ready', svg }),
+      (error: unknown) => {
+        console.info('The purchase flowchart could not be drawn.', error);
+        if (!cancelled) setState({ status: 'error' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [definition, language, render]);
+
+  const { nodes, edges } = labels;
+  return (
+    <section className="flowchart" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('flowchart.title')}</h2>
+      <p className="lead">{t('flowchart.lead')}</p>
+      <div className="card flowchart__canvas" aria-busy={state.status === 'loading'}>
+        {state.status === 'loading' && (
+          <p className="flowchart__status" role="status">
+            <span className="spinner" aria-hidden="true" />
+            {t('flowchart.loading')}
+          </p>
+        )}
+        {state.status === 'error' && (
+          <p className="alert alert--danger" role="alert">
+            {t('flowchart.error')}
+          </p>
+        )}
+        {state.status === 'ready' && (
+          <div
+            className="flowchart__diagram"
+            role="img"
+            aria-label={t('flowchart.label')}
+            // Focusable, so that a keyboard can scroll the chart on a narrow screen.
+            tabIndex={0}
+            dangerouslySetInnerHTML={{ __html: state.svg }}
+          />
+        )}
+      </div>
+      <details className="flowchart__text">
+        <summary>{t('flowchart.textVersion')}</summary>
+        <ol>
+          <li>{nodes.plan}</li>
+          <li>{nodes.operator}</li>
+          <li>{nodes.contact}</li>
+          <li>
+            {nodes.pay}
+            <br />
+            <span className="muted">
+              {edges.timeout}: {nodes.expired}
+            </span>
+          </li>
+          <li>{nodes.upload}</li>
+          <li>
+            {nodes.verify}
+            <br />
+            <span className="muted">
+              {edges.notConfirmed}: {nodes.retry}
+            </span>
+          </li>
+          <li>{nodes.delivered}</li>
+          <li>{nodes.install}</li>
+        </ol>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+const query = '(prefers-reduced-motion: reduce)';
+
+function subscribe(onChange: () => void) {
+  const list = window.matchMedia?.(query);
+  list?.addEventListener('change', onChange);
+  return () => list?.removeEventListener('change', onChange);
+}
+
+const getSnapshot = () => window.matchMedia?.(query).matches ?? false;
+
+/** True while the visitor asks for reduced motion; follows changes of the setting. */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribe, getSnapshot, () => false);
+}

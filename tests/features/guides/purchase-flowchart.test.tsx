@@ -1,0 +1,105 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { PurchaseFlowchart } from '../../../src/features/guides/components/purchase-flowchart';
+import { flowchartDefinition } from '../../../src/features/guides/lib/flowchart';
+import type { DiagramRenderer } from '../../../src/features/guides/lib/mermaid-renderer';
+import { renderWithProviders } from '../../support/render';
+
+const drawn: DiagramRenderer = (id) =>
+  Promise.resolve(`<svg id="${id}" data-testid="diagram"><text>diagram</text></svg>`);
+
+describe('PurchaseFlowchart', () => {
+  it('shows a loading state, then the drawn diagram', async () => {
+    let finish: (svg: string) => void = () => {};
+    const render = vi.fn<DiagramRenderer>(() => new Promise((resolve) => (finish = resolve)));
+    await renderWithProviders(<PurchaseFlowchart render={render} />, { namespaces: ['about'] });
+    expect(screen.getByRole('status')).toHaveTextContent('Drawing the flowchart…');
+    await vi.waitFor(() => expect(render).toHaveBeenCalled());
+    finish('<svg data-testid="diagram"></svg>');
+    expect(
+      await screen.findByRole('img', { name: 'Flowchart of the purchase steps' }),
+    ).toContainElement(screen.getByTestId('diagram'));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('draws its labels in the UI language (Burmese here) with the Burmese font', async () => {
+    const render = vi.fn<DiagramRenderer>(drawn);
+    await renderWithProviders(<PurchaseFlowchart render={render} />, {
+      namespaces: ['about'],
+      language: 'my',
+    });
+    await screen.findByTestId('diagram');
+    const [, definition, options] = render.mock.calls[0] ?? [];
+    expect(definition).toContain('flowchart TD');
+    expect(definition).toContain('"ဒေတာပလန် ရွေးပါ"');
+    expect(definition).toContain('"AI က ငွေပေးချေမှုကို စစ်ဆေးသည်"');
+    expect(definition).not.toContain('Choose a data plan');
+    expect(options?.fontFamily).toContain('Noto Sans Myanmar');
+  });
+
+  it.each([
+    ['en', 'Error rendering flowchart.'],
+    ['my', 'ပုံကြမ်းကို ပြသရာတွင် အမှားဖြစ်ပေါ်ခဲ့ပါသည်။'],
+  ] as const)('says the catalogue message when drawing fails (%s)', async (language, message) => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const failing: DiagramRenderer = () => Promise.reject(new Error('Parse error on line 3'));
+    await renderWithProviders(<PurchaseFlowchart render={failing} />, {
+      namespaces: ['about'],
+      language,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('offers the same steps as text', async () => {
+    await renderWithProviders(<PurchaseFlowchart render={drawn} />, { namespaces: ['about'] });
+    await screen.findByTestId('diagram');
+    await userEvent.click(screen.getByText('Show the steps as text'));
+    const steps = screen.getAllByRole('listitem');
+    expect(steps).toHaveLength(8);
+    expect(steps[0]).toHaveTextContent('Choose a data plan');
+    expect(steps[3]).toHaveTextContent('Not paid in time: 10 minutes passed');
+    expect(steps[7]).toHaveTextContent('Install on Wi-Fi, activate on arrival in Myanmar');
+  });
+});
+
+describe('flowchartDefinition', () => {
+  const labels = {
+    title: 'Flow',
+    description: 'How it goes',
+    nodes: {
+      plan: 'Pick a "plan"',
+      operator: 'Operator',
+      contact: 'Contact',
+      pay: 'Pay',
+      expired: 'Expired',
+      upload: 'Upload',
+      verify: 'Verify',
+      retry: 'Retry',
+      delivered: 'Delivered',
+      install: 'Install',
+    },
+    edges: { paid: 'Paid', timeout: 'Timeout', confirmed: 'Yes', notConfirmed: 'No' },
+  };
+
+  it('escapes quotes and links every step of SPEC §4', () => {
+    const definition = flowchartDefinition(labels);
+    expect(definition).toContain('plan["Pick a #quot;plan#quot;"]');
+    expect(definition).toContain('accTitle: Flow');
+    for (const edge of [
+      'plan[',
+      'operator --> contact',
+      'contact --> pay',
+      'pay -->|"Paid"| upload',
+      'pay -.->|"Timeout"| expired',
+      'expired -.-> plan',
+      'upload --> verify{"Verify"}',
+      'verify -->|"Yes"| delivered',
+      'verify -->|"No"| retry',
+      'retry --> upload',
+      'delivered --> install',
+    ]) {
+      expect(definition).toContain(edge);
+    }
+  });
+});
