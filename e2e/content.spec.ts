@@ -85,7 +85,7 @@ test.describe('install guide', () => {
 test.describe('about', () => {
   for (const [language, firstStep] of [
     ['en', 'Choose a data plan'],
-    ['my', 'ဒေတာပလန် ရွေးပါ'],
+    ['my', 'ဒေတာအစီအစဉ် ရွေးပါ'],
   ] as const) {
     test(`mermaid draws the purchase flowchart in ${language}`, async ({ page }) => {
       await useLanguage(page, language);

@@ -32,7 +32,7 @@ describe('PurchaseFlowchart', () => {
     await screen.findByTestId('diagram');
     const [, definition, options] = render.mock.calls[0] ?? [];
     expect(definition).toContain('flowchart TD');
-    expect(definition).toContain('"ဒေတာပလန် ရွေးပါ"');
+    expect(definition).toContain('"ဒေတာအစီအစဉ် ရွေးပါ"');
     expect(definition).toContain('"AI က ငွေပေးချေမှုကို စစ်ဆေးသည်"');
     expect(definition).not.toContain('Choose a data plan');
     expect(options?.fontFamily).toContain('Noto Sans Myanmar');
@@ -40,7 +40,7 @@ describe('PurchaseFlowchart', () => {
 
   it.each([
     ['en', 'Error rendering flowchart.'],
-    ['my', 'ပုံကြမ်းကို ပြသရာတွင် အမှားဖြစ်ပေါ်ခဲ့ပါသည်။'],
+    ['my', 'လုပ်ငန်းစဉ်ပြပုံကို ပြသရာတွင် အမှားဖြစ်ပေါ်ခဲ့ပါသည်။'],
   ] as const)('says the catalogue message when drawing fails (%s)', async (language, message) => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const failing: DiagramRenderer = () => Promise.reject(new Error('Parse error on line 3'));
