@@ -8,9 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-mkdirSync('test-results', { recursive: true });
-const unitJson = 'test-results/unit-results.json';
-const e2eJson = 'test-results/e2e-results.json';
+mkdirSync('reports', { recursive: true });
+const unitJson = 'reports/unit-results.json';
+const e2eJson = 'reports/e2e-results.json';
 for (const file of [unitJson, e2eJson]) rmSync(file, { force: true });
 
 const stages = [
