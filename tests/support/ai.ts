@@ -34,7 +34,7 @@ export async function failure(promise: Promise<unknown>): Promise<AiError> {
 }
 
 /** Runs the file's tests against the real SDK in gemini mode (MSW answers), with quick retries. */
-export function useGeminiMode(retry = { attempts: 1, initialDelaySeconds: 0 }) {
+export function inGeminiMode(retry = { attempts: 1, initialDelaySeconds: 0 }) {
   beforeEach(() => configureAi({ mode: 'gemini', apiKey: 'test-key', retry }));
   afterEach(() => resetAiSettings());
 }

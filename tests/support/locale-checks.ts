@@ -13,6 +13,9 @@ export function flatten(
   return out;
 }
 
+const placeholders = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort();
+const listMarker = (text: string) => /^([-*] )/.exec(text)?.[1] ?? '';
+
 const myanmarScript = /[\u1000-\u109F\uAA60-\uAA7F\uA9E0-\uA9FF]/;
 
 /**
@@ -52,6 +55,12 @@ export function findLocaleProblems(en: unknown, my: unknown): string[] {
   }
   for (const [key, value] of Object.entries(english)) {
     if (typeof value === 'string' && value.trim() === '') problems.push(`empty in en: ${key}`);
+    const translated = burmese[key];
+    if (typeof value !== 'string' || typeof translated !== 'string') continue;
+    if (placeholders(value).join() !== placeholders(translated).join())
+      problems.push(`placeholders differ in my: ${key}`);
+    if (listMarker(value) !== listMarker(translated))
+      problems.push(`list marker differs in my: ${key}`);
   }
   return problems;
 }

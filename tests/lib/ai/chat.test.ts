@@ -1,9 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createChatSession, streamChatReply } from '../../../src/lib/ai/chat';
-import { configureAi, resetAiSettings } from '../../../src/lib/ai/client';
 import { GEMINI, server } from '../../support/msw-server';
-import { failure } from '../../support/ai';
+import { failure, inGeminiMode } from '../../support/ai';
 
 const streamUrl = `${GEMINI}/v1beta/models/:model\\:streamGenerateContent`;
 
@@ -36,14 +35,7 @@ async function collect(stream: AsyncGenerator<string>) {
   return seen;
 }
 
-beforeEach(() =>
-  configureAi({
-    mode: 'gemini',
-    apiKey: 'test-key',
-    retry: { attempts: 1, initialDelaySeconds: 0 },
-  }),
-);
-afterEach(() => resetAiSettings());
+inGeminiMode();
 
 describe('chat', () => {
   it('sends the system instruction with every message and keeps the history', async () => {

@@ -1,12 +1,12 @@
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createChatSession, streamChatReply } from '../../../src/lib/ai/chat';
-import { configureAi, resetAiSettings } from '../../../src/lib/ai/client';
+import { configureAi } from '../../../src/lib/ai/client';
 import { checkCompatibility } from '../../../src/lib/ai/compatibility';
 import { generateText } from '../../../src/lib/ai/generate';
 import { triageSupportRequest } from '../../../src/lib/ai/support';
 import { GEMINI, server } from '../../support/msw-server';
-import { failure } from '../../support/ai';
+import { failure, inGeminiMode } from '../../support/ai';
 
 const answer = (text: string) =>
   HttpResponse.json({
@@ -15,14 +15,7 @@ const answer = (text: string) =>
 
 const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
 
-beforeEach(() =>
-  configureAi({
-    mode: 'gemini',
-    apiKey: 'test-key',
-    retry: { attempts: 3, initialDelaySeconds: 0.01 },
-  }),
-);
-afterEach(() => resetAiSettings());
+inGeminiMode({ attempts: 3, initialDelaySeconds: 0.01 });
 
 describe('the AI client in gemini mode', () => {
   it('sends the key in the x-goog-api-key header to the configured model', async () => {

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configureAi, resetAiSettings } from '../../../src/lib/ai/client';
+import { describe, expect, it } from 'vitest';
 import { checkCompatibility, detectDeviceModel } from '../../../src/lib/ai/compatibility';
 import { AiError } from '../../../src/lib/ai/errors';
 import { GEMINI, server } from '../../support/msw-server';
+import { inGeminiMode } from '../../support/ai';
 
 const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
 
@@ -41,14 +41,7 @@ async function kindOf(promise: Promise<unknown>) {
   throw new Error('expected the call to fail');
 }
 
-beforeEach(() =>
-  configureAi({
-    mode: 'gemini',
-    apiKey: 'test-key',
-    retry: { attempts: 1, initialDelaySeconds: 0 },
-  }),
-);
-afterEach(() => resetAiSettings());
+inGeminiMode();
 
 describe('checkCompatibility', () => {
   it('asks for structured JSON at temperature 0 in the UI language', async () => {

@@ -1,9 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configureAi, resetAiSettings } from '../../../src/lib/ai/client';
+import { describe, expect, it } from 'vitest';
 import { generateImage } from '../../../src/lib/ai/image';
 import { GEMINI, server } from '../../support/msw-server';
-import { failure } from '../../support/ai';
+import { failure, inGeminiMode } from '../../support/ai';
 
 const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
 const parts = (...items: unknown[]) =>
@@ -11,14 +10,7 @@ const parts = (...items: unknown[]) =>
     candidates: [{ content: { role: 'model', parts: items }, finishReason: 'STOP', index: 0 }],
   });
 
-beforeEach(() =>
-  configureAi({
-    mode: 'gemini',
-    apiKey: 'test-key',
-    retry: { attempts: 2, initialDelaySeconds: 0.01 },
-  }),
-);
-afterEach(() => resetAiSettings());
+inGeminiMode({ attempts: 2, initialDelaySeconds: 0.01 });
 
 describe('generateImage', () => {
   it('asks the image model for one image and returns its bytes', async () => {

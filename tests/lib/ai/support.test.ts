@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configureAi, resetAiSettings } from '../../../src/lib/ai/client';
+import { describe, expect, it } from 'vitest';
 import { AiError } from '../../../src/lib/ai/errors';
 import { triageSupportRequest } from '../../../src/lib/ai/support';
 import { GEMINI, server } from '../../support/msw-server';
+import { inGeminiMode } from '../../support/ai';
 
 const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
 
@@ -34,14 +34,7 @@ const analysis = {
   email_subject: 'Technical Support: QR code not received',
 };
 
-beforeEach(() =>
-  configureAi({
-    mode: 'gemini',
-    apiKey: 'test-key',
-    retry: { attempts: 1, initialDelaySeconds: 0 },
-  }),
-);
-afterEach(() => resetAiSettings());
+inGeminiMode();
 
 describe('triageSupportRequest', () => {
   it('asks for the five fields and quotes the request as data', async () => {
