@@ -3,7 +3,11 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /** The import rules of STYLE.md, shown failing on deliberately wrong imports. */
-const eslint = new ESLint({ cwd: process.cwd() });
+// no-cycle needs files on disk; these snippets are linted as text at paths that do not exist.
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfig: { rules: { 'import/no-cycle': 'off' } },
+});
 
 async function ruleIds(code: string, filePath: string) {
   const [result] = await eslint.lintText(code, { filePath });
@@ -16,13 +20,13 @@ describe('import boundaries', () => {
       'a feature importing another feature',
       "import { matchDevice } from '../compatibility/lib/match-device';\nexport const x = matchDevice;\n",
       'src/features/chat/wrong.ts',
-      'import-x/no-restricted-paths',
+      'import/no-restricted-paths',
     ],
     [
       'shared code importing a feature',
       "import { matchDevice } from '../../features/compatibility/lib/match-device';\nexport const x = matchDevice;\n",
       'src/lib/i18n/wrong.ts',
-      'import-x/no-restricted-paths',
+      'import/no-restricted-paths',
     ],
     [
       'a component importing the SDK',
