@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { viberChatHref } from '../../../config/site';
 import type { Order } from '../lib/purchase-machine';
 import { StepHeading } from './step-heading';
+import { OrderHelpActions } from './order-help-actions';
 
 type ExpiredPanelProps = { order: Order; focusOnMount: boolean; onStartOver: () => void };
 
@@ -15,17 +15,11 @@ export function ExpiredPanel({ order, focusOnMount, onStartOver }: ExpiredPanelP
       </StepHeading>
       <p className="alert alert--warning">{t('expired.text')}</p>
       <p>{t('expired.paidAlready', { order: order.number })}</p>
-      <div className="button-row purchase-actions">
-        <button type="button" className="button button--primary" onClick={onStartOver}>
-          {t('expired.startOver')}
-        </button>
-        <a
-          className="button"
-          href={viberChatHref(t('result.failureViberMessage', { order: order.number }))}
-        >
-          {t('result.contactViber')}
-        </a>
-      </div>
+      <OrderHelpActions
+        orderNumber={order.number}
+        primaryLabel={t('expired.startOver')}
+        onPrimary={onStartOver}
+      />
     </section>
   );
 }

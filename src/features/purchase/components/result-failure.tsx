@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { viberChatHref } from '../../../config/site';
 import { formatNumber, toLanguage } from '../../../lib/i18n/format';
 import type { Order } from '../lib/purchase-machine';
 import { isKyat, type FailureReason } from '../lib/receipt-rules';
 import { StepHeading } from './step-heading';
+import { OrderHelpActions } from './order-help-actions';
 
 type ResultFailureProps = {
   order: Order;
@@ -52,17 +52,11 @@ export function ResultFailure({ order, reason, focusOnMount, onTryAgain }: Resul
         {message}
       </p>
       <p>{t('result.failureHelp', { order: order.number })}</p>
-      <div className="button-row purchase-actions">
-        <button type="button" className="button button--primary" onClick={onTryAgain}>
-          {t('result.tryAgain')}
-        </button>
-        <a
-          className="button"
-          href={viberChatHref(t('result.failureViberMessage', { order: order.number }))}
-        >
-          {t('result.contactViber')}
-        </a>
-      </div>
+      <OrderHelpActions
+        orderNumber={order.number}
+        primaryLabel={t('result.tryAgain')}
+        onPrimary={onTryAgain}
+      />
     </section>
   );
 }

@@ -223,12 +223,13 @@ describe('the payment step', () => {
 
   it('expires at 00:00; Start Over is the only way out and clears everything', async () => {
     const user = userEvent.setup();
-    seedPayment({ expiresAt: Date.now() + 1_200 });
+    // Expires while the page is open (with room for a slow first render on a loaded machine).
+    seedPayment({ expiresAt: Date.now() + 2_500 });
     await renderPage();
     const heading = await screen.findByRole(
       'heading',
       { name: 'Payment code expired' },
-      { timeout: 4_000 },
+      { timeout: 8_000 },
     );
     expect(heading).toHaveFocus();
     expect(
