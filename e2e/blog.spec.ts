@@ -1,9 +1,11 @@
-import { axeViolations, expect, openRoute, test, useLanguage } from './support/fixtures';
-
-const viewports = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-];
+import {
+  axeViewports,
+  axeViolations,
+  expect,
+  openRoute,
+  test,
+  useLanguage,
+} from './support/fixtures';
 
 test('the blog filters posts by category', async ({ page }) => {
   await openRoute(page, '/blog');
@@ -98,7 +100,7 @@ test('a failed load of the posts shows the error message', async ({ page }) => {
 });
 
 for (const language of ['en', 'my'] as const) {
-  for (const viewport of viewports) {
+  for (const viewport of axeViewports) {
     test(`axe finds no violation on the blog in ${language} (${viewport.name})`, async ({
       page,
     }) => {

@@ -2,27 +2,15 @@ import type { Page } from '@playwright/test';
 import { errorAnswer, sseAnswer } from './support/gemini';
 import { e2eServers } from './support/servers';
 import {
+  axeViewports,
   axeViolations,
   expect,
+  expectFailedLoad,
+  type Language,
   openRoute,
   test,
   useLanguage,
-  type Language,
 } from './support/fixtures';
-
-/**
- * Chromium logs "Failed to load resource" for every HTTP error, also for the ones a test scripts on
- * purpose; this takes exactly the expected one out of the console record (and fails if absent).
- */
-function expectFailedLoad(consoleErrors: string[], status: number) {
-  const index = consoleErrors.findIndex(
-    (line) =>
-      line.startsWith('console.error: Failed to load resource') &&
-      line.includes(`status of ${status}`),
-  );
-  expect(index, `a logged ${status} in ${JSON.stringify(consoleErrors)}`).toBeGreaterThanOrEqual(0);
-  consoleErrors.splice(index, 1);
-}
 
 const greeting = /Hello! I'm the eSIM Myanmar AI assistant/;
 
@@ -250,10 +238,7 @@ test.describe('AI chat', () => {
   });
 
   for (const language of ['en', 'my'] as Language[]) {
-    for (const viewport of [
-      { name: 'desktop', width: 1280, height: 800 },
-      { name: 'phone', width: 390, height: 844 },
-    ]) {
+    for (const viewport of axeViewports) {
       test(`axe finds no violation with the chat open (${language}, ${viewport.name})`, async ({
         page,
         gemini,

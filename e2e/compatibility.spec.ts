@@ -1,12 +1,13 @@
 import type { Page, Request } from '@playwright/test';
 import { jsonAnswer, textAnswer } from './support/gemini';
 import {
+  axeViewports,
   axeViolations,
   expect,
+  type Language,
   openRoute,
   test,
   useLanguage,
-  type Language,
 } from './support/fixtures';
 
 const android = (model: string) =>
@@ -206,10 +207,7 @@ test.describe('compatibility checker in Burmese', () => {
 });
 
 for (const language of ['en', 'my'] as Language[]) {
-  for (const viewport of [
-    { name: 'desktop', width: 1280, height: 800 },
-    { name: 'phone', width: 390, height: 844 },
-  ]) {
+  for (const viewport of axeViewports) {
     test(`axe finds no violation on /compatibility (${language}, ${viewport.name})`, async ({
       page,
       gemini,

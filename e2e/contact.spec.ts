@@ -1,11 +1,13 @@
 import { errorAnswer, jsonAnswer } from './support/gemini';
 import {
+  axeViewports,
   axeViolations,
   expect,
+  expectFailedLoad,
+  type Language,
   openRoute,
   test,
   useLanguage,
-  type Language,
 } from './support/fixtures';
 
 const billing = {
@@ -18,20 +20,6 @@ const billing = {
 
 type GenerateBody = { contents: { parts: { text: string }[] }[] };
 const promptOf = (body: unknown) => (body as GenerateBody).contents[0]?.parts[0]?.text ?? '';
-
-/**
- * Chromium logs "Failed to load resource" for every HTTP error, also for the ones a test scripts on
- * purpose; this takes exactly the expected one out of the console record (and fails if absent).
- */
-function expectFailedLoad(consoleErrors: string[], status: number) {
-  const index = consoleErrors.findIndex(
-    (line) =>
-      line.startsWith('console.error: Failed to load resource') &&
-      line.includes(`status of ${status}`),
-  );
-  expect(index, `a logged ${status} in ${JSON.stringify(consoleErrors)}`).toBeGreaterThanOrEqual(0);
-  consoleErrors.splice(index, 1);
-}
 
 test('the contact page links email, phone, Viber and social networks', async ({ page }) => {
   await openRoute(page, '/contact');
@@ -196,10 +184,7 @@ test('Burmese typed in Zawgyi is sent as Unicode, and the detector loads only on
 });
 
 for (const language of ['en', 'my'] as Language[]) {
-  for (const viewport of [
-    { name: 'desktop', width: 1280, height: 800 },
-    { name: 'phone', width: 390, height: 844 },
-  ]) {
+  for (const viewport of axeViewports) {
     test(`axe finds no violation on /contact (${language}, ${viewport.name})`, async ({
       page,
       gemini,

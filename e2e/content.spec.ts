@@ -1,4 +1,11 @@
-import { axeViolations, expect, openRoute, test, useLanguage } from './support/fixtures';
+import {
+  axeViewports,
+  axeViolations,
+  expect,
+  openRoute,
+  test,
+  useLanguage,
+} from './support/fixtures';
 
 const contentRoutes = [
   '/about',
@@ -135,10 +142,7 @@ test.describe('explainer, partners, dashboard', () => {
 });
 
 for (const language of ['en', 'my'] as const) {
-  for (const viewport of [
-    { name: 'desktop', width: 1280, height: 800 },
-    { name: 'phone', width: 390, height: 844 },
-  ]) {
+  for (const viewport of axeViewports) {
     test(`axe finds no violation on the content pages (${language}, ${viewport.name})`, async ({
       page,
     }) => {

@@ -1,4 +1,11 @@
-import { axeViolations, expect, openRoute, test, useLanguage } from './support/fixtures';
+import {
+  axeViewports,
+  axeViolations,
+  expect,
+  openRoute,
+  test,
+  useLanguage,
+} from './support/fixtures';
 
 test('a copy button on /audit copies its block and says Copied! for 2 seconds', async ({
   page,
@@ -73,10 +80,7 @@ test('/developers documents the five endpoints and the key', async ({ page }) =>
 });
 
 for (const language of ['en', 'my'] as const) {
-  for (const viewport of [
-    { name: 'desktop', width: 1280, height: 800 },
-    { name: 'phone', width: 390, height: 844 },
-  ]) {
+  for (const viewport of axeViewports) {
     test(`axe finds no violation on /developers and /audit in ${language} (${viewport.name})`, async ({
       page,
     }) => {

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { axeViolations, expect, openRoute, test, useLanguage } from './support/fixtures';
+import {
+  axeViewports,
+  axeViolations,
+  expect,
+  openRoute,
+  test,
+  useLanguage,
+} from './support/fixtures';
 
 const title = 'Stay connected anywhere in Myanmar';
 const subtitle =
@@ -110,10 +117,7 @@ test.describe('home page', () => {
   });
 
   for (const language of ['en', 'my'] as const) {
-    for (const viewport of [
-      { name: 'desktop', width: 1280, height: 800 },
-      { name: 'phone', width: 390, height: 844 },
-    ]) {
+    for (const viewport of axeViewports) {
       test(`axe finds no violation (${language}, ${viewport.name})`, async ({ page }) => {
         await useLanguage(page, language);
         await page.setViewportSize(viewport);

@@ -1,10 +1,11 @@
 import {
+  axeViewports,
   axeViolations,
   expect,
+  type Language,
   openRoute,
   test,
   useLanguage,
-  type Language,
 } from './support/fixtures';
 
 const pages = [
@@ -41,10 +42,7 @@ for (const language of ['en', 'my'] as const) {
       }
     });
 
-    for (const viewport of [
-      { name: 'desktop', width: 1280, height: 800 },
-      { name: 'phone', width: 390, height: 844 },
-    ]) {
+    for (const viewport of axeViewports) {
       test(`axe finds no violation (${viewport.name})`, async ({ page }) => {
         await page.setViewportSize(viewport);
         for (const legal of pages) {

@@ -1,7 +1,15 @@
 import type { Browser, Page } from '@playwright/test';
 import { errorAnswer, type GeminiMock, type ResponseSpec } from './support/gemini';
 import { e2eServers } from './support/servers';
-import { axeViolations, expect, openRoute, test, useLanguage } from './support/fixtures';
+import {
+  axeViewports,
+  axeViolations,
+  expect,
+  expectFailedLoad,
+  openRoute,
+  test,
+  useLanguage,
+} from './support/fixtures';
 
 const IMAGE_ERROR = 'An error occurred while generating the image. Please try again.';
 const VIDEO_ERROR =
@@ -91,20 +99,6 @@ async function watchRevokedUrls(page: Page) {
 }
 const revokedUrls = (page: Page) =>
   page.evaluate(() => (window as unknown as { revokedUrls: string[] }).revokedUrls);
-
-/**
- * Chromium logs "Failed to load resource" for every HTTP error, also for the ones a test scripts on
- * purpose; this takes exactly the expected ones out of the console record (and fails if absent).
- */
-function expectFailedLoad(consoleErrors: string[], status: number) {
-  const index = consoleErrors.findIndex(
-    (line) =>
-      line.startsWith('console.error: Failed to load resource') &&
-      line.includes(`status of ${status}`),
-  );
-  expect(index, `a logged ${status} in ${JSON.stringify(consoleErrors)}`).toBeGreaterThanOrEqual(0);
-  consoleErrors.splice(index, 1);
-}
 
 let webm: Buffer;
 let png: Buffer;
@@ -335,10 +329,7 @@ test.describe('video generation', () => {
 });
 
 for (const language of ['en', 'my'] as const) {
-  for (const viewport of [
-    { name: 'desktop', width: 1280, height: 800 },
-    { name: 'phone', width: 390, height: 844 },
-  ]) {
+  for (const viewport of axeViewports) {
     test(`axe finds no violation on the media pages and their states (${language}, ${viewport.name})`, async ({
       page,
       gemini,

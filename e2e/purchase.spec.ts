@@ -6,12 +6,13 @@ import en from '../locales/en/purchase.json' with { type: 'json' };
 import my from '../locales/my/purchase.json' with { type: 'json' };
 import { parseMmqrPayload } from '../src/lib/mmqr/payload';
 import {
+  axeViewports,
   axeViolations,
   expect,
+  type Language,
   openRoute,
   test,
   useLanguage,
-  type Language,
 } from './support/fixtures';
 import { jsonAnswer, textAnswer, type ResponseSpec } from './support/gemini';
 
@@ -412,10 +413,7 @@ test('a 1170×2532 screenshot is downscaled in the browser before it is sent', a
 });
 
 for (const language of ['en', 'my'] as const) {
-  for (const viewport of [
-    { name: 'desktop', width: 1280, height: 800 },
-    { name: 'phone', width: 390, height: 844 },
-  ]) {
+  for (const viewport of axeViewports) {
     test(`axe finds no violation on any step (${language}, ${viewport.name})`, async ({
       page,
       gemini,

@@ -1,11 +1,12 @@
 import { paths } from '../src/config/paths';
 import {
+  axeViewports,
   axeViolations,
   expect,
+  type Language,
   openRoute,
   test,
   useLanguage,
-  type Language,
 } from './support/fixtures';
 
 const routes = Object.entries(paths);
@@ -24,10 +25,7 @@ for (const language of languages) {
       }
     });
 
-    for (const viewport of [
-      { name: 'desktop', width: 1280, height: 800 },
-      { name: 'phone', width: 390, height: 844 },
-    ]) {
+    for (const viewport of axeViewports) {
       test(`axe finds no violation on any route (${viewport.name})`, async ({ page }) => {
         test.slow();
         await page.setViewportSize(viewport);

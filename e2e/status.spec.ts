@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { axeViolations, expect, openRoute, test, useLanguage } from './support/fixtures';
+import {
+  axeViewports,
+  axeViolations,
+  expect,
+  openRoute,
+  test,
+  useLanguage,
+} from './support/fixtures';
 
 /** The instant of the last completed check, from the <time datetime> of "Last updated". */
 const lastChecked = async (page: Page) =>
@@ -79,10 +86,7 @@ test.describe('system status', () => {
   });
 
   for (const language of ['en', 'my'] as const) {
-    for (const viewport of [
-      { name: 'desktop', width: 1280, height: 800 },
-      { name: 'phone', width: 390, height: 844 },
-    ]) {
+    for (const viewport of axeViewports) {
       test(`axe finds no violation (${language}, ${viewport.name})`, async ({ page }) => {
         await useLanguage(page, language);
         await page.setViewportSize(viewport);

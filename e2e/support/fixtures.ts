@@ -59,3 +59,23 @@ export async function axeViolations(page: Page) {
     targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
   }));
 }
+
+/** The two screens every page is checked on: a desktop and a 390×844 phone. */
+export const axeViewports = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/**
+ * Chromium logs "Failed to load resource" for every HTTP error, also for the ones a test scripts on
+ * purpose; this takes exactly the expected one out of the console record (and fails if absent).
+ */
+export function expectFailedLoad(consoleErrors: string[], status: number) {
+  const index = consoleErrors.findIndex(
+    (line) =>
+      line.startsWith('console.error: Failed to load resource') &&
+      line.includes(`status of ${status}`),
+  );
+  expect(index, `a logged ${status} in ${JSON.stringify(consoleErrors)}`).toBeGreaterThanOrEqual(0);
+  consoleErrors.splice(index, 1);
+}

@@ -4,15 +4,13 @@ import { configureAi, resetAiSettings } from '../../../src/lib/ai/client';
 import { answerDemoVideoCall } from '../../../src/lib/ai/demo/demo-video';
 import { AiError } from '../../../src/lib/ai/errors';
 import { sleep as timerSleep } from '../../../src/lib/ai/signals';
+import { downloadTarget, generateVideo, type VideoProgress } from '../../../src/lib/ai/video';
 import {
-  downloadTarget,
-  generateVideo,
   operationError,
   pollOperation,
   videoUriOf,
   type VideoOperation,
-  type VideoProgress,
-} from '../../../src/lib/ai/video';
+} from '../../../src/lib/ai/video-operation';
 import { GEMINI, server } from '../../support/msw-server';
 import { failure } from '../../support/ai';
 
