@@ -11,7 +11,8 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // One retry on CI; `npm test` names every test that needed it (see scripts/run-all-checks.mjs).
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',

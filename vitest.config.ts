@@ -15,6 +15,8 @@ export default defineConfig({
       VITE_SOCIAL_VIBER: 'https://invite.viber.com/?g2=esim.test',
     },
     testTimeout: 15_000,
+    // One retry on CI; `npm test` names every test that needed it (see scripts/run-all-checks.mjs).
+    retry: process.env.CI ? 1 : 0,
     restoreMocks: true,
   },
 });

@@ -2,11 +2,13 @@
 /**
  * `npm test`: every check of the shop, in order, without stopping at the first failure, then
  * one closing line `N passed, M failed` that totals the unit tests, the journeys and the
- * single checks (typecheck, lint, format, build, byte budget, Lighthouse).
+ * single checks (typecheck, lint, format, build, byte budget, Lighthouse). Failing tests are named;
+ * so are tests that failed once and passed on CI's single retry (counted as passed).
  * Exits non-zero when anything failed.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { EMPTY, countPlaywright, countVitest } from './test-reports.mjs';
 
 mkdirSync('reports', { recursive: true });
 const unitJson = 'reports/unit-results.json';
@@ -43,23 +45,12 @@ for (const [name, command, args, env] of stages) {
   results.push({ name, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
 }
 
-function countVitest() {
-  if (!existsSync(unitJson)) return { passed: 0, failed: 0 };
-  const report = JSON.parse(readFileSync(unitJson, 'utf8'));
-  return {
-    passed: report.numPassedTests ?? 0,
-    failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0),
-  };
-}
-
-function countPlaywright() {
-  if (!existsSync(e2eJson)) return { passed: 0, failed: 0 };
-  const stats = JSON.parse(readFileSync(e2eJson, 'utf8')).stats ?? {};
-  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) };
-}
-
-const unit = countVitest();
-const e2e = countPlaywright();
+const unit = existsSync(unitJson)
+  ? countVitest(JSON.parse(readFileSync(unitJson, 'utf8')), process.cwd())
+  : EMPTY;
+const e2e = existsSync(e2eJson)
+  ? countPlaywright(JSON.parse(readFileSync(e2eJson, 'utf8')))
+  : EMPTY;
 const single = results.filter((r) => r.name !== 'unit tests' && r.name !== 'journeys');
 const singlePassed = single.filter((r) => r.ok).length;
 const singleFailed = single.length - singlePassed;
@@ -73,7 +64,11 @@ const crashed = results.filter(
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`);
 console.log(`unit tests: ${unit.passed} passed, ${unit.failed} failed`);
+for (const name of unit.names) console.log(`  failed: ${name}`);
+for (const name of unit.flaky) console.log(`  flaky, passed on retry: ${name}`);
 console.log(`journeys: ${e2e.passed} passed, ${e2e.failed} failed`);
+for (const name of e2e.names) console.log(`  failed: ${name}`);
+for (const name of e2e.flaky) console.log(`  flaky, passed on retry: ${name}`);
 console.log(`checks: ${singlePassed} passed, ${singleFailed} failed`);
 const passed = unit.passed + e2e.passed + singlePassed;
 const failed = unit.failed + e2e.failed + singleFailed + crashed;

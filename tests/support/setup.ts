@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './msw-server';
 
@@ -12,6 +12,10 @@ const fail =
       `${level}: ${args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ')}`,
     );
   };
+
+// findBy/waitFor give up after 5 s instead of 1 s: CI machines are slower and busier than ours,
+// and a test that waits for something that never comes still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
