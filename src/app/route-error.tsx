@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
+import { RefreshButton } from '../components/ui/refresh-button';
 
 /** The fallback for an error thrown while rendering a route. */
 export function RouteError() {
@@ -10,13 +11,7 @@ export function RouteError() {
       <h1>{t('routeError.title')}</h1>
       <p>{t('errorBoundary.text')}</p>
       <div className="button-row">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => window.location.reload()}
-        >
-          {t('errorBoundary.refresh')}
-        </button>
+        <RefreshButton />
         <Link className="button" to={paths.home}>
           {t('routeError.home')}
         </Link>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { RefreshButton } from '../ui/refresh-button';
 
 /** SPEC §2's error screen, with a Refresh Page button. */
 export function ErrorScreen() {
@@ -7,13 +8,7 @@ export function ErrorScreen() {
     <div className="error-screen" role="alert">
       <h1>{t('errorBoundary.title')}</h1>
       <p>{t('errorBoundary.text')}</p>
-      <button
-        type="button"
-        className="button button--primary"
-        onClick={() => window.location.reload()}
-      >
-        {t('errorBoundary.refresh')}
-      </button>
+      <RefreshButton />
     </div>
   );
 }

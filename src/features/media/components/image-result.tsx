@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { useTranslation } from 'react-i18next';
 import type { GeneratedImageView } from '../hooks/use-image-generation';
 import { formatLabel } from '../lib/media-files';
@@ -7,8 +8,7 @@ import { formatLabel } from '../lib/media-files';
 export function ImageResult({ image }: { image: GeneratedImageView }) {
   const { t } = useTranslation('media');
   const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [image.url]);
+  const heading = useFocusOnArrival<HTMLHeadingElement>(true, [image.url]);
 
   return (
     <section className="card media-result" aria-labelledby={headingId}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { useStartImage } from '../hooks/use-start-image';
 import type { VideoGenerationState } from '../hooks/use-video-generation';
@@ -29,7 +29,8 @@ export function VideoForm({
   const textarea = useRef<HTMLTextAreaElement>(null);
   const canSubmit = prompt.trim() !== '';
 
-  useEffect(() => {
+  // A layout effect: focus moves in the commit that shows the message (see useFocusOnArrival).
+  useLayoutEffect(() => {
     if (outcome !== 'none') message.current?.focus();
     else if (focusPrompt) textarea.current?.focus();
   }, [outcome, focusPrompt]);

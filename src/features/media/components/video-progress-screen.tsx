@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { videoTiming, type VideoProgress } from '../../../lib/ai/video';
+import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { useTicker } from '../hooks/use-ticker';
 import { ElapsedTime } from './elapsed-time';
 
@@ -17,10 +18,9 @@ type VideoProgressScreenProps = {
 export function VideoProgressScreen({ startedAt, progress, onCancel }: VideoProgressScreenProps) {
   const { t } = useTranslation('media');
   const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
   const ticks = useTicker(MESSAGE_ROTATION_MS);
   const messages = t('video.messages', { returnObjects: true });
-  useEffect(() => heading.current?.focus(), []);
 
   const stage =
     progress.stage === 'waiting'

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { useTranslation } from 'react-i18next';
 import type { GeneratedVideoView } from '../hooks/use-video-generation';
 
@@ -23,8 +24,7 @@ type VideoResultProps = { video: GeneratedVideoView; onStartOver: () => void };
 export function VideoResult({ video, onStartOver }: VideoResultProps) {
   const { t } = useTranslation('media');
   const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
 
   return (
     <section className="card media-result" aria-labelledby={headingId}>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
+import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { useTranslation } from 'react-i18next';
 import type { OperatorId, PlanId } from '../../../config/catalogue';
 import { checkContact } from '../lib/contact';
@@ -18,13 +19,11 @@ type ContactStepProps = {
 export function ContactStep(props: ContactStepProps) {
   const { planId, operatorId, contact, onEdit, onContinue, onBack } = props;
   const { t } = useTranslation('purchase');
-  const input = useRef<HTMLInputElement>(null);
+  const input = useFocusOnArrival<HTMLInputElement>();
   const id = useId();
   const check = checkContact(contact);
   const showError = contact.trim() !== '' && !check.valid;
   const normalised = check.valid && check.value !== contact.trim();
-
-  useEffect(() => input.current?.focus(), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

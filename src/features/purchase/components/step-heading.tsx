@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 
 type StepHeadingProps = {
   id: string;
@@ -9,10 +10,7 @@ type StepHeadingProps = {
 
 /** The heading of a step; screen reader and keyboard users land on it when the step changes. */
 export function StepHeading({ id, focusOnMount, children }: StepHeadingProps) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focusOnMount) ref.current?.focus();
-  }, [focusOnMount]);
+  const ref = useFocusOnArrival<HTMLHeadingElement>(focusOnMount);
   return (
     <h2 id={id} ref={ref} tabIndex={-1} className="purchase-step__heading">
       {children}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -23,10 +23,8 @@ type SupportResultProps = {
 /** The assistant's answer: message, category, action, and the contact link it recommends. */
 export function SupportResult({ analysis, issue, onTryAgain }: SupportResultProps) {
   const { t } = useTranslation('support');
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
   const category = t(`categories.${categoryKeys[analysis.category]}`);
-
-  useEffect(() => heading.current?.focus(), []);
 
   const email = () =>
     mailtoHref({
