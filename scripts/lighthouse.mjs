@@ -6,7 +6,7 @@
  *
  *   node scripts/lighthouse.mjs [distDir]        (default: dist; build it first)
  *
- * Environment: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (default 3),
+ * Environment: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (default 5),
  * LIGHTHOUSE_MIN_SCORE (default 95), LIGHTHOUSE_PORT (default 4299), LIGHTHOUSE_PATH (default /).
  * Reports are written to .lighthouse/. Exits 1 when the median score is under the minimum.
  */
@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dist = process.argv[2] ?? 'dist';
-const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const minScore = Number(process.env.LIGHTHOUSE_MIN_SCORE ?? 95);
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4299);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
