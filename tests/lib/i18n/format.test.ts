@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  asciiDigits,
   burmeseDigits,
   formatDateTime,
   formatLongDate,
@@ -20,6 +21,7 @@ describe('formatting for the UI language', () => {
 
   it('writes Burmese with Myanmar digits', () => {
     expect(burmeseDigits('80,000')).toBe('၈၀,၀၀၀');
+    expect(asciiDigits('၀၁၂၃၄၅၆၇၈၉')).toBe('0123456789');
     expect(formatNumber(80000, 'my')).toBe('၈၀,၀၀၀');
     expect(formatLongDate(date, 'my')).toBe('၂၀၂၆ နိုဝင်ဘာ ၂၁');
   });

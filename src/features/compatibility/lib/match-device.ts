@@ -1,3 +1,4 @@
+import { asciiDigits } from '../../../lib/i18n/format';
 import { deviceTable } from './device-table';
 import type { DeviceEntry } from './device-table';
 
@@ -74,10 +75,7 @@ const OTHER_PRODUCT_WORDS = new Set(['tab', 'watch', 'book', 'buds', 'pad', 'ipa
  * Burmese letters dropped, Burmese digits kept as ASCII.
  */
 export function normalizeModel(input: string): string {
-  const text = input
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\u1040-\u1049]/g, (digit) => String(digit.charCodeAt(0) - 0x1040))
+  const text = asciiDigits(input.normalize('NFKC').toLowerCase())
     .replace(/\+/g, ' plus ')
     .replace(/\d+\s*[gt]b\b/g, ' ')
     .replace(/\bsm(?=[a-z]\d{3})/g, 'sm ')

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../hooks/use-now';
 import { formatElapsed } from '../lib/media-files';
 
 /** "Time elapsed: m:ss" since `startedAt`, as a timer (not announced every second). */

@@ -54,7 +54,7 @@ export function ImageGenerator() {
           </div>
         )}
       </div>
-      {state.status === 'result' && <ImageResult image={state.image} />}
+      {state.status === 'result' && <ImageResult key={state.image.url} image={state.image} />}
     </div>
   );
 }

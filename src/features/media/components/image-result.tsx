@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { useTranslation } from 'react-i18next';
+import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import type { GeneratedImageView } from '../hooks/use-image-generation';
 import { formatLabel } from '../lib/media-files';
 
@@ -8,7 +8,7 @@ import { formatLabel } from '../lib/media-files';
 export function ImageResult({ image }: { image: GeneratedImageView }) {
   const { t } = useTranslation('media');
   const headingId = useId();
-  const heading = useFocusOnArrival<HTMLHeadingElement>(true, [image.url]);
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
 
   return (
     <section className="card media-result" aria-labelledby={headingId}>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { useTranslation } from 'react-i18next';
+import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import type { GeneratedVideoView } from '../hooks/use-video-generation';
 
 /**

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { generateImage } from '../../../lib/ai/image';
-import { base64ToBlob, mediaFileName } from '../lib/media-files';
+import { base64ToBlob } from '../../../lib/base64';
+import { mediaFileName } from '../lib/media-files';
 import { toJpeg } from '../lib/to-jpeg';
 
 export type GeneratedImageView = {

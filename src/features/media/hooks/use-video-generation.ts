@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { generateVideo, type VideoProgress, type VideoStartImage } from '../../../lib/ai/video';
-import { blobToBase64, mediaFileName } from '../lib/media-files';
+import { blobToBase64 } from '../../../lib/base64';
+import { mediaFileName } from '../lib/media-files';
 import { toJpeg } from '../lib/to-jpeg';
 
 export type GeneratedVideoView = {

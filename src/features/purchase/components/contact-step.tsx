@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
-import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { useTranslation } from 'react-i18next';
+import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import type { OperatorId, PlanId } from '../../../config/catalogue';
 import { checkContact } from '../lib/contact';
 import { DraftSummary } from './draft-summary';

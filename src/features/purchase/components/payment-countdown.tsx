@@ -9,7 +9,7 @@ import {
   type Announcement,
 } from '../lib/countdown';
 import { formatNumber, toLanguage } from '../../../lib/i18n/format';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../hooks/use-now';
 
 type PaymentCountdownProps = { expiresAt: number; onExpire: (now: number) => void };
 

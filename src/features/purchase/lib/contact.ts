@@ -1,5 +1,7 @@
 /** Contact validation (SPEC §5): an email shape or a Myanmar mobile number starting with 09. */
 
+import { asciiDigits } from '../../../lib/i18n/format';
+
 export type ContactKind = 'email' | 'phone';
 
 export type ContactCheck =
@@ -7,16 +9,10 @@ export type ContactCheck =
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^09\d{5,9}$/;
-const MYANMAR_DIGIT = /[\u1040-\u1049]/g;
 /** Separators people type inside phone numbers. */
 const PHONE_SEPARATORS = /[\s\-().\u00a0]/g;
 /** The letter ဝ (wa) is often typed for the digit ၀ (zero); they look the same. */
 const WA = /\u101d/g;
-
-/** Replaces Myanmar digits (၀-၉) with ASCII digits. */
-export function toAsciiDigits(text: string): string {
-  return text.replace(MYANMAR_DIGIT, (digit) => String(digit.charCodeAt(0) - 0x1040));
-}
 
 /**
  * The form we store and send: emails trimmed; phone numbers with ASCII digits, no separators,
@@ -25,7 +21,7 @@ export function toAsciiDigits(text: string): string {
 export function normalizeContact(input: string): string {
   const trimmed = input.trim();
   if (trimmed.includes('@')) return trimmed;
-  let phone = toAsciiDigits(trimmed).replace(PHONE_SEPARATORS, '');
+  let phone = asciiDigits(trimmed).replace(PHONE_SEPARATORS, '');
   if (/^\+?[\d\u101d]+$/.test(phone)) phone = phone.replace(WA, '0');
   if (phone.startsWith('+959')) return `0${phone.slice(3)}`;
   if (phone.startsWith('00959')) return `0${phone.slice(4)}`;

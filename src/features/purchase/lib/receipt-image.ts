@@ -144,14 +144,3 @@ function asIs(file: File): PreparedReceipt {
     originalBytes: file.size,
   };
 }
-
-/** Base64 of a blob's bytes, for the AI service's inline image data. */
-export async function blobToBase64(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  }
-  return btoa(binary);
-}

@@ -1,4 +1,5 @@
 import type { ReceiptReading } from '../../../lib/ai/receipt';
+import { asciiDigits } from '../../../lib/i18n/format';
 import { CLOCK_SKEW_MS, MYANMAR_UTC_OFFSET, RECEIPT_MAX_AGE_MS } from './constants';
 
 /**
@@ -39,7 +40,7 @@ const KYAT = /^(mmk|ks\.?|kyats?|k|ကျပ်|104)$/i;
 export function readAmount(value: ReceiptReading['amount']): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value !== 'string') return null;
-  const digits = value.replace(/[\u1040-\u1049]/g, (d) => String(d.charCodeAt(0) - 0x1040));
+  const digits = asciiDigits(value);
   const match = /-?\d[\d,\s]*(?:\.\d+)?/.exec(digits);
   if (!match) return null;
   const amount = Number(match[0].replace(/[,\s]/g, ''));

@@ -2,7 +2,8 @@ import { isAiError } from '../../../lib/ai/errors';
 import type { Language } from '../../../lib/i18n/languages';
 import { VERIFICATION_TIMEOUT_MS } from './constants';
 import type { Order, Verification } from './purchase-machine';
-import { blobToBase64, type PreparedReceipt } from './receipt-image';
+import { blobToBase64 } from '../../../lib/base64';
+import type { PreparedReceipt } from './receipt-image';
 import { decideReceipt } from './receipt-rules';
 import { rememberTransactionId, usedTransactionIds } from './used-transactions';
 

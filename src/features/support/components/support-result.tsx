@@ -1,6 +1,6 @@
-import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { paths } from '../../../config/paths';
 import { site, viberChatHref } from '../../../config/site';
 import type { SupportAnalysis } from '../../../lib/ai/support';

@@ -1,3 +1,4 @@
+import { blobToBase64 } from '../../base64';
 /** Draws a deterministic picture for a prompt: a night sky over a stupa outline, captioned with the prompt. */
 export async function drawDemoImage(prompt: string): Promise<{ mimeType: string; base64: string }> {
   const canvas = document.createElement('canvas');
@@ -41,8 +42,5 @@ export async function drawDemoImage(prompt: string): Promise<{ mimeType: string;
     canvas.toBlob(resolve, 'image/jpeg', 0.85),
   );
   if (!blob) throw new Error('Could not encode the demo image');
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return { mimeType: 'image/jpeg', base64: btoa(binary) };
+  return { mimeType: 'image/jpeg', base64: await blobToBase64(blob) };
 }

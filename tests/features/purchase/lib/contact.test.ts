@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkContact,
-  normalizeContact,
-  toAsciiDigits,
-} from '../../../../src/features/purchase/lib/contact';
+import { checkContact, normalizeContact } from '../../../../src/features/purchase/lib/contact';
 
 describe('checkContact', () => {
   it.each([
@@ -47,9 +43,5 @@ describe('checkContact', () => {
 describe('normalizeContact', () => {
   it('leaves emails as typed apart from the outer spaces', () => {
     expect(normalizeContact(' Buyer@Example.com ')).toBe('Buyer@Example.com');
-  });
-
-  it('turns every Myanmar digit into its ASCII digit', () => {
-    expect(toAsciiDigits('၀၁၂၃၄၅၆၇၈၉')).toBe('0123456789');
   });
 });

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  blobToBase64,
   checkReceiptFile,
   fitWithin,
   prepareReceipt,
@@ -94,13 +93,5 @@ describe('prepareReceipt', () => {
     vi.stubGlobal('createImageBitmap', undefined);
     expect(await problemOf(file('image/png', 5 * MB))).toBe('undecodable');
     expect(await problemOf(file('image/bmp', 1000))).toBe('undecodable');
-  });
-});
-
-describe('blobToBase64', () => {
-  it('encodes the bytes of a blob, also beyond one chunk', async () => {
-    const bytes = new Uint8Array(70_000).map((_, index) => index % 256);
-    const base64 = await blobToBase64(new Blob([bytes]));
-    expect(Buffer.from(base64, 'base64').equals(Buffer.from(bytes))).toBe(true);
   });
 });
