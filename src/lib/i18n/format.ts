@@ -55,13 +55,25 @@ export function formatLongDate(date: Date, language: string, { utc = false } = {
   }).format(date);
 }
 
-/** A time of day (hours, minutes, seconds) for the UI language. */
-export function formatTime(date: Date | number, language: string): string {
+/**
+ * Intl formatting in the UI language, where the browser may lack Burmese data: then Burmese gets
+ * the English form written with Myanmar digits, as a number or a time reads in Burmese text.
+ */
+export function localized(language: string, format: (locale: string) => string): string {
   const lang = toLanguage(language);
-  const time = new Intl.DateTimeFormat(lang === 'my' ? 'en-GB' : intlLocale[lang], {
-    timeStyle: 'medium',
+  if (lang === 'my' && !hasBurmeseData()) return burmeseDigits(format(intlLocale.en));
+  return format(intlLocale[lang]);
+}
+
+/** A 24-hour time of day for the UI language, with seconds unless `seconds` is false. */
+export function formatTime(date: Date | number, language: string, { seconds = true } = {}): string {
+  const lang = toLanguage(language);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
   }).format(date);
-  return lang === 'my' && !hasBurmeseData() ? burmeseDigits(time) : time;
+  return lang === 'my' ? burmeseDigits(time) : time;
 }
 
 /** A date with its time, e.g. "21 Nov 2026, 22:05" or its Burmese form. */
@@ -82,14 +94,11 @@ export function formatDateTime(date: Date | number, language: string): string {
 
 /** A number with grouping for the UI language: 80,000 or ၈၀,၀၀၀. */
 export function formatNumber(value: number, language: string, maximumFractionDigits = 2): string {
-  const lang = toLanguage(language);
-  const text = new Intl.NumberFormat(
-    lang === 'my' && !hasBurmeseData() ? 'en-US' : intlLocale[lang],
-    {
-      maximumFractionDigits,
-    },
-  ).format(value);
-  return lang === 'my' ? burmeseDigits(text) : text;
+  const text = localized(language, (locale) =>
+    new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value),
+  );
+  // Burmese with locale data may still group digits as Western ones; write Myanmar digits.
+  return toLanguage(language) === 'my' ? burmeseDigits(text) : text;
 }
 
 /** `YYYY-MM-DD` in local time, for a <time dateTime>. */

@@ -5,6 +5,8 @@ import {
   formatDateTime,
   formatLongDate,
   formatNumber,
+  formatTime,
+  localized,
   isoDate,
 } from '../../../src/lib/i18n/format';
 
@@ -31,6 +33,18 @@ describe('formatting for the UI language', () => {
     expect(formatLongDate(date, 'my')).toBe('၂၀၂၆ နိုဝင်ဘာ ၂၁');
     expect(formatNumber(80000, 'my')).toBe('၈၀,၀၀၀');
     expect(formatDateTime(date, 'my')).toBe('၂၀၂၆ နိုဝင်ဘာ ၂၁ ၀၉:၀၅');
+    expect(formatTime(date, 'my')).toBe('၀၉:၀၅:၀၇');
+    expect(formatTime(date, 'my', { seconds: false })).toBe('၀၉:၀၅');
+    expect(
+      localized('my', (locale) =>
+        new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte' }).format(300),
+      ),
+    ).toBe('၃၀၀ kB');
+  });
+
+  it('writes times of day in 24 hours, with or without seconds', () => {
+    expect(formatTime(date, 'en')).toBe('09:05:07');
+    expect(formatTime(date, 'en', { seconds: false })).toBe('09:05');
   });
 
   it('reads YYYY-MM-DD dates in UTC when asked', () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '../../../config/paths';
-import { intlLocale, isLanguage } from '../../../lib/i18n/languages';
+import { formatTime } from '../../../lib/i18n/format';
 import type { ChatMessage } from '../hooks/use-chat-session';
 import { ChatFeedback } from './chat-feedback';
 import { ChatMarkdown } from './chat-markdown';
@@ -13,7 +13,6 @@ type ChatMessageViewProps = {
 /** One bubble: the visitor's text as typed, or the assistant's formatted reply. */
 export function ChatMessageView({ message, onNavigate }: ChatMessageViewProps) {
   const { t, i18n } = useTranslation('chat');
-  const locale = intlLocale[isLanguage(i18n.language) ? i18n.language : 'en'];
   const time = new Date(message.timestamp);
   const waiting = message.streaming && message.text === '';
   const showFeedback = message.kind === 'reply' && !message.streaming && message.text !== '';
@@ -46,7 +45,7 @@ export function ChatMessageView({ message, onNavigate }: ChatMessageViewProps) {
       </div>
       {!waiting && (
         <time className="chat-message__time" dateTime={time.toISOString()}>
-          {time.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}
+          {formatTime(time, i18n.language, { seconds: false })}
         </time>
       )}
       {showFeedback && <ChatFeedback />}

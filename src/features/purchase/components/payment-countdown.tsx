@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../../lib/i18n/languages';
 import {
   crossedAnnouncement,
   formatCountdown,
@@ -57,7 +56,7 @@ export function PaymentCountdown({ expiresAt, onExpire }: PaymentCountdownProps)
         {t('payment.timeLeft')}
       </span>
       <span role="timer" aria-labelledby={labelId} className="purchase-countdown__time">
-        {formatCountdown(left, intlLocale[language])}
+        {formatCountdown(left, language)}
       </span>
       <span className="visually-hidden" aria-live="polite" aria-atomic="true">
         {spoken}

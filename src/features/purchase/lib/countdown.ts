@@ -1,15 +1,19 @@
 /** The payment countdown, computed from an absolute expiry time (so it is right after sleep). */
 
+import { burmeseDigits } from '../../../lib/i18n/format';
+import type { Language } from '../../../lib/i18n/languages';
+
 /** Whole seconds left until `expiresAt`, never negative. */
 export function secondsLeft(expiresAt: number, now: number): number {
   return Math.max(0, Math.ceil((expiresAt - now) / 1000));
 }
 
-/** `mm:ss` with the digits of the UI locale (Burmese shows ၀၉:၅၉). */
-export function formatCountdown(seconds: number, locale: string): string {
-  const two = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
+/** `mm:ss` with the digits of the UI language (Burmese shows ၀၉:၅၉). */
+export function formatCountdown(seconds: number, language: Language): string {
   const safe = Math.max(0, Math.floor(seconds));
-  return `${two.format(Math.floor(safe / 60))}:${two.format(safe % 60)}`;
+  const two = (value: number) => String(value).padStart(2, '0');
+  const text = `${two(Math.floor(safe / 60))}:${two(safe % 60)}`;
+  return language === 'my' ? burmeseDigits(text) : text;
 }
 
 /** Moments at which screen readers hear the time left (seconds), besides the start. */
