@@ -33,9 +33,8 @@ const stages = [
     ['playwright', 'test', '--reporter=list,json'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
   ],
+  ['lighthouse', 'node', ['scripts/lighthouse.mjs']],
 ];
-if (existsSync('scripts/lighthouse.mjs'))
-  stages.push(['lighthouse', 'node', ['scripts/lighthouse.mjs']]);
 
 const results = [];
 for (const [name, command, args, env] of stages) {

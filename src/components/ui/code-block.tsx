@@ -14,8 +14,6 @@ type CodeBlockProps = {
   /** Translated button texts; shared UI has no namespace of its own. */
   copyLabel: string;
   copiedLabel: string;
-  /** Heading level of the caption, when the caption is a heading of the page outline. */
-  headingLevel?: 2 | 3 | 4;
 };
 
 /**
@@ -23,19 +21,11 @@ type CodeBlockProps = {
  * two seconds and the change is announced; a failed copy is only logged, and the code is
  * selected so that the visitor can copy it by hand.
  */
-export function CodeBlock({
-  code,
-  title,
-  language,
-  copyLabel,
-  copiedLabel,
-  headingLevel,
-}: CodeBlockProps) {
+export function CodeBlock({ code, title, language, copyLabel, copiedLabel }: CodeBlockProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const codeRef = useRef<HTMLElement>(null);
   const titleId = useId();
-  const Caption = headingLevel ? (`h${headingLevel}` as const) : 'span';
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -54,9 +44,9 @@ export function CodeBlock({
   return (
     <figure className="code-block">
       <figcaption className="code-block__bar">
-        <Caption id={titleId} className="code-block__title">
+        <span id={titleId} className="code-block__title">
           {title}
-        </Caption>
+        </span>
         {language ? <span className="code-block__language">{language}</span> : null}
         <button
           type="button"

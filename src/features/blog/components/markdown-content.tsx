@@ -13,23 +13,19 @@ function InlineText({ inlines }: { inlines: Inline[] }) {
   );
 }
 
-type MarkdownContentProps = {
-  source: string;
-  /** Level of `## ` headings inside the post (the post title is one level above). */
-  headingLevel?: 3 | 4;
-};
-
-/** A post's markdown-like text as React elements (never as HTML). */
-export function MarkdownContent({ source, headingLevel = 3 }: MarkdownContentProps) {
-  const Heading = `h${headingLevel}` as const;
+/**
+ * A post's markdown-like text as React elements (never as HTML). Its `## ` headings are h3: the
+ * post title above them is an h2.
+ */
+export function MarkdownContent({ source }: { source: string }) {
   return (
     <>
       {parseMarkdown(source).map((block, index) => {
         if (block.kind === 'heading') {
           return (
-            <Heading key={index}>
+            <h3 key={index}>
               <InlineText inlines={block.inlines} />
-            </Heading>
+            </h3>
           );
         }
         if (block.kind === 'list') {

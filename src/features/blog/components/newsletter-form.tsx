@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail, subscribeToNewsletter } from '../lib/newsletter';
+import { isValidEmail } from '../../../lib/email';
+import { subscribeToNewsletter } from '../lib/newsletter';
 
 type Outcome = 'idle' | 'sending' | 'subscribed' | 'failed' | 'notOpen';
 

@@ -1,8 +1,3 @@
-/** SPEC §5's email shape: no whitespace, one @, a dot in the domain. */
-export function isValidEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value.trim());
-}
-
 const TIMEOUT_MS = 15_000;
 
 /**

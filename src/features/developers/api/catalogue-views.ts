@@ -1,4 +1,4 @@
-import { operators, plans, type Plan } from '../../../config/catalogue';
+import { plans, type Plan } from '../../../config/catalogue';
 
 /** A Plan as GET /plans returns it (SPEC §3), made from the shop's catalogue. */
 export function apiPlan(plan: Plan) {
@@ -17,8 +17,5 @@ export function apiPlan(plan: Plan) {
 
 export const apiPlans = () => plans.map(apiPlan);
 
-/** Operator names as the purchase request's `operator` field takes them. */
-export const operatorNames = () => operators.map((operator) => operator.name);
-
 /** The plan used in examples: the one on sale (Power User). */
-export const examplePlan = () => plans.find((plan) => plan.isAvailable) ?? plans[0];
+export const examplePlan = () => plans.find((plan) => plan.isAvailable) ?? plans[0]!;

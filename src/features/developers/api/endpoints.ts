@@ -50,7 +50,7 @@ curl -X POST "$API_BASE_URL/purchase" \\
 curl -X POST "$API_BASE_URL/purchase" \\
   -H "Authorization: Bearer $API_KEY" \\
   -H "Content-Type: application/json" \\
-  -d '{"planId": "${plan?.id ?? 'power-30'}", "contactInfo": "09123456789"}'
+  -d '{"planId": "${plan.id}", "contactInfo": "09123456789"}'
 
 # Without a key the answer is 401 Unauthorized
 curl -i -X POST "$API_BASE_URL/purchase" -H "Content-Type: application/json" -d '{}'`;
@@ -61,7 +61,7 @@ const response = await fetch(\`\${process.env.API_BASE_URL}/purchase\`, {
     Authorization: \`Bearer \${process.env.API_KEY}\`, // or 'x-api-key': process.env.API_KEY
     'Content-Type': 'application/json',
   },
-  // Reading 1; reading 2 sends { planId: '${plan?.id ?? 'power-30'}', contactInfo } instead.
+  // Reading 1; reading 2 sends { planId: '${plan.id}', contactInfo } instead.
   body: JSON.stringify({ operator: 'MPT', contactInfo: 'traveller@example.com' }),
 });
 if (response.status === 401) throw new Error('Missing or invalid API key');

@@ -3,6 +3,7 @@ import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { crc16ccitt } from '../../../lib/mmqr/crc16';
 import { buildMmqrPayload, parseMmqrPayload } from '../../../lib/mmqr/payload';
+import { examplePlan } from '../api/catalogue-views';
 
 export type CheckResult = { name: string; passed: boolean; detail: string };
 
@@ -78,8 +79,7 @@ const checks: readonly Check[] = [
   {
     name: 'mmqr: payment code of the plan on sale',
     run: () => {
-      const plan = plans.find((candidate) => candidate.isAvailable) ?? plans[0];
-      if (!plan) throw new Error('no plan');
+      const plan = examplePlan();
       const payload = buildMmqrPayload({
         merchantId: env.mmqr.merchantId,
         terminalId: env.mmqr.terminalId,

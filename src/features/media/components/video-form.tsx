@@ -1,5 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import type { useStartImage } from '../hooks/use-start-image';
 import type { VideoGenerationState } from '../hooks/use-video-generation';
 import { PromptField } from './prompt-field';
@@ -25,15 +25,9 @@ export function VideoForm({
   onSubmit,
 }: VideoFormProps) {
   const { t } = useTranslation('media');
-  const message = useRef<HTMLDivElement>(null);
-  const textarea = useRef<HTMLTextAreaElement>(null);
+  const message = useFocusOnArrival<HTMLDivElement>(outcome !== 'none');
+  const textarea = useFocusOnArrival<HTMLTextAreaElement>(outcome === 'none' && focusPrompt);
   const canSubmit = prompt.trim() !== '';
-
-  // A layout effect: focus moves in the commit that shows the message (see useFocusOnArrival).
-  useLayoutEffect(() => {
-    if (outcome !== 'none') message.current?.focus();
-    else if (focusPrompt) textarea.current?.focus();
-  }, [outcome, focusPrompt]);
 
   const submit = () => {
     if (canSubmit) onSubmit();

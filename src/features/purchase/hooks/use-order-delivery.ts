@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { env } from '../../../config/env';
-import { deliveryStatus, OUTBOX_EVENT, startOutbox, type DeliveryStatus } from '../lib/outbox';
+import { deliveryStatus, OUTBOX_EVENT, type DeliveryStatus } from '../lib/outbox';
 
 /**
- * Keeps the outbox delivering while the shop is open (orders left from an earlier visit too)
- * and reports whether `orderNumber` has reached the webhook. Without a webhook: null.
+ * Whether `orderNumber` has reached the webhook (the outbox itself runs from the layout, see
+ * src/app/use-order-outbox.ts). Without a webhook: null.
  */
 export function useOrderDelivery(orderNumber: string | null): DeliveryStatus | null {
   const url = env.orderWebhookUrl;
@@ -12,10 +12,7 @@ export function useOrderDelivery(orderNumber: string | null): DeliveryStatus | n
     url && orderNumber ? deliveryStatus(orderNumber) : null,
   );
   useEffect(() => {
-    if (!url) return;
-    // Not stopped on unmount: retries continue while the buyer reads other pages.
-    startOutbox(url);
-    if (!orderNumber) return;
+    if (!url || !orderNumber) return;
     const update = () => setStatus(deliveryStatus(orderNumber));
     update();
     window.addEventListener(OUTBOX_EVENT, update);

@@ -38,6 +38,7 @@ export function useReceiptVerification(
       }
       if (verification.status === 'confirmed' && env.orderWebhookUrl) {
         enqueueOrder(toOrderRecord(order, verification, language), Date.now());
+        // Delivers at once, also before the layout's outbox has started (a no-op once it runs).
         startOutbox(env.orderWebhookUrl);
       }
       dispatch({ type: 'VERIFICATION_DONE', verification });

@@ -1,5 +1,6 @@
 /** Contact validation (SPEC §5): an email shape or a Myanmar mobile number starting with 09. */
 
+import { isValidEmail } from '../../../lib/email';
 import { asciiDigits } from '../../../lib/i18n/format';
 
 export type ContactKind = 'email' | 'phone';
@@ -7,7 +8,6 @@ export type ContactKind = 'email' | 'phone';
 export type ContactCheck =
   { valid: true; kind: ContactKind; value: string } | { valid: false; value: string };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^09\d{5,9}$/;
 /** Separators people type inside phone numbers. */
 const PHONE_SEPARATORS = /[\s\-().\u00a0]/g;
@@ -32,7 +32,7 @@ export function normalizeContact(input: string): string {
 /** Whether the buyer's input is a usable contact, and its normalised value. */
 export function checkContact(input: string): ContactCheck {
   const value = normalizeContact(input);
-  if (EMAIL.test(value)) return { valid: true, kind: 'email', value };
+  if (isValidEmail(value)) return { valid: true, kind: 'email', value };
   if (PHONE.test(value)) return { valid: true, kind: 'phone', value };
   return { valid: false, value };
 }

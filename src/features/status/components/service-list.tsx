@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/i18n/format';
+import { simulatedServiceIds } from '../lib/simulated-status';
 import type { ServiceReport } from '../lib/status-report';
 
-const knownServices = ['storefront', 'payment', 'verification', 'delivery'] as const;
-type KnownService = (typeof knownServices)[number];
+type KnownService = (typeof simulatedServiceIds)[number];
 const isKnown = (id: string): id is KnownService =>
-  (knownServices as readonly string[]).includes(id);
+  (simulatedServiceIds as readonly string[]).includes(id);
 
 type ServiceListProps = { services: readonly ServiceReport[]; language: string };
 

@@ -1,5 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { preloadZawgyiFor } from '../../../lib/zawgyi/zawgyi';
 import { useSupportTriage } from '../hooks/use-support-triage';
 import { SupportResult } from './support-result';
@@ -9,7 +10,9 @@ export function SupportAssistant() {
   const { t } = useTranslation('support');
   const { state, analyse, reset } = useSupportTriage();
   const [issue, setIssue] = useState('');
-  const textarea = useRef<HTMLTextAreaElement>(null);
+  // Back from a result by Try Again, the visitor types the next issue at once.
+  const [focusInput, setFocusInput] = useState(false);
+  const textarea = useFocusOnArrival<HTMLTextAreaElement>(focusInput);
   const headingId = useId();
   const inputId = useId();
   const introId = useId();
@@ -18,7 +21,7 @@ export function SupportAssistant() {
   const tryAgain = () => {
     reset();
     setIssue('');
-    requestAnimationFrame(() => textarea.current?.focus());
+    setFocusInput(true);
   };
 
   return (
@@ -30,6 +33,7 @@ export function SupportAssistant() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
+            setFocusInput(false);
             void analyse(issue);
           }}
         >
