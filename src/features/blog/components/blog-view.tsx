@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../../components/page-meta';
 import { env } from '../../../config/env';
-import { defaultLanguage, isLanguage } from '../../../lib/i18n/languages';
 import { useBlogPosts } from '../hooks/use-blog-posts';
 import type { BlogPost } from '../lib/blog-post';
-import { formatNumber } from '../../../lib/i18n/format';
+import { formatNumber, toLanguage } from '../../../lib/i18n/format';
 import { loadBlogPosts, type LoadPosts } from '../lib/load-posts';
 import { CategoryFilter, type CategoryChoice } from './category-filter';
 import { NewsletterForm } from './newsletter-form';
@@ -26,7 +25,7 @@ export function BlogView({
   newsletterEndpoint = env.newsletterUrl,
 }: BlogViewProps) {
   const { t, i18n } = useTranslation('blog');
-  const language = isLanguage(i18n.language) ? i18n.language : defaultLanguage;
+  const language = toLanguage(i18n.language);
   const { state, retry } = useBlogPosts(language, loadPosts);
   const [category, setCategory] = useState<CategoryChoice>('all');
   // The open post is kept by id, so that it follows a change of language.

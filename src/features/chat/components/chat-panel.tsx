@@ -20,7 +20,7 @@ type ChatConversationProps = { language: string; onClose: () => void };
 function ChatConversation({ language, onClose }: ChatConversationProps) {
   const { t } = useTranslation('chat');
   const navigate = useNavigate();
-  const { messages, status, streaming, send } = useChatSession(language);
+  const { messages, connecting, streaming, send } = useChatSession(language);
   const [draft, setDraft] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLDivElement>(null);
@@ -65,7 +65,7 @@ function ChatConversation({ language, onClose }: ChatConversationProps) {
           stickToBottom.current = node.scrollHeight - node.scrollTop - node.clientHeight < 48;
         }}
       >
-        {status === 'connecting' && (
+        {connecting && (
           <p className="chat-connecting">
             <span className="spinner chat-connecting__spinner" aria-hidden="true" />
             {t('connecting')}
@@ -102,7 +102,7 @@ function ChatConversation({ language, onClose }: ChatConversationProps) {
         value={draft}
         onChange={setDraft}
         onSend={sendMessage}
-        busy={streaming || status === 'connecting'}
+        busy={streaming || connecting}
         inputRef={input}
       />
       <p className="chat-disclaimer">{t('disclaimer')}</p>

@@ -18,8 +18,6 @@ export type ChatMessage = {
   streaming?: boolean;
 };
 
-export type ChatStatus = 'connecting' | 'ready' | 'failed';
-
 let lastId = 0;
 const nextId = () => `chat-${++lastId}`;
 
@@ -66,7 +64,6 @@ function afterPaint(): Promise<void> {
  */
 export function useChatSession(language: string) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [status, setStatus] = useState<ChatStatus>('connecting');
   const [streaming, setStreaming] = useState(false);
   const session = useRef<ChatSession | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -92,7 +89,6 @@ export function useChatSession(language: string) {
             timestamp: Date.now(),
           },
         ]);
-        setStatus('ready');
         busy.current = false;
       } catch {
         if (current.signal.aborted) return;
@@ -105,7 +101,6 @@ export function useChatSession(language: string) {
             timestamp: Date.now(),
           },
         ]);
-        setStatus('failed');
         busy.current = false;
       }
     };
@@ -188,5 +183,6 @@ export function useChatSession(language: string) {
     [reply],
   );
 
-  return { messages, status, streaming, send };
+  // Connecting until the greeting (or the connection error in its place) is the first message.
+  return { messages, connecting: messages.length === 0, streaming, send };
 }

@@ -12,7 +12,7 @@ import '../compatibility.css';
  */
 export function CompatibilityChecker() {
   const { t } = useTranslation('compatibility');
-  const { model, setModel, phase, outcome, checkedModel, check } = useCompatibilityCheck();
+  const { model, setModel, phase, outcome, check } = useCompatibilityCheck();
   const inputId = useId();
   const hintId = useId();
   const resultRef = useRef<HTMLDivElement>(null);
@@ -70,7 +70,7 @@ export function CompatibilityChecker() {
           {phase === 'checking' && (
             <p className="compat-progress">
               <span className="spinner compat-progress__spinner" aria-hidden="true" />
-              {t('form.checking', { model: checkedModel })}
+              {t('form.checking', { model: model.trim() })}
             </p>
           )}
           {phase === 'idle' && outcome && <CompatibilityResult outcome={outcome} />}

@@ -20,7 +20,6 @@ export function useCompatibilityCheck() {
   const [model, setModel] = useState('');
   const [phase, setPhase] = useState<Phase>('detecting');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [checkedModel, setCheckedModel] = useState('');
   const current = useRef<AbortController | null>(null);
   const language = useRef(i18n.language);
   language.current = i18n.language;
@@ -43,7 +42,6 @@ export function useCompatibilityCheck() {
     const controller = new AbortController();
     current.current = controller;
     setOutcome(null);
-    setCheckedModel(text);
     setPhase('checking');
     try {
       const unicode = await toUnicode(text);
@@ -93,5 +91,5 @@ export function useCompatibilityCheck() {
     };
   }, [check]);
 
-  return { model, setModel, phase, outcome, checkedModel, check };
+  return { model, setModel, phase, outcome, check };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { flowchartDefinition, type FlowchartLabels } from '../lib/flowchart';
 import { renderWithMermaid, type DiagramRenderer } from '../lib/mermaid-renderer';
 import './guides.css';
+import { toLanguage } from '../../../lib/i18n/format';
 
 type PurchaseFlowchartProps = {
   /** Draws the diagram (default: mermaid, loaded on first use). */
@@ -25,7 +26,7 @@ let renderCount = 0;
 export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowchartProps) {
   const { t, i18n } = useTranslation('about');
   const headingId = useId();
-  const language = i18n.language === 'my' ? 'my' : 'en';
+  const language = toLanguage(i18n.language);
   const [state, setState] = useState<DiagramState>({ status: 'loading' });
 
   const labels = useMemo<FlowchartLabels>(

@@ -8,6 +8,7 @@ import { useTypewriter } from '../hooks/use-typewriter';
 import { Globe } from './globe';
 import { TypedLine } from './typed-line';
 import './home.css';
+import { toLanguage } from '../../../lib/i18n/format';
 
 /** Milliseconds per typed unit (a letter, or a Burmese syllable): title, then subtitle. */
 const speeds = { en: [55, 16], my: [70, 20] } as const;
@@ -16,7 +17,7 @@ const speeds = { en: [55, 16], my: [70, 20] } as const;
 export function Hero() {
   const { t, i18n } = useTranslation('home');
   const reducedMotion = useReducedMotion();
-  const language = i18n.language === 'my' ? 'my' : 'en';
+  const language = toLanguage(i18n.language);
   const title = t('hero.title');
   const subtitle = t('hero.subtitle');
   const animated = !reducedMotion;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { videoTiming, type VideoProgress } from '../../../lib/ai/video';
 import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
-import { useTicker } from '../hooks/use-ticker';
+import { useNow } from '../../../hooks/use-now';
 import { ElapsedTime } from './elapsed-time';
 
 /** Loading messages change every 5 s (SPEC §9). */
@@ -19,7 +19,9 @@ export function VideoProgressScreen({ startedAt, progress, onCancel }: VideoProg
   const { t } = useTranslation('media');
   const headingId = useId();
   const heading = useFocusOnArrival<HTMLHeadingElement>();
-  const ticks = useTicker(MESSAGE_ROTATION_MS);
+  // The message follows the time since the start (right after the tab sleeps, too).
+  const now = useNow(1000);
+  const shown = Math.floor(Math.max(0, now - startedAt) / MESSAGE_ROTATION_MS);
   const messages = t('video.messages', { returnObjects: true });
 
   const stage =
@@ -34,7 +36,7 @@ export function VideoProgressScreen({ startedAt, progress, onCancel }: VideoProg
         {t('video.loadingTitle')}
       </h2>
       <p className="media-progress__message" data-testid="video-loading-message">
-        {messages[ticks % messages.length]}
+        {messages[shown % messages.length]}
       </p>
       <div className="media-progress__bar" aria-hidden="true">
         <span />
