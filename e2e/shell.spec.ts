@@ -163,8 +163,23 @@ test('the built page carries a Content-Security-Policy that only allows the site
   expect(policy).not.toContain("'unsafe-eval'");
 });
 
-test('the error boundary and the 500 ms start-up overlay', async ({ page }) => {
+test('the start-up overlay shows for 500 ms, then goes', async ({ page }) => {
+  // Recorded in the page, so a slow test machine cannot miss the half second it is there.
+  await page.addInitScript(() => {
+    const overlay = { shownAt: 0, goneAt: 0 };
+    Object.assign(window, { overlay });
+    new MutationObserver(() => {
+      const present = document.querySelector('[data-testid="loading-overlay"]') !== null;
+      if (present && !overlay.shownAt) overlay.shownAt = performance.now();
+      if (!present && overlay.shownAt && !overlay.goneAt) overlay.goneAt = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto('./');
-  await expect(page.getByTestId('loading-overlay')).toBeVisible();
   await expect(page.getByTestId('loading-overlay')).toHaveCount(0, { timeout: 3000 });
+  const { shownAt, goneAt } = await page.evaluate(
+    () => (window as unknown as { overlay: { shownAt: number; goneAt: number } }).overlay,
+  );
+  expect(shownAt).toBeGreaterThan(0);
+  expect(goneAt - shownAt).toBeGreaterThanOrEqual(450);
+  expect(goneAt - shownAt).toBeLessThan(2000);
 });

@@ -1,4 +1,4 @@
-import { defaultLanguage, intlLocale, isLanguage, type Language } from './languages';
+import { intlLocale, toLanguage } from './languages';
 
 /**
  * Dates and numbers for the UI language. Some browsers (desktop Chromium among them) ship no
@@ -19,9 +19,6 @@ const burmeseMonths = [
   'နိုဝင်ဘာ',
   'ဒီဇင်ဘာ',
 ];
-
-export const toLanguage = (value: string | undefined): Language =>
-  isLanguage(value) ? value : defaultLanguage;
 
 /** Western digits written as Myanmar digits (၀-၉). */
 export const burmeseDigits = (value: number | string) =>

@@ -36,3 +36,7 @@ export function storedLanguage(): Language {
     return defaultLanguage;
   }
 }
+
+/** The UI language a value stands for: `en` or `my`, English for anything else. */
+export const toLanguage = (value: string | undefined): Language =>
+  isLanguage(value) ? value : defaultLanguage;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { flowchartDefinition, type FlowchartLabels } from '../lib/flowchart';
 import { renderWithMermaid, type DiagramRenderer } from '../lib/mermaid-renderer';
 import './guides.css';
-import { toLanguage } from '../../../lib/i18n/format';
+import { toLanguage } from '../../../lib/i18n/languages';
 
 type PurchaseFlowchartProps = {
   /** Draws the diagram (default: mermaid, loaded on first use). */

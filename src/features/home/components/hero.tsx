@@ -8,7 +8,7 @@ import { useTypewriter } from '../hooks/use-typewriter';
 import { Globe } from './globe';
 import { TypedLine } from './typed-line';
 import './home.css';
-import { toLanguage } from '../../../lib/i18n/format';
+import { toLanguage } from '../../../lib/i18n/languages';
 
 /** Milliseconds per typed unit (a letter, or a Burmese syllable): title, then subtitle. */
 const speeds = { en: [55, 16], my: [70, 20] } as const;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operators, type PlanId } from '../../../config/catalogue';
 import { intlLocale } from '../../../lib/i18n/languages';
-import { toLanguage } from '../../../lib/i18n/format';
+import { toLanguage } from '../../../lib/i18n/languages';
 import { DraftSummary } from './draft-summary';
 import { StepHeading } from './step-heading';
 

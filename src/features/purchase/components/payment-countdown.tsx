@@ -7,7 +7,8 @@ import {
   secondsLeft,
   type Announcement,
 } from '../lib/countdown';
-import { formatNumber, toLanguage } from '../../../lib/i18n/format';
+import { formatNumber } from '../../../lib/i18n/format';
+import { toLanguage } from '../../../lib/i18n/languages';
 import { useNow } from '../../../hooks/use-now';
 
 type PaymentCountdownProps = { expiresAt: number; onExpire: (now: number) => void };

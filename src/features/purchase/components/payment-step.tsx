@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatNumber, toLanguage } from '../../../lib/i18n/format';
+import { formatNumber } from '../../../lib/i18n/format';
+import { toLanguage } from '../../../lib/i18n/languages';
 import type { Order, ReceiptSlot } from '../lib/purchase-machine';
 import { OrderSummary } from './order-summary';
 import { PaymentCountdown } from './payment-countdown';

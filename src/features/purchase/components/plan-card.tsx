@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../../config/catalogue';
-import { formatNumber, toLanguage } from '../../../lib/i18n/format';
+import { formatNumber } from '../../../lib/i18n/format';
+import { toLanguage } from '../../../lib/i18n/languages';
 
 type PlanCardProps = { plan: Plan; onChoose: (planId: string) => void };
 

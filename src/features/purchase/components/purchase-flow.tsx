@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findPlan, recommendedPlan } from '../../../config/catalogue';
-import { toLanguage } from '../../../lib/i18n/format';
+import { toLanguage } from '../../../lib/i18n/languages';
 import { showsStepper, stepperPosition, type PurchaseState } from '../lib/purchase-machine';
 import { usePurchaseFlow } from '../hooks/use-purchase-flow';
 import { useReceiptPicker } from '../hooks/use-receipt-picker';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { stepperSteps, type StepperStep } from '../lib/purchase-machine';
-import { formatNumber, toLanguage } from '../../../lib/i18n/format';
+import { formatNumber } from '../../../lib/i18n/format';
+import { toLanguage } from '../../../lib/i18n/languages';
 
 type PurchaseStepperProps = { current: StepperStep };
 

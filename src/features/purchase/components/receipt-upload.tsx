@@ -1,6 +1,6 @@
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLanguage } from '../../../lib/i18n/format';
+import { toLanguage } from '../../../lib/i18n/languages';
 import { formatBytes } from '../lib/format';
 import type { ReceiptSlot } from '../lib/purchase-machine';
 import { useObjectUrl } from '../hooks/use-object-url';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { findOperator, findPlan } from '../../../config/catalogue';
 import { site, viberChatHref } from '../../../config/site';
-import { formatDateTime, formatNumber, toLanguage } from '../../../lib/i18n/format';
+import { formatDateTime, formatNumber } from '../../../lib/i18n/format';
+import { toLanguage } from '../../../lib/i18n/languages';
 import type { Order } from '../lib/purchase-machine';
 import { useOrderDelivery } from '../hooks/use-order-delivery';
 import { StepHeading } from './step-heading';
