@@ -109,14 +109,14 @@ test.describe('AI chat', () => {
       .getByRole('button', { name: 'Helpful', exact: true })
       .click();
     await expect(log.getByText('Thank you for your feedback.')).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('esim-shop.chat-feedback'))).toBe(
-      JSON.stringify({ helpful: 1, notHelpful: 0 }),
-    );
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('esim-shop.chat-feedback')))
+      .toBe(JSON.stringify({ helpful: 1, notHelpful: 0 }));
 
     await log.getByRole('button', { name: 'plans page' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/#\/buy-esim$/);
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('');
   });
 
   test('opens from the open-ai-chat event; Enter sends, Shift+Enter adds a line, blank is ignored', async ({
@@ -145,10 +145,12 @@ test.describe('AI chat', () => {
 
     // The textarea stops growing at 100 px.
     await box.fill(Array.from({ length: 12 }, (_, i) => `line ${i}`).join('\n'));
-    expect(await box.evaluate((node) => node.getBoundingClientRect().height)).toBeLessThanOrEqual(
-      100.5,
-    );
-    expect(await box.evaluate((node) => node.scrollHeight > node.clientHeight)).toBe(true);
+    await expect
+      .poll(() => box.evaluate((node) => node.getBoundingClientRect().height))
+      .toBeLessThanOrEqual(100.5);
+    await expect
+      .poll(() => box.evaluate((node) => node.scrollHeight > node.clientHeight))
+      .toBe(true);
   });
 
   test('renders model HTML, scripts and javascript: links inert', async ({ page, gemini }) => {

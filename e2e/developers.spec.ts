@@ -12,10 +12,11 @@ test('a copy button on /audit copies its block and says Copied! for 2 seconds', 
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.clock.install();
+  await page.clock.install({ time: new Date('2025-05-01T09:00:00+06:30') });
   await openRoute(page, '/audit');
-  // From here on, time moves only when the test says so.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  // From here on, time moves only when the test says so (a fixed instant well after the page has
+  // loaded: "now + a little" can already be in the past on a busy machine).
+  await page.clock.pauseAt(new Date('2025-05-01T09:01:00+06:30'));
 
   await expect(page.getByRole('figure')).toHaveCount(4);
   await expect(page.getByRole('main')).toContainText('asia-southeast1');

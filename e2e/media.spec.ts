@@ -129,7 +129,7 @@ test.describe('image generation', () => {
     await expect(page.getByRole('button', { name: 'Generating…' })).toBeDisabled();
     const image = page.getByRole('img', { name: /AI-generated image of: A golden pagoda/ });
     await expect(image).toBeVisible();
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
     await expect(image).toHaveAttribute('src', /^blob:/);
     await expect(page.getByText('Format: JPEG')).toBeVisible();
     const download = page.getByRole('link', { name: 'Download image' });
@@ -260,7 +260,9 @@ test.describe('video generation', () => {
     await expect(page.getByRole('img')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByText('Choose an image')).toBeVisible();
-    expect(await revokedUrls(page)).toEqual(expect.arrayContaining([previewUrl, videoUrl]));
+    await expect
+      .poll(() => revokedUrls(page))
+      .toEqual(expect.arrayContaining([previewUrl, videoUrl]));
   });
 
   const failures: [string, (mock: GeminiMock) => void, number?][] = [
@@ -408,7 +410,9 @@ test.describe('demo mode', () => {
     await page.getByLabel('Describe your image').press('Enter');
     const image = page.getByRole('img', { name: /AI-generated image of: Shwedagon at night/ });
     await expect(image).toBeVisible();
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
 
     await openRoute(page, '/video-generation');
     await page.getByLabel('Describe your video').fill('Lanterns over Inle Lake');

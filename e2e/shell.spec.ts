@@ -137,13 +137,13 @@ test('the chat dialog opens from its button and from the open-ai-chat event, tra
   const dialog = page.getByRole('dialog', { name: 'Ask AI Assistant' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('eSIM Myanmar Support');
-  expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+  await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('hidden');
   for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
   expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(launcher).toBeFocused();
-  expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+  await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('');
 
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('open-ai-chat')));
   await expect(dialog).toBeVisible();

@@ -1,6 +1,7 @@
 /**
  * Totals from the JSON reports of Vitest and Playwright, for the summary of `npm test`.
- * Each returns { passed, failed, names (of failed tests), flaky (passed on a retry) }.
+ * Each returns { passed, failed, names (of failed tests), flaky (passed on a retry) }; every
+ * name is followed by the first line of the test's last failure, so a CI log explains itself.
  */
 export const EMPTY = Object.freeze({ passed: 0, failed: 0, names: [], flaky: [] });
 
@@ -17,7 +18,8 @@ export function countVitest(report, root = '') {
     const path = relative(file.name, root);
     const tests = file.assertionResults ?? [];
     const failedTests = tests.filter((test) => test.status === 'failed');
-    for (const test of failedTests) names.push(`${path} > ${test.fullName}`);
+    for (const test of failedTests)
+      names.push(`${path} > ${test.fullName}: ${firstLine(test.failureMessages?.at(-1))}`);
     if (file.status === 'failed' && failedTests.length === 0)
       names.push(`${path} (could not run: ${firstLine(file.message)})`);
     for (const test of tests)
@@ -37,11 +39,10 @@ export function countPlaywright(report) {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? []) {
         const name = `${[...here, spec.title].join(' > ')} [${test.projectName}]`;
-        if (test.status === 'unexpected') names.push(name);
-        if (test.status === 'flaky') {
-          const error = test.results?.find((result) => result.error)?.error?.message;
-          flaky.push(`${name}: ${firstLine(stripAnsi(error))}`);
-        }
+        const errors = (test.results ?? []).map((result) => result.error?.message).filter(Boolean);
+        if (test.status === 'unexpected')
+          names.push(`${name}: ${firstLine(stripAnsi(errors.at(-1)))}`);
+        if (test.status === 'flaky') flaky.push(`${name}: ${firstLine(stripAnsi(errors[0]))}`);
       }
     for (const child of suite.suites ?? []) visit(child, here);
   };

@@ -24,7 +24,7 @@ function vitestReport(
 }
 
 describe('countVitest', () => {
-  it('counts one failing test once, not once per failing suite, and names it', () => {
+  it('counts one failing test once, not once per failing suite, and names it with its error', () => {
     const totals = countVitest(
       vitestReport([
         {
@@ -41,7 +41,7 @@ describe('countVitest', () => {
     expect(totals).toEqual({
       passed: 1,
       failed: 1,
-      names: ['tests/a.test.ts > group fails'],
+      names: ['tests/a.test.ts > group fails: Error: boom'],
       flaky: [],
     });
   });
@@ -89,13 +89,13 @@ describe('countVitest', () => {
 });
 
 describe('countPlaywright', () => {
-  const test = (projectName: string, status: string, error?: string) => ({
+  const test = (projectName: string, status: string, ...errors: string[]) => ({
     projectName,
     status,
-    results: error ? [{ error: { message: error } }, {}] : [{}],
+    results: errors.length ? errors.map((message) => ({ error: { message } })) : [{}],
   });
 
-  it('names failed and flaky journeys and counts flaky ones as passed', () => {
+  it('names failed (with their last error) and flaky journeys and counts flaky ones as passed', () => {
     const totals = countPlaywright({
       stats: { expected: 3, unexpected: 1, flaky: 1 },
       suites: [
@@ -106,7 +106,10 @@ describe('countPlaywright', () => {
             {
               title: 'payment',
               specs: [
-                { title: 'expires', tests: [test('desktop', 'unexpected', 'Timed out')] },
+                {
+                  title: 'expires',
+                  tests: [test('desktop', 'unexpected', 'Timed out', 'Cannot fast-forward\n at x')],
+                },
                 {
                   title: 'verifies',
                   tests: [test('mobile', 'flaky', '\u001b[31mexpect(locator)\u001b[39m failed\n')],
@@ -120,7 +123,7 @@ describe('countPlaywright', () => {
     expect(totals).toEqual({
       passed: 4,
       failed: 1,
-      names: ['purchase.spec.ts > payment > expires [desktop]'],
+      names: ['purchase.spec.ts > payment > expires [desktop]: Cannot fast-forward'],
       flaky: ['purchase.spec.ts > payment > verifies [mobile]: expect(locator) failed'],
     });
   });

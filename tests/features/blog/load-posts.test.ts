@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blogCategories } from '../../../src/features/blog/lib/blog-post';
 import { formatPostDate } from '../../../src/features/blog/lib/format-post-date';
 import { loadBlogPosts, mergePosts } from '../../../src/features/blog/lib/load-posts';
-import { parseMarkdown } from '../../../src/features/blog/lib/markdown';
+import { parseMarkdown } from '../../../src/lib/markdown';
 import { postMeta } from '../../../src/features/blog/posts/post-meta';
 
 describe('the blog posts', () => {
@@ -31,11 +31,11 @@ describe('the blog posts', () => {
       for (const post of await loadBlogPosts(language)) {
         const blocks = parseMarkdown(post.content);
         expect(
-          blocks.filter((block) => block.kind === 'paragraph').length,
+          blocks.filter((block) => block.type === 'paragraph').length,
           post.id,
         ).toBeGreaterThanOrEqual(2);
         expect(
-          blocks.filter((block) => block.kind === 'heading').length,
+          blocks.filter((block) => block.type === 'heading').length,
           post.id,
         ).toBeGreaterThanOrEqual(3);
         expect(post.tags.length, post.id).toBeGreaterThanOrEqual(3);

@@ -1,48 +1,35 @@
 import { Fragment } from 'react';
-import { parseMarkdown, type Inline } from '../lib/markdown';
-
-function InlineText({ inlines }: { inlines: Inline[] }) {
-  return (
-    <>
-      {inlines.map((inline, index) => {
-        if (inline.kind === 'strong') return <strong key={index}>{inline.text}</strong>;
-        if (inline.kind === 'em') return <em key={index}>{inline.text}</em>;
-        return <Fragment key={index}>{inline.text}</Fragment>;
-      })}
-    </>
-  );
-}
+import { renderInline as inline } from '../../../components/ui/markdown-inline';
+import { parseMarkdown } from '../../../lib/markdown';
 
 /**
- * A post's markdown-like text as React elements (never as HTML). Its `## ` headings are h3: the
- * post title above them is an h2.
+ * A post's text as React elements (never as HTML). Its `## ` headings are h3: the post title
+ * above them is an h2. The lines of a paragraph run on as one paragraph. Posts carry no links; a
+ * link's words stay as text.
  */
 export function MarkdownContent({ source }: { source: string }) {
   return (
     <>
       {parseMarkdown(source).map((block, index) => {
-        if (block.kind === 'heading') {
-          return (
-            <h3 key={index}>
-              <InlineText inlines={block.inlines} />
-            </h3>
-          );
-        }
-        if (block.kind === 'list') {
+        if (block.type === 'heading') return <h3 key={index}>{inline(block.children)}</h3>;
+        if (block.type === 'list') {
           const List = block.ordered ? 'ol' : 'ul';
           return (
             <List key={index}>
               {block.items.map((item, itemIndex) => (
-                <li key={itemIndex}>
-                  <InlineText inlines={item} />
-                </li>
+                <li key={itemIndex}>{inline(item)}</li>
               ))}
             </List>
           );
         }
         return (
           <p key={index}>
-            <InlineText inlines={block.inlines} />
+            {block.lines.map((line, lineIndex) => (
+              <Fragment key={lineIndex}>
+                {lineIndex > 0 && ' '}
+                {inline(line)}
+              </Fragment>
+            ))}
           </p>
         );
       })}

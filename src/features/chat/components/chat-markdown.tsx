@@ -2,7 +2,8 @@ import { Fragment, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '../../../config/paths';
 import { resolveChatLink } from '../lib/chat-links';
-import { parseMarkdown, type Inline } from '../lib/markdown';
+import { renderInline } from '../../../components/ui/markdown-inline';
+import { parseMarkdown, type Inline } from '../../../lib/markdown';
 
 type ChatMarkdownProps = {
   text: string;
@@ -19,46 +20,34 @@ export function ChatMarkdown({ text, onNavigate }: ChatMarkdownProps) {
   const blocks = useMemo(() => parseMarkdown(text), [text]);
 
   const inline = (nodes: Inline[]): ReactNode =>
-    nodes.map((node, index) => {
-      switch (node.type) {
-        case 'text':
-          return <Fragment key={index}>{node.text}</Fragment>;
-        case 'strong':
-          return <strong key={index}>{inline(node.children)}</strong>;
-        case 'em':
-          return <em key={index}>{inline(node.children)}</em>;
-        case 'code':
-          return <code key={index}>{node.text}</code>;
-        case 'link': {
-          const link = resolveChatLink(node.href, window.location);
-          if (link.kind === 'route') {
-            return (
-              <button
-                key={index}
-                type="button"
-                className="chat-link"
-                onClick={() => onNavigate(link.route)}
-              >
-                {inline(node.children)}
-              </button>
-            );
-          }
-          if (link.kind === 'external') {
-            const web = /^https?:/.test(link.href);
-            return (
-              <a
-                key={index}
-                href={link.href}
-                {...(web ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-              >
-                {inline(node.children)}
-                {web && <span className="visually-hidden"> {t('opensInNewTab')}</span>}
-              </a>
-            );
-          }
-          return <Fragment key={index}>{inline(node.children)}</Fragment>;
-        }
+    renderInline(nodes, (node, children, key) => {
+      const link = resolveChatLink(node.href, window.location);
+      if (link.kind === 'route') {
+        return (
+          <button
+            key={key}
+            type="button"
+            className="chat-link"
+            onClick={() => onNavigate(link.route)}
+          >
+            {children}
+          </button>
+        );
       }
+      if (link.kind === 'external') {
+        const web = /^https?:/.test(link.href);
+        return (
+          <a
+            key={key}
+            href={link.href}
+            {...(web ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
+            {children}
+            {web && <span className="visually-hidden"> {t('opensInNewTab')}</span>}
+          </a>
+        );
+      }
+      return <Fragment key={key}>{children}</Fragment>;
     });
 
   return (

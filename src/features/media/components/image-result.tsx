@@ -1,20 +1,14 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import type { GeneratedImageView } from '../hooks/use-image-generation';
 import { formatLabel } from '../lib/media-files';
+import { MediaResult } from './media-result';
 
 /** The generated image inline, with its format and a download button; focus moves to it. */
 export function ImageResult({ image }: { image: GeneratedImageView }) {
   const { t } = useTranslation('media');
-  const headingId = useId();
-  const heading = useFocusOnArrival<HTMLHeadingElement>();
 
   return (
-    <section className="card media-result" aria-labelledby={headingId}>
-      <h2 id={headingId} ref={heading} tabIndex={-1}>
-        {t('image.resultTitle')}
-      </h2>
+    <MediaResult title={t('image.resultTitle')}>
       <figure className="media-figure">
         <img
           className="media-figure__image"
@@ -30,6 +24,6 @@ export function ImageResult({ image }: { image: GeneratedImageView }) {
           {t('image.download')}
         </a>
       </div>
-    </section>
+    </MediaResult>
   );
 }

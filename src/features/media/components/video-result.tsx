@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import type { GeneratedVideoView } from '../hooks/use-video-generation';
+import { MediaResult } from './media-result';
 
 /**
  * A WebM recorded by MediaRecorder (the demo's) carries no duration, so the player shows 0:00;
@@ -23,14 +22,9 @@ type VideoResultProps = { video: GeneratedVideoView; onStartOver: () => void };
 /** The finished video: a player, a download button and Start over. */
 export function VideoResult({ video, onStartOver }: VideoResultProps) {
   const { t } = useTranslation('media');
-  const headingId = useId();
-  const heading = useFocusOnArrival<HTMLHeadingElement>();
 
   return (
-    <section className="card media-result" aria-labelledby={headingId}>
-      <h2 id={headingId} ref={heading} tabIndex={-1}>
-        {t('video.resultTitle')}
-      </h2>
+    <MediaResult title={t('video.resultTitle')}>
       <video
         className="media-video"
         src={video.url}
@@ -50,6 +44,6 @@ export function VideoResult({ video, onStartOver }: VideoResultProps) {
           {t('video.startOver')}
         </button>
       </div>
-    </section>
+    </MediaResult>
   );
 }

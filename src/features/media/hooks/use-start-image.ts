@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useOwnedObjectUrl } from '../../../hooks/use-object-url';
 import { checkStartImage } from '../lib/media-files';
 
 export type StartImage = { file: File; previewUrl: string };
@@ -11,15 +12,7 @@ export type StartImageNotice = { kind: 'not-image' | 'too-large'; name: string }
 export function useStartImage() {
   const [image, setImage] = useState<StartImage | null>(null);
   const [notice, setNotice] = useState<StartImageNotice | null>(null);
-  const current = useRef<StartImage | null>(null);
-
-  const replace = useCallback((next: StartImage | null) => {
-    if (current.current) URL.revokeObjectURL(current.current.previewUrl);
-    current.current = next;
-    setImage(next);
-  }, []);
-
-  useEffect(() => () => replace(null), [replace]);
+  const { own, release } = useOwnedObjectUrl();
 
   const select = useCallback(
     (file: File | undefined) => {
@@ -30,15 +23,16 @@ export function useStartImage() {
         return;
       }
       setNotice(null);
-      replace({ file, previewUrl: URL.createObjectURL(file) });
+      setImage({ file, previewUrl: own(file) });
     },
-    [replace],
+    [own],
   );
 
   const clear = useCallback(() => {
     setNotice(null);
-    replace(null);
-  }, [replace]);
+    release();
+    setImage(null);
+  }, [release]);
 
   return { image, notice, select, clear };
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useOwnedObjectUrl } from '../../../hooks/use-object-url';
 import { generateVideo, type VideoProgress, type VideoStartImage } from '../../../lib/ai/video';
 import { blobToBase64 } from '../../../lib/base64';
 import { mediaFileName } from '../lib/media-files';
@@ -32,61 +33,53 @@ async function readStartImage(file: File): Promise<VideoStartImage> {
 export function useVideoGeneration() {
   const [state, setState] = useState<VideoGenerationState>(initial);
   const inFlight = useRef<AbortController | null>(null);
-  const objectUrl = useRef<string | null>(null);
+  const { own, release } = useOwnedObjectUrl();
 
   const stop = () => {
     inFlight.current?.abort();
     inFlight.current = null;
   };
-  const releaseUrl = () => {
-    if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
-    objectUrl.current = null;
-  };
 
-  useEffect(
-    () => () => {
-      stop();
-      releaseUrl();
-    },
-    [],
-  );
+  useEffect(() => stop, []);
 
-  const generate = useCallback(async (prompt: string, file: File | undefined) => {
-    const text = prompt.trim();
-    if (!text || inFlight.current) return;
-    const controller = new AbortController();
-    inFlight.current = controller;
-    releaseUrl();
-    setState({ screen: 'generating', startedAt: Date.now(), progress: { stage: 'submitting' } });
-    try {
-      const image = file ? await readStartImage(file) : undefined;
-      const video = await generateVideo({
-        prompt: text,
-        image,
-        signal: controller.signal,
-        onProgress: (progress) => {
-          if (controller.signal.aborted) return;
-          setState((now) => (now.screen === 'generating' ? { ...now, progress } : now));
-        },
-      });
-      if (controller.signal.aborted) return;
-      const url = URL.createObjectURL(video.blob);
-      objectUrl.current = url;
-      setState({
-        screen: 'result',
-        video: {
-          url,
-          mimeType: video.mimeType,
-          fileName: mediaFileName('video', video.mimeType),
+  const generate = useCallback(
+    async (prompt: string, file: File | undefined) => {
+      const text = prompt.trim();
+      if (!text || inFlight.current) return;
+      const controller = new AbortController();
+      inFlight.current = controller;
+      release();
+      setState({ screen: 'generating', startedAt: Date.now(), progress: { stage: 'submitting' } });
+      try {
+        const image = file ? await readStartImage(file) : undefined;
+        const video = await generateVideo({
           prompt: text,
-        },
-      });
-    } catch {
-      if (!controller.signal.aborted) setState({ screen: 'form', outcome: 'error' });
-    } finally {
-      if (inFlight.current === controller) inFlight.current = null;
-    }
-  }, []);
+          image,
+          signal: controller.signal,
+          onProgress: (progress) => {
+            if (controller.signal.aborted) return;
+            setState((now) => (now.screen === 'generating' ? { ...now, progress } : now));
+          },
+        });
+        if (controller.signal.aborted) return;
+        const url = own(video.blob);
+        setState({
+          screen: 'result',
+          video: {
+            url,
+            mimeType: video.mimeType,
+            fileName: mediaFileName('video', video.mimeType),
+            prompt: text,
+          },
+        });
+      } catch {
+        if (!controller.signal.aborted) setState({ screen: 'form', outcome: 'error' });
+      } finally {
+        if (inFlight.current === controller) inFlight.current = null;
+      }
+    },
+    [own, release],
+  );
 
   const cancel = useCallback(() => {
     stop();
@@ -95,9 +88,9 @@ export function useVideoGeneration() {
 
   const reset = useCallback(() => {
     stop();
-    releaseUrl();
+    release();
     setState(initial);
-  }, []);
+  }, [release]);
 
   return { state, generate, cancel, reset };
 }

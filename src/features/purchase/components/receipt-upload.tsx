@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toLanguage } from '../../../lib/i18n/languages';
 import { formatBytes } from '../lib/format';
 import type { ReceiptSlot } from '../lib/purchase-machine';
-import { useObjectUrl } from '../hooks/use-object-url';
+import { useObjectUrl } from '../../../hooks/use-object-url';
 
 type ReceiptUploadProps = {
   receipt: ReceiptSlot;

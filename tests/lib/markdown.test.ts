@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInline, parseMarkdown } from '../../../../src/features/chat/lib/markdown';
+import { parseInline, parseMarkdown } from '../../src/lib/markdown';
 
 describe('parseInline', () => {
   it('reads bold, italic, code and links, nested', () => {

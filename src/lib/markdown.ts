@@ -1,8 +1,8 @@
 /**
- * The small Markdown subset the chat renders: paragraphs, line breaks, bullet and numbered
- * lists, headings (shown as bold lines), **bold**, *italic*, `code` and [links](target).
- * It only builds a tree of plain data; components turn it into React elements, so nothing the
- * model writes is ever treated as HTML.
+ * The small Markdown subset of the shop's texts (the chat's replies and the blog's posts):
+ * paragraphs with their lines, bullet and numbered lists, headings, **bold**, *italic*, `code`
+ * and [links](target). It only builds a tree of plain data; each feature turns it into React
+ * elements its own way, so nothing a model or a post says is ever treated as HTML.
  */
 
 export type Inline =

@@ -1,0 +1,54 @@
+import { renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useObjectUrl, useOwnedObjectUrl } from '../../src/hooks/use-object-url';
+
+let made: string[];
+let revoked: string[];
+
+beforeEach(() => {
+  made = [];
+  revoked = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => {
+    const url = `blob:test/${made.length + 1}`;
+    made.push(url);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('useObjectUrl', () => {
+  it('gives a blob a URL and revokes it when the blob changes or the component leaves', () => {
+    const first = new Blob(['a']);
+    const { result, rerender, unmount } = renderHook(({ blob }) => useObjectUrl(blob), {
+      initialProps: { blob: first as Blob | null },
+    });
+    expect(result.current).toBe('blob:test/1');
+    rerender({ blob: new Blob(['b']) });
+    expect(result.current).toBe('blob:test/2');
+    expect(revoked).toEqual(['blob:test/1']);
+    rerender({ blob: null });
+    expect(result.current).toBeNull();
+    expect(revoked).toEqual(['blob:test/1', 'blob:test/2']);
+    unmount();
+    expect(revoked).toHaveLength(2);
+  });
+});
+
+describe('useOwnedObjectUrl', () => {
+  it('revokes the URL it had when it owns a new blob, on release, and on unmount', () => {
+    const { result, unmount } = renderHook(() => useOwnedObjectUrl());
+    expect(result.current.own(new Blob(['a']))).toBe('blob:test/1');
+    expect(revoked).toEqual([]);
+    expect(result.current.own(new Blob(['b']))).toBe('blob:test/2');
+    expect(revoked).toEqual(['blob:test/1']);
+    result.current.release();
+    expect(revoked).toEqual(['blob:test/1', 'blob:test/2']);
+    result.current.release();
+    expect(revoked).toHaveLength(2);
+    result.current.own(new Blob(['c']));
+    unmount();
+    expect(revoked).toEqual(['blob:test/1', 'blob:test/2', 'blob:test/3']);
+  });
+});
