@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { prefersReducedMotion } from '../../hooks/use-reduced-motion';
 import { ArrowUpIcon } from '../ui/icons';
 
 export const SCROLL_TOP_THRESHOLD = 300;
@@ -23,8 +24,7 @@ export function ScrollToTopButton() {
       className="fab fab--small scroll-top"
       aria-label={t('scrollTop')}
       onClick={() => {
-        const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-        window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+        window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
       }}
     >
       <ArrowUpIcon size={18} />

@@ -1,13 +1,15 @@
 import { useEffect, useRef } from 'react';
+import { useReducedMotion } from '../../hooks/use-reduced-motion';
 
 type Star = { x: number; y: number; r: number; speed: number; phase: number };
 
-const reducedMotion = () =>
-  window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-
-/** A quiet animated starfield behind every page; a still sky under prefers-reduced-motion. */
+/**
+ * A quiet animated starfield behind every page; a still sky under prefers-reduced-motion (and
+ * while the tab is hidden), following a change of the setting at once.
+ */
 export function Starfield() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const still = useReducedMotion();
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -54,7 +56,7 @@ export function Starfield() {
 
     const start = () => {
       cancelAnimationFrame(frame);
-      if (reducedMotion() || document.hidden) draw(0, false);
+      if (still || document.hidden) draw(0, false);
       else frame = requestAnimationFrame(loop);
     };
 
@@ -71,7 +73,7 @@ export function Starfield() {
       window.removeEventListener('resize', onResize);
       document.removeEventListener('visibilitychange', start);
     };
-  }, []);
+  }, [still]);
 
   return <canvas ref={canvasRef} className="starfield" aria-hidden="true" />;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReducedMotion } from '../hooks/use-reduced-motion';
+import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { afterInteractive } from '../lib/after-interactive';
 import { hasHardwareWebGL, storedGlobeMode } from '../lib/webgl-support';
 import { GlobeFallback } from './globe-fallback';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { operators } from '../../../config/catalogue';
 import { paths } from '../../../config/paths';
-import { useReducedMotion } from '../hooks/use-reduced-motion';
+import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { useTypewriter } from '../hooks/use-typewriter';
 import { Globe } from './globe';
 import { TypedLine } from './typed-line';

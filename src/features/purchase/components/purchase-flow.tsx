@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findPlan, recommendedPlan } from '../../../config/catalogue';
 import { toLanguage } from '../../../lib/i18n/languages';
-import { showsStepper, stepperPosition, type PurchaseState } from '../lib/purchase-machine';
+import { stepperPosition, type PurchaseState } from '../lib/purchase-machine';
 import { usePurchaseFlow } from '../hooks/use-purchase-flow';
 import { useReceiptPicker } from '../hooks/use-receipt-picker';
 import { useReceiptVerification } from '../hooks/use-receipt-verification';
@@ -115,7 +115,7 @@ export function PurchaseFlow() {
   return (
     <div className="purchase">
       <PlanStructuredData plan={plan} />
-      {showsStepper(state) && position && <PurchaseStepper current={position} />}
+      {position && <PurchaseStepper current={position} />}
       <div className={`purchase__panel purchase__panel--${state.step}`} key={state.step}>
         {step}
       </div>

@@ -83,6 +83,10 @@ export const emptyReceipt: ReceiptSlot = { image: null, preparing: null, problem
 export const stepperSteps = ['plan', 'operator', 'contact', 'payment', 'complete'] as const;
 export type StepperStep = (typeof stepperSteps)[number];
 
+/**
+ * The stepper's current step, or null where it is hidden: it shows on steps 1-4 (verifying is
+ * part of payment) and hides on the result, step 5, and on the expiry panel.
+ */
 export function stepperPosition(state: PurchaseState): StepperStep | null {
   switch (state.step) {
     case 'plan':
@@ -93,15 +97,10 @@ export function stepperPosition(state: PurchaseState): StepperStep | null {
     case 'verifying':
       return 'payment';
     case 'result':
-      return 'complete';
     case 'expired':
       return null;
   }
 }
-
-/** The stepper shows on steps 1-4 and hides on the result (and on the expiry panel). */
-export const showsStepper = (state: PurchaseState) =>
-  state.step !== 'result' && state.step !== 'expired';
 
 /** The order for `draft` at `now`, or null when the draft is incomplete or the contact invalid. */
 export function createOrder(draft: Draft, now: number): Order | null {

@@ -1,4 +1,4 @@
-import type { ServiceReport, StatusReport } from './status-report';
+import { worstState, type ServiceReport, type StatusReport } from './status-report';
 
 /** SPEC §7: the page's default source is a local function with fixed data and no network call. */
 export const SIMULATED_DELAY_MS = 500;
@@ -31,7 +31,11 @@ export function simulatedStatus(signal: AbortSignal): Promise<StatusReport> {
         latencyMs: SIMULATED_RESPONSE_MS,
         uptime: SIMULATED_UPTIME,
       }));
-      resolve({ overall: 'operational', lastChecked: new Date(), services });
+      resolve({
+        overall: worstState(services.map((service) => service.status)),
+        lastChecked: new Date(),
+        services,
+      });
     }, SIMULATED_DELAY_MS);
     const onAbort = () => {
       clearTimeout(timer);

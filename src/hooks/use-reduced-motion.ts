@@ -8,9 +8,10 @@ function subscribe(onChange: () => void) {
   return () => list?.removeEventListener('change', onChange);
 }
 
-const getSnapshot = () => window.matchMedia?.(query).matches ?? false;
+/** True when the visitor asks for reduced motion, read now (for a one-off, e.g. a scroll). */
+export const prefersReducedMotion = () => window.matchMedia?.(query).matches ?? false;
 
 /** True while the visitor asks for reduced motion; follows changes of the setting. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, getSnapshot, () => false);
+  return useSyncExternalStore(subscribe, prefersReducedMotion, () => false);
 }
