@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../../components/ui/markdown';
 import { Modal } from '../../../components/ui/modal';
 import type { BlogPost } from '../lib/blog-post';
 import { formatPostDate } from '../lib/format-post-date';
-import { MarkdownContent } from './markdown-content';
 import { PostBadges, PostByline } from './post-meta-line';
 
 type PostDialogProps = { post: BlogPost | undefined; onClose: () => void };
@@ -31,7 +31,8 @@ export function PostDialog({ post, onClose }: PostDialogProps) {
           </header>
           <div className="post-dialog__body" tabIndex={0} role="region" aria-labelledby={titleId}>
             <p className="post-dialog__summary">{post.summary}</p>
-            <MarkdownContent source={post.content} />
+            {/* Sections are h3 under the title's h2; a paragraph's lines run on; no links. */}
+            <Markdown source={post.content} heading="h3" lines="run-on" />
           </div>
         </>
       ) : null}
