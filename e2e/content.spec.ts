@@ -103,6 +103,28 @@ test.describe('about', () => {
       await expect(page.locator('.flowchart [role="alert"]')).toHaveCount(0);
       await expect(diagram.locator('.node')).toHaveCount(10);
     });
+
+    test(`on a phone the flowchart fits the card, its labels still readable (${language})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await useLanguage(page, language);
+      await openRoute(page, '/about');
+      const canvas = page.locator('.flowchart__diagram');
+      await expect(canvas.locator('svg')).toBeVisible({ timeout: 20_000 });
+      const fit = await canvas.evaluate((element) => {
+        const svg = element.querySelector('svg');
+        const label = element.querySelector('.node .nodeLabel');
+        if (!svg || !label) return { overflow: Infinity, textPx: 0 };
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return {
+          overflow: element.scrollWidth - element.clientWidth,
+          textPx: parseFloat(getComputedStyle(label).fontSize) * scale,
+        };
+      });
+      expect(fit.overflow).toBeLessThanOrEqual(1);
+      expect(fit.textPx).toBeGreaterThanOrEqual(9.5);
+    });
   }
 });
 

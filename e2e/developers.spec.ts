@@ -57,6 +57,9 @@ test('the test report on /audit passes every self-check in the browser', async (
   const report = page.getByRole('figure').filter({ hasText: 'test-report.txt' });
   await expect(report).toContainText(/\d+ passed, 0 failed/);
   await expect(report).not.toContainText('FAIL');
+  // The report is short: every line shows, the summary included, with no inner scrolling.
+  const hidden = await report.locator('pre').evaluate((pre) => pre.scrollHeight - pre.clientHeight);
+  expect(hidden).toBeLessThanOrEqual(1);
 });
 
 test('/developers documents the five endpoints and the key', async ({ page }) => {
@@ -93,4 +96,27 @@ for (const language of ['en', 'my'] as const) {
       }
     });
   }
+}
+
+for (const language of ['en', 'my'] as const) {
+  test(`on a phone every /developers table fits the screen, rows stacked (${language})`, async ({
+    page,
+  }) => {
+    await useLanguage(page, language);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openRoute(page, '/developers');
+    const tables = page.getByRole('table');
+    await expect(tables).toHaveCount(5); // the summary and four endpoints' field tables
+    const overflows = await tables.evaluateAll((elements) =>
+      elements
+        .map((table) => table.parentElement as HTMLElement)
+        .map((wrap) => wrap.scrollWidth - wrap.clientWidth)
+        .filter((overflow) => overflow > 1),
+    );
+    expect(overflows).toEqual([]);
+    // Stacked, the rows keep their table semantics: the summary still has its five rows.
+    const summary = page.getByRole('region', { name: /Endpoint/ }).getByRole('table');
+    await expect(summary.getByRole('row')).toHaveCount(6);
+    await expect(summary.getByRole('rowheader').first()).toHaveText('/status');
+  });
 }

@@ -13,7 +13,7 @@ export function CreatePage() {
         <strong>{t('create.badge')}</strong>
         <p>{t('create.text')}</p>
       </div>
-      <p>{t('create.meanwhile')}</p>
+      <p className="create-page__meanwhile">{t('create.meanwhile')}</p>
       <div className="button-row">
         <Link to={paths.imageGeneration} className="button">
           {t('create.image')}

@@ -14,6 +14,8 @@ type CodeBlockProps = {
   /** Translated button texts; shared UI has no namespace of its own. */
   copyLabel: string;
   copiedLabel: string;
+  /** Show every line instead of scrolling after about 28 lines (for short reports). */
+  unbounded?: boolean;
 };
 
 /**
@@ -21,7 +23,14 @@ type CodeBlockProps = {
  * two seconds and the change is announced; a failed copy is only logged, and the code is
  * selected so that the visitor can copy it by hand.
  */
-export function CodeBlock({ code, title, language, copyLabel, copiedLabel }: CodeBlockProps) {
+export function CodeBlock({
+  code,
+  title,
+  language,
+  copyLabel,
+  copiedLabel,
+  unbounded = false,
+}: CodeBlockProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const codeRef = useRef<HTMLElement>(null);
@@ -44,10 +53,12 @@ export function CodeBlock({ code, title, language, copyLabel, copiedLabel }: Cod
   return (
     <figure className="code-block">
       <figcaption className="code-block__bar">
-        <span id={titleId} className="code-block__title">
-          {title}
+        <span className="code-block__label">
+          <span id={titleId} className="code-block__title">
+            {title}
+          </span>
+          {language ? <span className="code-block__language">{language}</span> : null}
         </span>
-        {language ? <span className="code-block__language">{language}</span> : null}
         <button
           type="button"
           className="code-block__copy"
@@ -57,7 +68,12 @@ export function CodeBlock({ code, title, language, copyLabel, copiedLabel }: Cod
           {copied ? copiedLabel : copyLabel}
         </button>
       </figcaption>
-      <pre className="code-block__pre" tabIndex={0} role="region" aria-labelledby={titleId}>
+      <pre
+        className={unbounded ? 'code-block__pre code-block__pre--unbounded' : 'code-block__pre'}
+        tabIndex={0}
+        role="region"
+        aria-labelledby={titleId}
+      >
         <code ref={codeRef}>{code}</code>
       </pre>
       <span className="visually-hidden" role="status">

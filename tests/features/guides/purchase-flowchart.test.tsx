@@ -39,6 +39,17 @@ describe('PurchaseFlowchart', () => {
   });
 
   it.each([
+    [340, true],
+    [900, false],
+  ])('on a %i px wide canvas asks for the compact chart: %s', async (width, compact) => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(width);
+    const render = vi.fn<DiagramRenderer>(drawn);
+    await renderWithProviders(<PurchaseFlowchart render={render} />, { namespaces: ['about'] });
+    await screen.findByTestId('diagram');
+    expect(render.mock.calls[0]?.[2]).toMatchObject({ compact });
+  });
+
+  it.each([
     ['en', 'Error rendering flowchart.'],
     ['my', 'လုပ်ငန်းစဉ်ပြပုံကို ပြသရာတွင် အမှားဖြစ်ပေါ်ခဲ့ပါသည်။'],
   ] as const)('says the catalogue message when drawing fails (%s)', async (language, message) => {

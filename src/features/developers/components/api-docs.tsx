@@ -52,26 +52,38 @@ export function ApiDocs() {
       <section className="dev-page__overview" aria-labelledby="api-overview">
         <h2 id="api-overview">{t('developers.overview.title')}</h2>
         <div className="api-table-wrap" tabIndex={0} role="region" aria-labelledby="api-overview">
-          <table className="api-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('developers.overview.method')}</th>
-                <th scope="col">{t('developers.overview.path')}</th>
-                <th scope="col">{t('developers.overview.purpose')}</th>
-                <th scope="col">{t('developers.overview.access')}</th>
+          {/* Explicit roles: the table is stacked with CSS display on a phone, which makes some
+              browsers drop its table semantics. */}
+          <table className="api-table api-table--endpoints" role="table">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  {t('developers.overview.method')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('developers.overview.path')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('developers.overview.purpose')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('developers.overview.access')}
+                </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {endpoints.map((endpoint) => (
-                <tr key={endpoint.id}>
-                  <td>
+                <tr key={endpoint.id} role="row">
+                  <td role="cell" className="api-table__method">
                     <MethodBadge method={endpoint.method} />
                   </td>
-                  <th scope="row">
+                  <th scope="row" role="rowheader" className="api-table__path">
                     <code>{endpoint.path}</code>
                   </th>
-                  <td>{t(`developers.endpoints.${endpoint.id}.summary`)}</td>
-                  <td>
+                  <td role="cell" className="api-table__purpose">
+                    {t(`developers.endpoints.${endpoint.id}.summary`)}
+                  </td>
+                  <td role="cell" className="api-table__access">
                     <AccessBadge access={endpoint.access} />
                   </td>
                 </tr>

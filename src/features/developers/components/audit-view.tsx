@@ -41,6 +41,7 @@ export function AuditView() {
             code={block.code}
             copyLabel={t('audit.copy')}
             copiedLabel={t('audit.copied')}
+            unbounded={block.id === 'tests'}
           />
         </section>
       ))}

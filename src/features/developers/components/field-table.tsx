@@ -3,29 +3,34 @@ import { useTranslation } from 'react-i18next';
 
 type FieldTableProps = { caption: string; fields: Record<string, string> };
 
-/** Field names (code) and what they mean (translated); scrolls sideways on a phone. */
+/** Field names (code) and what they mean (translated); each row stacks on a phone (explicit
+ * roles keep the table semantics that some browsers drop when CSS changes its display). */
 export function FieldTable({ caption, fields }: FieldTableProps) {
   const { t } = useTranslation('dev');
   const captionId = useId();
   return (
     <div className="api-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
-      <table className="api-table">
+      <table className="api-table api-table--fields" role="table">
         <caption id={captionId} className="visually-hidden">
           {caption}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('developers.labels.field')}</th>
-            <th scope="col">{t('developers.labels.meaning')}</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              {t('developers.labels.field')}
+            </th>
+            <th scope="col" role="columnheader">
+              {t('developers.labels.meaning')}
+            </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {Object.entries(fields).map(([name, meaning]) => (
-            <tr key={name}>
-              <th scope="row">
+            <tr key={name} role="row">
+              <th scope="row" role="rowheader">
                 <code>{name}</code>
               </th>
-              <td>{meaning}</td>
+              <td role="cell">{meaning}</td>
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flowchartDefinition, type FlowchartLabels } from '../lib/flowchart';
 import { renderWithMermaid, type DiagramRenderer } from '../lib/mermaid-renderer';
@@ -17,6 +17,9 @@ const fonts = {
   my: "'Noto Sans Myanmar', 'Myanmar Text', Padauk, sans-serif",
 };
 
+/** A canvas narrower than this (a phone) gets the compact chart, which fits without scrolling. */
+const COMPACT_BELOW_PX = 560;
+
 let renderCount = 0;
 
 /**
@@ -28,6 +31,7 @@ export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowch
   const headingId = useId();
   const language = toLanguage(i18n.language);
   const [state, setState] = useState<DiagramState>({ status: 'loading' });
+  const canvasRef = useRef<HTMLDivElement>(null);
 
   const labels = useMemo<FlowchartLabels>(
     () => ({
@@ -47,7 +51,11 @@ export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowch
       // Text is measured for the layout, so the Burmese font must be there first.
       await document.fonts?.ready;
       renderCount += 1;
-      return render(`purchase-flow-${renderCount}`, definition, { fontFamily: fonts[language] });
+      const compact = (canvasRef.current?.clientWidth ?? Infinity) < COMPACT_BELOW_PX;
+      return render(`purchase-flow-${renderCount}`, definition, {
+        fontFamily: fonts[language],
+        compact,
+      });
     };
     draw().then(
       (svg) => !cancelled && setState({ status: 'ready', svg }),
@@ -66,7 +74,11 @@ export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowch
     <section className="flowchart" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('flowchart.title')}</h2>
       <p className="lead">{t('flowchart.lead')}</p>
-      <div className="card flowchart__canvas" aria-busy={state.status === 'loading'}>
+      <div
+        ref={canvasRef}
+        className="card flowchart__canvas"
+        aria-busy={state.status === 'loading'}
+      >
         {state.status === 'loading' && (
           <p className="flowchart__status" role="status">
             <span className="spinner" aria-hidden="true" />

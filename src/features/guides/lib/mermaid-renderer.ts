@@ -4,8 +4,14 @@ import type { Mermaid } from 'mermaid';
 export type DiagramRenderer = (
   id: string,
   definition: string,
-  options: { fontFamily: string },
+  options: DiagramOptions,
 ) => Promise<string>;
+
+export type DiagramOptions = {
+  fontFamily: string;
+  /** Narrower boxes and tighter spacing, for a chart that must fit a phone's width. */
+  compact?: boolean;
+};
 
 let loading: Promise<Mermaid> | undefined;
 
@@ -22,7 +28,11 @@ function loadMermaid(): Promise<Mermaid> {
 }
 
 /** Renders with mermaid: dagre layout, strict security, the site's colours and font. */
-export const renderWithMermaid: DiagramRenderer = async (id, definition, { fontFamily }) => {
+export const renderWithMermaid: DiagramRenderer = async (
+  id,
+  definition,
+  { fontFamily, compact = false },
+) => {
   const mermaid = await loadMermaid();
   mermaid.initialize({
     startOnLoad: false,
@@ -33,7 +43,7 @@ export const renderWithMermaid: DiagramRenderer = async (id, definition, { fontF
     fontFamily,
     themeVariables: {
       fontFamily,
-      fontSize: '15px',
+      fontSize: compact ? '14px' : '15px',
       background: '#121a3a',
       primaryColor: '#161f44',
       primaryTextColor: '#eef1ff',
@@ -43,7 +53,14 @@ export const renderWithMermaid: DiagramRenderer = async (id, definition, { fontF
       lineColor: '#b9c1e6',
       edgeLabelBackground: '#0a0f24',
     },
-    flowchart: { htmlLabels: true, wrappingWidth: 190, useMaxWidth: true },
+    flowchart: {
+      htmlLabels: true,
+      useMaxWidth: true,
+      wrappingWidth: compact ? 120 : 190,
+      nodeSpacing: compact ? 24 : 50,
+      rankSpacing: compact ? 36 : 50,
+      padding: compact ? 8 : 15,
+    },
   });
   const { svg } = await mermaid.render(id, definition);
   return svg;
