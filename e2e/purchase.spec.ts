@@ -9,12 +9,14 @@ import {
   axeViewports,
   axeViolations,
   expect,
+  expectFailedLoad,
   type Language,
   openRoute,
   test,
   useLanguage,
 } from './support/fixtures';
 import { jsonAnswer, textAnswer, type ResponseSpec } from './support/gemini';
+import { e2eGeminiEnv } from './support/servers';
 
 /** The part of pngjs used here (the package ships no types). */
 type PngImage = { width: number; height: number; data: Buffer };
@@ -36,6 +38,12 @@ const startOf = (text: string) =>
   new RegExp(`^${text.split('{{')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 const ORDER_NUMBER = /^#NXR-\d{8}-\d{6}$/;
+
+/** The shop's order webhook in the journeys' build: accepts every order unless a test says otherwise. */
+const WEBHOOK = e2eGeminiEnv.VITE_ORDER_WEBHOOK_URL!;
+test.beforeEach(async ({ page }) => {
+  await page.route(WEBHOOK, (route) => route.fulfill({ status: 204 }));
+});
 
 type GeminiBody = {
   contents: { parts: { text?: string; inlineData?: { mimeType: string; data: string } }[] }[];
@@ -186,6 +194,63 @@ for (const language of ['en', 'my'] as const) {
   });
 }
 
+test('a confirmed order reaches the shop webhook, retried until accepted, never with the image', async ({
+  page,
+  gemini,
+  consoleErrors,
+}) => {
+  const t = texts.en;
+  const received: Record<string, unknown>[] = [];
+  const statuses = [503, 503, 200];
+  await page.route(WEBHOOK, async (route) => {
+    received.push(route.request().postDataJSON() as Record<string, unknown>);
+    await route.fulfill({ status: statuses.shift() ?? 200 });
+  });
+  gemini.on('generateContent', receiptAnswer({ transactionId: 'KBZ-20261122-0042' }));
+  await page.clock.install();
+  const orderNumber = await toPayment(page, t, 'traveller@example.com');
+  await submitReceipt(page, t);
+  await expect(page.getByRole('heading', { name: t.result.successHeading })).toBeVisible();
+
+  // First attempt failed: still sending, no need to bother the buyer yet.
+  await expect.poll(() => received.length).toBe(1);
+  await expect(page.getByText(t.result.deliveryPending)).toBeVisible();
+  await expect(page.getByRole('link', { name: t.result.sendViber })).toHaveCount(0);
+
+  // Second failure (5 s later): the buyer is offered to send the order by hand as well.
+  await page.clock.fastForward('00:06');
+  await expect.poll(() => received.length).toBe(2);
+  await expect(page.getByText(t.result.deliveryRetrying)).toBeVisible();
+  await expect(page.getByRole('link', { name: t.result.sendViber })).toBeVisible();
+  const mail = await page.getByRole('link', { name: t.result.sendEmail }).getAttribute('href');
+  expect(decodeURIComponent(mail ?? '')).toContain(`Order: ${orderNumber}`);
+
+  // Accepted on the third attempt (10 s later).
+  await page.clock.fastForward('00:11');
+  await expect.poll(() => received.length).toBe(3);
+  await expect(page.getByText(t.result.deliveryDone)).toBeVisible();
+  await expect(page.getByRole('link', { name: t.result.sendViber })).toHaveCount(0);
+
+  expect(received[2]).toMatchObject({
+    orderNumber,
+    planId: 'power-30',
+    operatorId: 'mpt',
+    operatorName: 'MPT',
+    contact: 'traveller@example.com',
+    contactKind: 'email',
+    price: 80_000,
+    currency: 'MMK',
+    transactionId: 'KBZ-20261122-0042',
+    verifiedBy: 'gemini',
+    language: 'en',
+  });
+  expect(received[2]!.transactionTime).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
+  expect(JSON.stringify(received)).not.toMatch(/base64|inlineData|data:image/);
+  expect(JSON.stringify(received[2]).length).toBeLessThan(1_000);
+  expectFailedLoad(consoleErrors, 503);
+  expectFailedLoad(consoleErrors, 503);
+});
+
 test('the buy page describes the plan as a Product with an Offer in MMK', async ({ page }) => {
   await openRoute(page, '/buy-esim');
   const json = await page.locator('script[type="application/ld+json"]').first().textContent();
@@ -243,6 +308,12 @@ for (const [name, change, message] of [
     'a confirmed receipt 13 hours old',
     { transactionTime: new Date(Date.now() - 13 * 3_600_000).toISOString() },
     en.failure.tooOld,
+  ],
+  ['a confirmed receipt without a transaction id', { transactionId: 'N/A' }, en.failure.idMissing],
+  [
+    'a confirmed receipt whose status is pending',
+    { status: 'Pending' },
+    fill(en.failure.notSuccessful, { status: 'Pending' }),
   ],
   ['an empty answer', {}, en.esim_verification_failed_message],
   ['an answer that is not JSON', {}, en.failure.unreadable],

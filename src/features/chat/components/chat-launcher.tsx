@@ -1,5 +1,6 @@
-import { Component, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from '../../../components/ui/error-boundary';
 import { ChatIcon, CloseIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { OPEN_AI_CHAT_EVENT } from '../../../lib/events';
@@ -11,20 +12,6 @@ const ChatPanel = lazy(async () => {
   const [module] = await Promise.all([import('./chat-panel'), i18n.loadNamespaces('chat')]);
   return { default: module.ChatPanel };
 });
-
-/** If the chat's code cannot be loaded (offline), the dialog says so instead of failing the page. */
-class ChatLoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.info('The chat could not be loaded', error);
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 /** The floating chat button (bottom-right) and the chat dialog it opens. */
 export function ChatLauncher() {
@@ -74,7 +61,10 @@ export function ChatLauncher() {
             <span className="visually-hidden">{t('chatLauncher.close')}</span>
           </button>
         </header>
-        <ChatLoadBoundary
+        {/* If the chat's code cannot be loaded (offline), the dialog says so, not the page. */}
+        <ErrorBoundary
+          label="The chat could not be loaded"
+          level="info"
           fallback={
             <p className="chat-dialog__fallback" role="alert">
               {t('errorBoundary.text')}
@@ -91,7 +81,7 @@ export function ChatLauncher() {
           >
             <ChatPanel onClose={close} />
           </Suspense>
-        </ChatLoadBoundary>
+        </ErrorBoundary>
       </Modal>
     </>
   );

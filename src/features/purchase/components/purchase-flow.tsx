@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findPlan, recommendedPlan } from '../../../config/catalogue';
+import { ErrorBoundary } from '../../../components/ui/error-boundary';
 import { toLanguage } from '../../../lib/i18n/languages';
 import { stepperPosition, type PurchaseState } from '../lib/purchase-machine';
 import { usePurchaseFlow } from '../hooks/use-purchase-flow';
@@ -15,6 +16,7 @@ import { PlanStructuredData } from './plan-structured-data';
 import { PurchaseStepper } from './purchase-stepper';
 import { ResultFailure } from './result-failure';
 import { ResultSuccess } from './result-success';
+import { StepError } from './step-error';
 import { VerifyingPanel } from './verifying-panel';
 import './purchase.css';
 
@@ -117,7 +119,13 @@ export function PurchaseFlow() {
       <PlanStructuredData plan={plan} />
       {position && <PurchaseStepper current={position} />}
       <div className={`purchase__panel purchase__panel--${state.step}`} key={state.step}>
-        {step}
+        {/* A step that fails to render never blanks the checkout: the order is kept. */}
+        <ErrorBoundary
+          label="A purchase step failed"
+          fallback={<StepError orderNumber={'order' in state ? state.order.number : null} />}
+        >
+          {step}
+        </ErrorBoundary>
       </div>
     </div>
   );

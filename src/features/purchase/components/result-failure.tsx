@@ -32,6 +32,8 @@ function useFailureMessage(order: Order, reason: FailureReason): string {
       });
     case 'reused':
       return t('failure.reused', { transaction: reason.transactionId });
+    case 'notSuccessful':
+      return t('failure.notSuccessful', { status: reason.status });
     default:
       return t(`failure.${reason.code}`);
   }

@@ -75,7 +75,20 @@ export function ResultSuccess(props: ResultSuccessProps) {
         </li>
       </ol>
 
-      {delivery === null ? (
+      {delivery === 'pending' || delivery === 'retrying' || delivery === 'delivered' ? (
+        <p className={`alert ${delivery === 'delivered' ? 'alert--success' : ''}`} role="status">
+          {t(
+            delivery === 'delivered'
+              ? 'result.deliveryDone'
+              : delivery === 'retrying'
+                ? 'result.deliveryRetrying'
+                : 'result.deliveryPending',
+          )}
+        </p>
+      ) : null}
+      {/* Without a webhook, when the order could not be queued on this device, or while the
+          webhook keeps failing, the buyer sends the order to the shop by hand. */}
+      {delivery === 'pending' || delivery === 'delivered' ? null : (
         <div className="purchase-send">
           <h3>{t('result.sendHeading')}</h3>
           <p>{t('result.sendText')}</p>
@@ -88,10 +101,6 @@ export function ResultSuccess(props: ResultSuccessProps) {
             </a>
           </div>
         </div>
-      ) : (
-        <p className={`alert ${delivery === 'delivered' ? 'alert--success' : ''}`} role="status">
-          {delivery === 'delivered' ? t('result.deliveryDone') : t('result.deliveryPending')}
-        </p>
       )}
 
       <div className="button-row purchase-actions">

@@ -4,8 +4,8 @@ import { checkReceiptFile, prepareReceipt, ReceiptError } from '../lib/receipt-i
 
 /**
  * Takes a chosen or dropped file: a non-image is ignored with a hint, a file over 20 MB is
- * refused, an image is decoded and downscaled before it can be sent. A newer choice wins over
- * one still being prepared.
+ * refused (neither disturbs an image still being prepared), an image is decoded and downscaled
+ * before it can be sent. A newer image wins over one still being prepared.
  */
 export function useReceiptPicker(dispatch: (event: PurchaseEvent) => void) {
   const latest = useRef(0);
@@ -25,7 +25,7 @@ export function useReceiptPicker(dispatch: (event: PurchaseEvent) => void) {
       } catch (error) {
         if (id !== latest.current) return;
         dispatch({
-          type: 'RECEIPT_REJECTED',
+          type: 'RECEIPT_FAILED',
           problem: error instanceof ReceiptError ? error.problem : 'undecodable',
         });
       }

@@ -151,6 +151,7 @@ function readVerification(value: unknown): Verification | null {
     return {
       status: 'confirmed',
       transactionId: value.transactionId,
+      ...(isTime(value.transactionTime) ? { transactionTime: value.transactionTime } : {}),
       verifiedAt: value.verifiedAt,
     };
   }
@@ -180,7 +181,12 @@ function readReason(value: unknown): FailureReason | null {
       return typeof value.transactionId === 'string'
         ? { code: 'reused', transactionId: value.transactionId }
         : null;
+    case 'notSuccessful':
+      return typeof value.status === 'string'
+        ? { code: 'notSuccessful', status: value.status }
+        : null;
     case 'verificationFailed':
+    case 'idMissing':
     case 'unreadable':
     case 'amountMissing':
     case 'timeMissing':

@@ -21,6 +21,10 @@ export type OrderRecord = {
   price: number;
   currency: string;
   transactionId: string;
+  /** When the receipt says the payment was made (ISO), or null when it was not read. */
+  transactionTime: string | null;
+  /** Who read the receipt: the Gemini model, or demo mode (no payment was checked). */
+  verifiedBy: 'gemini' | 'demo';
   language: string;
   /** ISO times. */
   orderedAt: string;
@@ -37,7 +41,15 @@ export type OutboxEntry = {
   lastError: string | null;
 };
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'unknown';
+/**
+ * pending: queued, not accepted yet; retrying: the webhook has failed more than once (the buyer
+ * is offered to send the order by hand); delivered; unknown: not in the outbox on this device
+ * (the browser refused to store it, or it was cleared).
+ */
+export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'unknown';
+
+/** Failed attempts after which the buyer is offered to send the order by Viber or email too. */
+export const RETRYING_AFTER_ATTEMPTS = 2;
 
 const FIRST_DELAY_MS = 5_000;
 const MAX_DELAY_MS = 10 * 60_000;
@@ -60,19 +72,24 @@ export function readOutbox(): OutboxEntry[] {
   return Array.isArray(stored) ? stored.filter(isEntry) : [];
 }
 
-function writeOutbox(entries: OutboxEntry[], now: number) {
+/** Stores the outbox; false when the browser refused (private mode, storage full). */
+function writeOutbox(entries: OutboxEntry[], now: number): boolean {
   const kept = entries.filter(
     (entry) => entry.deliveredAt === null || now - entry.deliveredAt < KEEP_DELIVERED_MS,
   );
-  writeJson('local', OUTBOX_KEY, kept);
+  const stored = writeJson('local', OUTBOX_KEY, kept);
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(OUTBOX_EVENT));
+  return stored;
 }
 
-/** Adds a confirmed order, once per order number; it is due at once. */
-export function enqueueOrder(order: OrderRecord, now: number) {
+/**
+ * Adds a confirmed order, once per order number; it is due at once. False when it could not be
+ * stored: the success screen then offers to send the order by Viber or email.
+ */
+export function enqueueOrder(order: OrderRecord, now: number): boolean {
   const entries = readOutbox();
-  if (entries.some((entry) => entry.order.orderNumber === order.orderNumber)) return;
-  writeOutbox(
+  if (entries.some((entry) => entry.order.orderNumber === order.orderNumber)) return true;
+  return writeOutbox(
     [...entries, { order, attempts: 0, nextAttemptAt: now, deliveredAt: null, lastError: null }],
     now,
   );
@@ -81,7 +98,8 @@ export function enqueueOrder(order: OrderRecord, now: number) {
 export function deliveryStatus(orderNumber: string): DeliveryStatus {
   const entry = readOutbox().find((item) => item.order.orderNumber === orderNumber);
   if (!entry) return 'unknown';
-  return entry.deliveredAt === null ? 'pending' : 'delivered';
+  if (entry.deliveredAt !== null) return 'delivered';
+  return entry.attempts >= RETRYING_AFTER_ATTEMPTS ? 'retrying' : 'pending';
 }
 
 export type FlushOptions = {

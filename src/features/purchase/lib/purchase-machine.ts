@@ -36,7 +36,13 @@ export type Order = {
 };
 
 export type Verification =
-  | { status: 'confirmed'; transactionId: string; verifiedAt: number }
+  | {
+      status: 'confirmed';
+      transactionId: string;
+      /** Epoch ms of the payment as the receipt shows it (absent in orders kept before it was read). */
+      transactionTime?: number;
+      verifiedAt: number;
+    }
   | { status: 'failed'; reason: FailureReason };
 
 export type ReceiptSlot = {
@@ -67,7 +73,10 @@ export type PurchaseEvent =
   | { type: 'CONTINUE_TO_PAYMENT'; now: number }
   | { type: 'RECEIPT_PREPARING'; fileName: string }
   | { type: 'RECEIPT_READY'; image: PreparedReceipt }
+  /** A chosen file was not taken (not an image, too large); an image being prepared goes on. */
   | { type: 'RECEIPT_REJECTED'; problem: ReceiptProblem }
+  /** The image being prepared could not be decoded. */
+  | { type: 'RECEIPT_FAILED'; problem: ReceiptProblem }
   | { type: 'RECEIPT_CLEARED' }
   | { type: 'SUBMIT_RECEIPT' }
   | { type: 'VERIFICATION_DONE'; verification: Verification }
@@ -157,6 +166,9 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       if (state.step !== 'payment') return state;
       return { ...state, receipt: { image: event.image, preparing: null, problem: null } };
     case 'RECEIPT_REJECTED':
+      if (state.step !== 'payment') return state;
+      return { ...state, receipt: { ...state.receipt, problem: event.problem } };
+    case 'RECEIPT_FAILED':
       if (state.step !== 'payment') return state;
       return { ...state, receipt: { ...state.receipt, preparing: null, problem: event.problem } };
     case 'RECEIPT_CLEARED':

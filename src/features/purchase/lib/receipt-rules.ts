@@ -16,6 +16,10 @@ export type FailureReason =
   | { code: 'unreadable' }
   | { code: 'amountMissing' }
   | { code: 'amountMismatch'; paid: number; currency: string | null }
+  /** The receipt itself says the payment is not (yet) successful: pending, failed, reversed. */
+  | { code: 'notSuccessful'; status: string }
+  /** No transaction id: staff could not match the payment, and reuse could not be checked. */
+  | { code: 'idMissing' }
   | { code: 'timeMissing' }
   | { code: 'tooOld' }
   | { code: 'inFuture' }
@@ -34,23 +38,46 @@ export type ReceiptExpectation = {
   usedTransactionIds: ReadonlySet<string>;
 };
 
-const KYAT = /^(mmk|ks\.?|kyats?|k|ကျပ်|104)$/i;
+const KYAT = /^(mmk|ks|kyats?|k|ကျပ်|104)$/i;
 
-/** A money amount as a number, from a number or text such as "80,000 Ks" or "80000.00". */
+/** Statuses a wallet shows for a payment that has not gone through (in English or Burmese). */
+const NOT_SUCCESSFUL =
+  /fail|pending|processing|declin|reject|cancel|revers|refund|expired|error|unsuccess|hold|waiting|မအောင်မြင်|ဆိုင်းငံ့|ပယ်ဖျက်/i;
+
+/** The longest model reason shown to the buyer; text planted in an image stays short. */
+export const MODEL_REASON_MAX_CHARS = 240;
+
+/**
+ * A money amount as a number, from a number or text such as "80,000 Ks" or "80000.00". The
+ * sign is dropped: wallets show an outgoing payment as "-80,000.00" or "(80,000)".
+ */
 export function readAmount(value: ReceiptReading['amount']): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.abs(value) : null;
   if (typeof value !== 'string') return null;
   const digits = asciiDigits(value);
-  const match = /-?\d[\d,\s]*(?:\.\d+)?/.exec(digits);
+  const match = /\d[\d,\s]*(?:\.\d+)?/.exec(digits);
   if (!match) return null;
   const amount = Number(match[0].replace(/[,\s]/g, ''));
   return Number.isFinite(amount) ? amount : null;
 }
 
-/** Whether a currency the model read means kyat; no currency at all is taken as kyat. */
+/** Whether a currency the model read means kyat ("MMK.", "(Ks)"); none at all is taken as kyat. */
 export function isKyat(currency: string | null | undefined): boolean {
-  const text = currency?.trim() ?? '';
+  const text = (currency ?? '').replace(/[\s.()[\]]/g, '');
   return text === '' || KYAT.test(text);
+}
+
+/** Whether the status the model read says the payment did not (yet) succeed. */
+export function isUnsuccessfulStatus(status: string | null | undefined): boolean {
+  return NOT_SUCCESSFUL.test(status ?? '');
+}
+
+/** The model's reason as shown to the buyer: trimmed and cut to a sentence-sized length. */
+export function shownReason(reason: string): string {
+  const text = reason.trim().replace(/\s+/g, ' ');
+  return text.length <= MODEL_REASON_MAX_CHARS
+    ? text
+    : `${text.slice(0, MODEL_REASON_MAX_CHARS - 1).trimEnd()}…`;
 }
 
 /**
@@ -88,8 +115,11 @@ export function decideReceipt(
 ): ReceiptDecision {
   const fail = (reason: FailureReason): ReceiptDecision => ({ confirmed: false, reason });
   if (reading.isPaymentConfirmed !== true) {
-    return fail({ code: 'notConfirmed', modelReason: reading.reason.trim() });
+    return fail({ code: 'notConfirmed', modelReason: shownReason(reading.reason) });
   }
+  const status = reading.status?.trim() ?? '';
+  if (isUnsuccessfulStatus(status))
+    return fail({ code: 'notSuccessful', status: shownReason(status) });
   const paid = readAmount(reading.amount);
   if (paid === null) return fail({ code: 'amountMissing' });
   const currency = reading.currency?.trim() || null;
@@ -101,12 +131,9 @@ export function decideReceipt(
   if (time > expected.now + CLOCK_SKEW_MS) return fail({ code: 'inFuture' });
   if (expected.now - time > RECEIPT_MAX_AGE_MS) return fail({ code: 'tooOld' });
   const id = normalizeTransactionId(reading.transactionId);
-  if (id !== null && expected.usedTransactionIds.has(id)) {
+  if (id === null) return fail({ code: 'idMissing' });
+  if (expected.usedTransactionIds.has(id)) {
     return fail({ code: 'reused', transactionId: reading.transactionId.trim() });
   }
-  return {
-    confirmed: true,
-    transactionId: reading.transactionId.trim() || 'N/A',
-    transactionTime: time,
-  };
+  return { confirmed: true, transactionId: reading.transactionId.trim(), transactionTime: time };
 }

@@ -1,4 +1,5 @@
 import { isAiError } from '../../../lib/ai/errors';
+import { abortable, withTimeout } from '../../../lib/ai/signals';
 import type { Language } from '../../../lib/i18n/languages';
 import { VERIFICATION_TIMEOUT_MS } from './constants';
 import type { Order, Verification } from './purchase-machine';
@@ -19,15 +20,18 @@ export type VerifyPaymentInput = {
 /**
  * Sends the receipt to the AI service and decides in code on what the model read. Always
  * resolves with a verification (the flow then moves to the result), except when the caller
- * aborts. A confirmed transaction id is remembered so that it cannot buy a second order.
+ * aborts. The time limit covers the whole check (loading the AI client, encoding the image,
+ * the call). A confirmed transaction id is remembered so that it cannot buy a second order.
  */
 export async function verifyPayment(input: VerifyPaymentInput): Promise<Verification> {
   const now = input.now ?? Date.now;
+  const timeoutMs = input.timeoutMs ?? VERIFICATION_TIMEOUT_MS;
+  const signal = withTimeout(input.signal, timeoutMs);
   try {
-    const [{ verifyReceipt }, base64] = await Promise.all([
-      import('../../../lib/ai/receipt'),
-      blobToBase64(input.receipt.blob),
-    ]);
+    const [{ verifyReceipt }, base64] = await abortable(
+      Promise.all([import('../../../lib/ai/receipt'), blobToBase64(input.receipt.blob)]),
+      signal,
+    );
     const reading = await verifyReceipt({
       image: { mimeType: input.receipt.mimeType, base64 },
       orderNumber: input.order.number,
@@ -35,8 +39,8 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verifica
       currency: input.order.currency,
       now: new Date(now()),
       language: input.language,
-      signal: input.signal,
-      timeoutMs: input.timeoutMs ?? VERIFICATION_TIMEOUT_MS,
+      signal,
+      timeoutMs,
     });
     const decision = decideReceipt(reading, {
       price: input.order.price,
@@ -46,7 +50,12 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verifica
     if (!decision.confirmed) return { status: 'failed', reason: decision.reason };
     const verifiedAt = now();
     rememberTransactionId(decision.transactionId, verifiedAt);
-    return { status: 'confirmed', transactionId: decision.transactionId, verifiedAt };
+    return {
+      status: 'confirmed',
+      transactionId: decision.transactionId,
+      transactionTime: decision.transactionTime,
+      verifiedAt,
+    };
   } catch (error) {
     if (input.signal?.aborted) throw error;
     if (isAiError(error) && (error.kind === 'unreadable' || error.kind === 'invalid')) {

@@ -26,6 +26,8 @@ const record = (orderNumber = '#NXR-20261121-214501'): OrderRecord => ({
   price: 80_000,
   currency: 'MMK',
   transactionId: 'KBZ-1',
+  transactionTime: '2026-11-21T15:03:00.000Z',
+  verifiedBy: 'gemini',
   language: 'en',
   orderedAt: '2026-11-21T15:00:00.000Z',
   verifiedAt: '2026-11-21T15:05:00.000Z',
@@ -63,6 +65,16 @@ describe('the order outbox', () => {
     expect(deliveryStatus(record().orderNumber)).toBe('delivered');
   });
 
+  it('says so when the browser refuses to store the order, and its status is unknown', () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    expect(enqueueOrder(record(), T0)).toBe(false);
+    setItem.mockRestore();
+    expect(deliveryStatus(record().orderNumber)).toBe('unknown');
+    expect(enqueueOrder(record(), T0)).toBe(true);
+  });
+
   it('keeps one entry per order number', () => {
     enqueueOrder(record(), T0);
     enqueueOrder(record(), T0 + 1);
@@ -82,7 +94,10 @@ describe('the order outbox', () => {
 
     // The outbox lives in localStorage, so what follows is what a reloaded page would do.
     expect(JSON.parse(localStorage.getItem(OUTBOX_KEY)!)).toHaveLength(1);
+    expect(deliveryStatus(record().orderNumber)).toBe('pending');
     expect(await flushOutbox({ url: WEBHOOK, now: () => T0 + 5_000 })).toBe(T0 + 15_000);
+    // Failed twice: the buyer is offered to send the order by hand as well.
+    expect(deliveryStatus(record().orderNumber)).toBe('retrying');
     expect(await flushOutbox({ url: WEBHOOK, now: () => T0 + 15_000 })).toBe(T0 + 35_000);
     expect(await flushOutbox({ url: WEBHOOK, now: () => T0 + 35_000 })).toBeNull();
     expect(received).toHaveLength(4);

@@ -136,6 +136,25 @@ describe('purchaseReducer: step 4', () => {
     });
   });
 
+  it('keeps preparing a newer image when a non-image is dropped meanwhile', () => {
+    const busy = purchaseReducer(withImage, { type: 'RECEIPT_PREPARING', fileName: 'new.png' });
+    const hinted = purchaseReducer(busy, { type: 'RECEIPT_REJECTED', problem: 'notImage' });
+    expect(hinted).toEqual({
+      ...withImage,
+      receipt: { image, preparing: 'new.png', problem: 'notImage' },
+    });
+    // Still preparing: the older image cannot be sent in its place.
+    expect(purchaseReducer(hinted, { type: 'SUBMIT_RECEIPT' })).toBe(hinted);
+  });
+
+  it('ends preparing when the chosen image cannot be decoded, keeping the earlier one', () => {
+    const busy = purchaseReducer(withImage, { type: 'RECEIPT_PREPARING', fileName: 'b.heic' });
+    expect(purchaseReducer(busy, { type: 'RECEIPT_FAILED', problem: 'undecodable' })).toEqual({
+      ...withImage,
+      receipt: { image, preparing: null, problem: 'undecodable' },
+    });
+  });
+
   it('removes the chosen image', () => {
     expect(purchaseReducer(withImage, { type: 'RECEIPT_CLEARED' })).toEqual(atPayment);
   });
@@ -209,6 +228,7 @@ describe('purchaseReducer: result and expiry', () => {
     { type: 'RECEIPT_PREPARING', fileName: 'a.png' },
     { type: 'RECEIPT_READY', image },
     { type: 'RECEIPT_REJECTED', problem: 'notImage' },
+    { type: 'RECEIPT_FAILED', problem: 'undecodable' },
     { type: 'RECEIPT_CLEARED' },
     { type: 'SUBMIT_RECEIPT' },
     {

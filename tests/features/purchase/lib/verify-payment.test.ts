@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { USED_TRANSACTIONS_KEY } from '../../../../src/features/purchase/lib/used-transactions';
 import { verifyPayment } from '../../../../src/features/purchase/lib/verify-payment';
 import { GEMINI, server } from '../../../support/msw-server';
+import type { PreparedReceipt } from '../../../../src/features/purchase/lib/receipt-image';
 import { NOW, order, preparedReceipt } from './fixtures';
 import { geminiJson, geminiText, type GeminiBody } from './gemini-answers';
 
@@ -19,7 +20,9 @@ const confirmedReading = {
 const answer = (response: () => Response | Promise<Response>) =>
   server.use(http.post(`${GEMINI}/*`, response));
 
-const verify = (options: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
+const verify = (
+  options: { timeoutMs?: number; signal?: AbortSignal; receipt?: PreparedReceipt } = {},
+) =>
   verifyPayment({
     order,
     receipt: preparedReceipt(),
@@ -52,6 +55,7 @@ describe('verifyPayment', () => {
     await expect(verify()).resolves.toEqual({
       status: 'confirmed',
       transactionId: 'KBZ-0001',
+      transactionTime: NOW - 3 * 60_000,
       verifiedAt: NOW,
     });
     expect(localStorage.getItem(USED_TRANSACTIONS_KEY)).toContain('KBZ-0001');
@@ -129,6 +133,19 @@ describe('verifyPayment', () => {
       status: 'failed',
       reason: { code: 'verificationFailed' },
     });
+  });
+
+  it('counts reading the image in the time limit, not only the call to the service', async () => {
+    let called = false;
+    answer(() => {
+      called = true;
+      return geminiJson(confirmedReading);
+    });
+    const stuck = { ...preparedReceipt(), blob: { arrayBuffer: () => new Promise(() => {}) } };
+    await expect(
+      verify({ timeoutMs: 200, receipt: stuck as unknown as PreparedReceipt }),
+    ).resolves.toEqual({ status: 'failed', reason: { code: 'verificationFailed' } });
+    expect(called).toBe(false);
   });
 
   it('rejects when the caller cancels, so nothing is shown for a page that was left', async () => {
