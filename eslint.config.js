@@ -19,6 +19,23 @@ const featureZones = features.map((feature) => ({
     'A feature never imports another feature; move shared code to src/components, src/lib or src/hooks.',
 }));
 
+/**
+ * Only src/lib/ai talks to the AI service (STYLE.md, practice 1). Outside it the SDK is not
+ * imported in any form: static, type-only, dynamic, re-exported, required or as an import type.
+ */
+const genaiSdk = '@google/genai';
+const onlyTheWrapper =
+  'Only src/lib/ai talks to the AI service: import an app verb (or its result type) from src/lib/ai instead.';
+const typesOnlyInTheWrapper =
+  "Use `import type` here; the SDK's code loads only through getAiClient().";
+const genaiSource = String.raw`/^@google\/genai(\/|$)/`;
+const genaiSelectors = [
+  `ImportExpression[source.value=${genaiSource}]`,
+  `ImportExpression > TemplateLiteral.source[expressions.length=0][quasis.0.value.cooked=${genaiSource}]`,
+  `CallExpression[callee.name='require'][arguments.0.value=${genaiSource}]`,
+  `TSImportType[source.value=${genaiSource}]`,
+];
+
 const sharedFolders = ['./src/components', './src/lib', './src/config', './src/hooks'];
 
 export default tseslint.config(
@@ -89,20 +106,21 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
+    // Every linted file but the wrapper: src, tests, e2e, scripts and the config files.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     ignores: ['src/lib/ai/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: '@google/genai',
-              message:
-                'Only src/lib/ai talks to the AI service: import an app verb from src/lib/ai instead.',
-            },
-          ],
+          paths: [{ name: genaiSdk, message: onlyTheWrapper }],
+          patterns: [{ group: [`${genaiSdk}/*`], message: onlyTheWrapper }],
         },
+      ],
+      // no-restricted-imports sees `import`, `export … from` and `import x = require()`, not these.
+      'no-restricted-syntax': [
+        'error',
+        ...genaiSelectors.map((selector) => ({ selector, message: onlyTheWrapper })),
       ],
     },
   },
@@ -113,12 +131,9 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: '@google/genai',
-              allowTypeImports: true,
-              message: "Use `import type` here; the SDK's code loads only through getAiClient().",
-            },
+          paths: [{ name: genaiSdk, allowTypeImports: true, message: typesOnlyInTheWrapper }],
+          patterns: [
+            { group: [`${genaiSdk}/*`], allowTypeImports: true, message: typesOnlyInTheWrapper },
           ],
         },
       ],

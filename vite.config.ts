@@ -1,10 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { buildCsp } from './scripts/csp.ts';
+import { buildCsp, type CspEnv } from './scripts/csp.ts';
 import { parseEnv } from './src/config/env-schema.ts';
 
-/** Adds the Content-Security-Policy meta tag to the built index.html (not to the dev server). */
-function contentSecurityPolicy(env: Record<string, string>): Plugin {
+/**
+ * Adds the Content-Security-Policy meta tag to the built index.html (not to the dev server), from
+ * the validated configuration, so that it allows what the app will really connect to.
+ */
+function contentSecurityPolicy(env: CspEnv): Plugin {
   return {
     name: 'content-security-policy',
     apply: 'build',
@@ -54,7 +57,7 @@ export default defineConfig(({ mode }) => {
   return {
     base: './',
     define: { __VALIDATED_ENV__: JSON.stringify(validated) },
-    plugins: [react(), contentSecurityPolicy(env), chunkReport()],
+    plugins: [react(), contentSecurityPolicy(validated), chunkReport()],
     build: {
       target: 'es2022',
       outDir: process.env.OUT_DIR ?? 'dist',

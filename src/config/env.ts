@@ -53,6 +53,8 @@ export const env = {
   orderWebhookUrl: raw.VITE_ORDER_WEBHOOK_URL,
   statusUrl: raw.VITE_STATUS_URL,
   newsletterUrl: raw.VITE_NEWSLETTER_URL,
+  /** The dev server or the unit tests, not a production build: missing translations are reported. */
+  reportsMissingTranslations: import.meta.env.DEV || import.meta.env.MODE === 'test',
 } as const;
 
 export type Env = typeof env;

@@ -1,8 +1,11 @@
 // @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCsp } from '../../scripts/csp';
+import { buildCsp, GEMINI_ORIGIN } from '../../scripts/csp';
 import { parseEnv, resolveAiMode } from '../../src/config/env-schema';
 import { href, paths, routeForPath, routeNames } from '../../src/config/paths';
+import { GEMINI_API_ORIGIN } from '../../src/lib/ai/client';
 
 describe('configuration', () => {
   it('fills defaults for an empty environment', () => {
@@ -28,6 +31,14 @@ describe('configuration', () => {
     );
   });
 
+  it('is read from import.meta.env by src/config/env.ts alone (STYLE.md, practice 4)', () => {
+    const readers = readdirSync('src', { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => join('src', file))
+      .filter((file) => readFileSync(file, 'utf8').includes('import.meta.env'));
+    expect(readers).toEqual([join('src', 'config', 'env.ts')]);
+  });
+
   it('refuses gemini mode with neither a key nor a proxy', () => {
     expect(() => parseEnv({ VITE_AI_MODE: 'gemini' })).toThrowError(
       /needs VITE_GEMINI_API_KEY or VITE_GENAI_BASE_URL/,
@@ -46,17 +57,76 @@ describe('configuration', () => {
 });
 
 describe('content security policy', () => {
-  it('allows scripts from the site only and connections to the AI service and configured URLs', () => {
-    const policy = buildCsp({
-      VITE_GENAI_BASE_URL: 'https://ai-proxy.example.com/gemini',
-      VITE_ORDER_WEBHOOK_URL: 'https://hooks.example.com/orders',
-    });
+  /** The policy of a build with these variables, validated as vite.config.ts does. */
+  const policyFor = (variables: Record<string, string>) => buildCsp(parseEnv(variables));
+  const connectSrc = (policy: string) =>
+    /(?:^|; )connect-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+  const videoDownloads = ['https://*.googleusercontent.com'];
+
+  it('allows scripts from the site only, no plugins and no eval', () => {
+    const policy = policyFor({ VITE_GEMINI_API_KEY: 'k' });
     expect(policy).toContain("script-src 'self';");
-    expect(policy).toMatch(
-      /connect-src 'self' https:\/\/generativelanguage\.googleapis\.com \S+ https:\/\/ai-proxy\.example\.com https:\/\/hooks\.example\.com;/,
-    );
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toMatch(/unsafe-eval/);
+  });
+
+  it('lets a demo build connect to no AI service', () => {
+    expect(connectSrc(policyFor({}))).toEqual(["'self'"]);
+    // Demo mode asked for: the configured key and proxy are not used, so not allowed either.
+    expect(
+      connectSrc(
+        policyFor({
+          VITE_AI_MODE: 'demo',
+          VITE_GEMINI_API_KEY: 'k',
+          VITE_GENAI_BASE_URL: 'https://ai-proxy.example.com/gemini',
+        }),
+      ),
+    ).toEqual(["'self'"]);
+  });
+
+  it('lets a build with only a proxy connect to the proxy and the video download hosts, not to Gemini', () => {
+    const connect = connectSrc(
+      policyFor({ VITE_GENAI_BASE_URL: 'https://ai-proxy.example.com/gemini' }),
+    );
+    expect(connect).toEqual(["'self'", 'https://ai-proxy.example.com', ...videoDownloads]);
+    expect(connect).not.toContain(GEMINI_ORIGIN);
+  });
+
+  it('lets a build with a key connect to the Gemini API and the video download hosts', () => {
+    expect(connectSrc(policyFor({ VITE_GEMINI_API_KEY: 'k' }))).toEqual([
+      "'self'",
+      'https://generativelanguage.googleapis.com',
+      ...videoDownloads,
+    ]);
+    // With a proxy as well, the client's API root is the proxy (src/lib/ai/client.ts).
+    expect(
+      connectSrc(
+        policyFor({
+          VITE_GEMINI_API_KEY: 'k',
+          VITE_GENAI_BASE_URL: 'https://ai-proxy.example.com',
+        }),
+      ),
+    ).toEqual(["'self'", 'https://ai-proxy.example.com', ...videoDownloads]);
+  });
+
+  it('adds the origins of the configured webhook, status and newsletter URLs in every mode', () => {
+    const services = {
+      VITE_ORDER_WEBHOOK_URL: 'https://hooks.example.com/orders',
+      VITE_STATUS_URL: 'https://status.example.com/api/status.json',
+      VITE_NEWSLETTER_URL: 'https://hooks.example.com/newsletter',
+    };
+    const origins = ['https://hooks.example.com', 'https://status.example.com'];
+    expect(connectSrc(policyFor(services))).toEqual(["'self'", ...origins]);
+    expect(connectSrc(policyFor({ ...services, VITE_GEMINI_API_KEY: 'k' }))).toEqual([
+      "'self'",
+      GEMINI_ORIGIN,
+      ...videoDownloads,
+      ...origins,
+    ]);
+  });
+
+  it('names the same Gemini origin as the AI client', () => {
+    expect(GEMINI_ORIGIN).toBe(GEMINI_API_ORIGIN);
   });
 });
 

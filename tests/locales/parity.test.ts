@@ -58,6 +58,18 @@ describe('the locale checker itself', () => {
     expect(findLocaleProblems(en, my)).toContain(problem);
   });
 
+  it.each([
+    ['Help center', ['no Myanmar script in my: a (English words: Help, center)']],
+    ['Start over', ['no Myanmar script in my: a (English words: Start, over)']],
+    ['AYA Pay', []],
+    ['iPhone (iOS)', []],
+  ])('judges a short untranslated label %j by its Latin words', (value, problems) => {
+    // A short English label is not prose: only the Latin words of the Burmese value tell.
+    const label = { ...en, a: 'Label' };
+    const my = { a: value, b: { c: 'မင်္ဂလာပါ' }, d: 'KBZPay', e: ['ပစ္စည်း'] };
+    expect(findLocaleProblems(label, my)).toEqual(problems);
+  });
+
   it('flattens nested objects and arrays into dotted keys', () => {
     expect(Object.keys(flatten(en))).toEqual(['a', 'b.c', 'd', 'e.0']);
   });

@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { env } from '../../config/env';
 import englishCommon from '../../../locales/en/common.json';
 import {
   defaultLanguage,
@@ -62,7 +63,7 @@ export async function initI18n(language: Language = storedLanguage()) {
       resources: { en: { common: englishCommon } },
       interpolation: { escapeValue: false },
       returnNull: false,
-      saveMissing: import.meta.env.DEV || import.meta.env.MODE === 'test',
+      saveMissing: env.reportsMissingTranslations,
       missingKeyHandler: (languages, namespace, key) => {
         console.warn(`Missing translation: ${languages.join(',')}/${namespace}:${key}`);
       },

@@ -1,5 +1,6 @@
 import en from '../../../../locales/en/demo.json';
 import my from '../../../../locales/my/demo.json';
+import { paths, type RouteName } from '../../../config/paths';
 import { allText, lastUserText, textResponse, type GeminiRequestBody } from './gemini-rest';
 
 /**
@@ -67,6 +68,12 @@ function chatTexts(body: GeminiRequestBody, fallback: Texts): Texts {
   return fallback;
 }
 
+/** Demo texts name a route as {{routeName}}; the answer carries its path, as the model's would. */
+const withPaths = (text: string): string =>
+  text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    Object.hasOwn(paths, name) ? paths[name as RouteName] : whole,
+  );
+
 function chatAnswer(body: GeminiRequestBody, fallback: Texts): string {
   const texts = chatTexts(body, fallback);
   const question = lastUserText(body).toLowerCase();
@@ -77,7 +84,7 @@ function chatAnswer(body: GeminiRequestBody, fallback: Texts): string {
     [/support|contact|help|ဆက်သွယ်|အကူအညီ/, 'support'],
   ];
   const topic = topics.find(([pattern]) => pattern.test(question))?.[1] ?? 'fallback';
-  return texts.chat[topic];
+  return withPaths(texts.chat[topic]);
 }
 
 function detectAnswer(body: GeminiRequestBody): string {
