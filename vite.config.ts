@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { buildCsp, type CspEnv } from './scripts/csp.ts';
 import { parseEnv } from './src/config/env-schema.ts';
+import { merchantProblems } from './src/config/merchant-check.ts';
 
 /**
  * Adds the Content-Security-Policy meta tag to the built index.html (not to the dev server), from
@@ -52,8 +53,8 @@ function chunkReport(): Plugin {
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...pickViteVars(process.env) };
-  // Fails the build with a readable list when the configuration is wrong.
-  const validated = parseEnv(env);
+  // Fails the build (and the dev server) with a readable list when the configuration is wrong.
+  const validated = parseEnv(env, [merchantProblems]);
   return {
     base: './',
     define: { __VALIDATED_ENV__: JSON.stringify(validated) },

@@ -90,8 +90,15 @@ const isUrl = (value: string) => {
   }
 };
 
-/** Parses raw variables; throws one Error listing every problem, each on its own line. */
-export function parseEnv(source: Record<string, unknown>): RawEnv {
+/** A check of the parsed values that needs more than the schema; returns its problems. */
+export type EnvCheck = (raw: RawEnv) => string[];
+
+/**
+ * Parses raw variables; throws one Error listing every problem, each on its own line. `checks`
+ * run on values the schema accepted (vite.config.ts adds the payment QR check, which the
+ * visitor's bundle does not need).
+ */
+export function parseEnv(source: Record<string, unknown>, checks: EnvCheck[] = []): RawEnv {
   const result = envSchema().safeParse(source);
   const problems: string[] = [];
   if (!result.success) {
@@ -103,6 +110,7 @@ export function parseEnv(source: Record<string, unknown>): RawEnv {
       const value = result.data[key];
       if (value !== undefined && !isUrl(value)) problems.push(`${key}: not a URL (${value})`);
     }
+    for (const check of checks) problems.push(...check(result.data));
   }
   if (problems.length > 0 || !result.success) {
     throw new Error(`Invalid configuration (see .env.example):\n- ${problems.join('\n- ')}`);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCsp, GEMINI_ORIGIN } from '../../scripts/csp';
 import { parseEnv, resolveAiMode } from '../../src/config/env-schema';
+import { merchantProblems } from '../../src/config/merchant-check';
 import { href, paths, routeForPath, routeNames } from '../../src/config/paths';
 import { GEMINI_API_ORIGIN } from '../../src/lib/ai/client';
 
@@ -29,6 +30,37 @@ describe('configuration', () => {
     ).toThrowError(
       /VITE_SOCIAL_FACEBOOK: not a URL[\s\S]*VITE_STATUS_URL: not a URL|VITE_STATUS_URL[\s\S]*VITE_SOCIAL_FACEBOOK/,
     );
+  });
+
+  it.each<[string, Record<string, string>, RegExp]>([
+    [
+      'a merchant name longer than MMQR allows',
+      { VITE_MMQR_MERCHANT_NAME: 'ESIM MYANMAR TRAVEL DATA COMPANY LIMITED' },
+      /VITE_MMQR_\*: .*59/,
+    ],
+    [
+      'a Burmese city longer than MMQR allows',
+      {
+        VITE_MMQR_MERCHANT_NAME_MY: 'အီးဆင်းမြန်မာ',
+        VITE_MMQR_MERCHANT_CITY_MY: 'ရန်ကုန်မြို့တော် ဒေသကြီး အရှေ့ပိုင်းခရိုင်',
+      },
+      /VITE_MMQR_\*: Tag 64\.02 .*at most 15/,
+    ],
+    [
+      'a Burmese name without its city',
+      { VITE_MMQR_MERCHANT_NAME_MY: 'အီးဆင်းမြန်မာ' },
+      /set both or neither/,
+    ],
+  ])('stops the build on %s, instead of the payment step', (_name, source, message) => {
+    expect(() => parseEnv(source, [merchantProblems])).toThrowError(message);
+  });
+
+  it('accepts the Burmese merchant template with a name and a city', () => {
+    const env = parseEnv(
+      { VITE_MMQR_MERCHANT_NAME_MY: 'အီးဆင်းမြန်မာ', VITE_MMQR_MERCHANT_CITY_MY: 'ရန်ကုန်' },
+      [merchantProblems],
+    );
+    expect(env.VITE_MMQR_MERCHANT_CITY_MY).toBe('ရန်ကုန်');
   });
 
   it('is read from import.meta.env by src/config/env.ts alone (STYLE.md, practice 4)', () => {

@@ -1,6 +1,6 @@
-import { crc16ccitt } from './crc16';
-import { MmqrError } from './mmqr-error';
-import { decodeTlv, encodeTlv, type TlvField } from './tlv';
+import { crc16ccitt } from './crc16.ts';
+import { MmqrError } from './mmqr-error.ts';
+import { decodeTlv, encodeTlv, type TlvField } from './tlv.ts';
 
 /** Globally unique identifier of the MMQR scheme (tag 26, sub-tag 00). */
 export const MMQR_GUID = 'com.mmqrpay.www';

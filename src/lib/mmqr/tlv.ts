@@ -1,4 +1,4 @@
-import { MmqrError } from './mmqr-error';
+import { MmqrError } from './mmqr-error.ts';
 
 /** One EMV data object; template tags hold sub-fields instead of text. */
 export type TlvField = { tag: string; value: string | TlvField[] };
