@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PurchaseFlowchart } from '../../../src/features/guides/components/purchase-flowchart';
@@ -47,6 +47,41 @@ describe('PurchaseFlowchart', () => {
     await renderWithProviders(<PurchaseFlowchart render={render} />, { namespaces: ['about'] });
     await screen.findByTestId('diagram');
     expect(render.mock.calls[0]?.[2]).toMatchObject({ compact });
+  });
+
+  it('draws again, compact, when the card turns phone-narrow (a phone rotated back)', async () => {
+    let width = 900;
+    let notify = () => {};
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => width);
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          notify = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const render = vi.fn<DiagramRenderer>(drawn);
+      await renderWithProviders(<PurchaseFlowchart render={render} />, { namespaces: ['about'] });
+      await screen.findByTestId('diagram');
+      expect(render).toHaveBeenCalledTimes(1);
+      expect(render.mock.calls[0]?.[2]).toMatchObject({ compact: false });
+
+      width = 340;
+      act(() => notify());
+      await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(2));
+      expect(render.mock.calls[1]?.[2]).toMatchObject({ compact: true });
+      // A resize that stays on the same side of the threshold does not draw again.
+      width = 360;
+      act(() => notify());
+      await screen.findByTestId('diagram');
+      expect(render).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flowchartDefinition, type FlowchartLabels } from '../lib/flowchart';
 import { renderWithMermaid, type DiagramRenderer } from '../lib/mermaid-renderer';
@@ -32,6 +32,19 @@ export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowch
   const language = toLanguage(i18n.language);
   const [state, setState] = useState<DiagramState>({ status: 'loading' });
   const canvasRef = useRef<HTMLDivElement>(null);
+  // Whether the card is phone-narrow; followed as the screen turns or the window is resized.
+  const [compact, setCompact] = useState<boolean | null>(null);
+
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const measure = () => setCompact(canvas.clientWidth < COMPACT_BELOW_PX);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(canvas);
+    return () => observer.disconnect();
+  }, []);
 
   const labels = useMemo<FlowchartLabels>(
     () => ({
@@ -45,13 +58,13 @@ export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowch
   const definition = useMemo(() => flowchartDefinition(labels), [labels]);
 
   useEffect(() => {
+    if (compact === null) return;
     let cancelled = false;
     setState({ status: 'loading' });
     const draw = async () => {
       // Text is measured for the layout, so the Burmese font must be there first.
       await document.fonts?.ready;
       renderCount += 1;
-      const compact = (canvasRef.current?.clientWidth ?? Infinity) < COMPACT_BELOW_PX;
       return render(`purchase-flow-${renderCount}`, definition, {
         fontFamily: fonts[language],
         compact,
@@ -67,7 +80,7 @@ export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowch
     return () => {
       cancelled = true;
     };
-  }, [definition, language, render]);
+  }, [definition, language, render, compact]);
 
   const { nodes, edges } = labels;
   return (
