@@ -1,5 +1,14 @@
+import { paths } from '../src/config/paths';
 import { e2eServers } from './support/servers';
-import { expect, test } from './support/fixtures';
+import {
+  commonTexts,
+  expect,
+  type Language,
+  openRouteFresh,
+  test,
+  unknownPath,
+  useLanguage,
+} from './support/fixtures';
 
 test.use({ baseURL: e2eServers.demo.url });
 
@@ -16,6 +25,29 @@ test('a build without a key runs in demo mode and says so on every page', async 
   await expect(page.getByRole('dialog', { name: 'Ask AI Assistant' })).toBeVisible();
   expect(aiRequests).toEqual([]);
 });
+
+const languages: Language[] = ['en', 'my'];
+
+for (const language of languages) {
+  test(`a fresh clone opens every route in ${language} with the demo banner and no console error`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.slow();
+    await useLanguage(page, language);
+    const banner = page.getByTestId('demo-banner');
+    const { short, banner: text } = commonTexts[language].demo;
+    for (const path of [...Object.values(paths), unknownPath]) {
+      await openRouteFresh(page, path);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(banner, `the demo banner on ${path}`).toBeVisible();
+      await expect(banner).toContainText(short);
+      await expect(banner).toContainText(text);
+      await page.waitForLoadState('networkidle');
+      expect(consoleErrors, `console errors on ${path}`).toEqual([]);
+    }
+  });
+}
 
 test('a build with a key shows no demo banner', async ({ page }) => {
   await page.goto(e2eServers.gemini.url);

@@ -1,28 +1,87 @@
-import { paths } from '../src/config/paths';
+import { paths, type RouteName } from '../src/config/paths';
+import { envSchema } from '../src/config/env-schema';
 import {
   axeViewports,
   axeViolations,
+  commonTexts,
   expect,
   type Language,
   openRoute,
   test,
+  unknownPath,
   useLanguage,
 } from './support/fixtures';
+import { e2eGeminiEnv } from './support/servers';
 
 const routes = Object.entries(paths);
 const languages: Language[] = ['en', 'my'];
+const brand = envSchema().parse(e2eGeminiEnv).VITE_BRAND_NAME;
+
+type PageTexts = { title: string; description: string };
+
+/**
+ * What each page should announce, straight from locales/<lang>/common.json: every page renders
+ * `<PageMeta page={name}>`, which reads `meta.<name>.title` and `meta.<name>.description` with
+ * {{brand}} filled in; the 404 page uses `meta.notFound`.
+ */
+function expectedPageTexts(language: Language): Record<RouteName | 'notFound', PageTexts> {
+  const meta: Record<string, PageTexts | undefined> = commonTexts[language].meta;
+  const fill = (text: string) => text.replaceAll('{{brand}}', brand);
+  const names = [...(Object.keys(paths) as RouteName[]), 'notFound' as const];
+  return Object.fromEntries(
+    names.map((name) => {
+      const texts = meta[name];
+      if (!texts) throw new Error(`locales/${language}/common.json has no meta.${name}`);
+      return [name, { title: fill(texts.title), description: fill(texts.description) }];
+    }),
+  ) as Record<RouteName | 'notFound', PageTexts>;
+}
 
 for (const language of languages) {
   test.describe(`every route in ${language}`, () => {
     test.beforeEach(async ({ page }) => useLanguage(page, language));
 
-    test('renders with no console error, the right language and a title', async ({ page }) => {
-      for (const [, path] of routes) {
+    test('renders with no console error, the right language, and its own translated title and one description', async ({
+      page,
+    }) => {
+      const expected = expectedPageTexts(language);
+      const shown: Partial<Record<RouteName | 'notFound', PageTexts>> = {};
+      const visits = [...routes, ['notFound', unknownPath]] as [RouteName | 'notFound', string][];
+      for (const [name, path] of visits) {
+        const want = expected[name];
         await openRoute(page, path);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await expect(page).toHaveTitle(/.+/);
         if (language === 'my') await expect(page.locator('main')).toContainText(/[\u1000-\u109F]/);
+
+        const descriptions = page.locator('meta[name="description"]');
+        await expect(descriptions, `${path}: one description`).toHaveCount(1);
+        await expect(descriptions, `${path}: its description`).toHaveAttribute(
+          'content',
+          want.description,
+        );
+        await expect(page.locator('title'), `${path}: one title`).toHaveCount(1);
+        await expect
+          .poll(() => page.evaluate(() => document.title), `${path}: title`)
+          .toBe(want.title);
+        shown[name] = {
+          title: await page.evaluate(() => document.title),
+          description: (await descriptions.getAttribute('content')) ?? '',
+        };
       }
+
+      // Two pages whose texts differ must not show the same one (a title left from the last page).
+      const names = visits.map(([name]) => name);
+      let differing = 0;
+      for (const [i, a] of names.entries()) {
+        for (const b of names.slice(i + 1)) {
+          for (const field of ['title', 'description'] as const) {
+            if (expected[a][field] === expected[b][field]) continue;
+            differing++;
+            expect(shown[a]?.[field], `${field} of ${a} and ${b}`).not.toBe(shown[b]?.[field]);
+          }
+        }
+      }
+      expect(differing, 'pages whose texts differ').toBeGreaterThan(0);
     });
 
     for (const viewport of axeViewports) {
@@ -37,6 +96,13 @@ for (const language of languages) {
         }
         expect(found).toEqual({});
       });
+
+      test(`axe finds no violation on the 404 page (${viewport.name})`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await openRoute(page, unknownPath);
+        await expect(page.locator('main h1')).toHaveText(commonTexts[language].notFound.title);
+        expect(await axeViolations(page)).toEqual([]);
+      });
     }
   });
 }
@@ -45,6 +111,55 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await page.goto('./#/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
+});
+
+test('an unknown path shows the 404 page in Burmese, with links that lead home and to the plans', async ({
+  page,
+}) => {
+  const texts = commonTexts.my.notFound;
+  await useLanguage(page, 'my');
+  await openRoute(page, unknownPath);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'my');
+  await expect(page.getByRole('heading', { level: 1, name: texts.title })).toBeVisible();
+  await expect(page.locator('main')).toContainText(texts.text);
+  await expect(page.getByRole('link', { name: texts.buy })).toHaveAttribute(
+    'href',
+    `#${paths.buy}`,
+  );
+  const home = page.getByRole('link', { name: texts.home });
+  await home.click();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: texts.title })).toHaveCount(0);
+  await expect(page.locator('main h1')).toContainText(/[\u1000-\u109F]/);
+});
+
+test('a route change scrolls to the top and fades the new page in', async ({ page }) => {
+  // Recorded in the page: the fade lasts 0.35 s, shorter than a round trip of polling.
+  await page.addInitScript(() => {
+    const fades: string[] = [];
+    Object.assign(window, { fades });
+    for (const type of ['animationstart', 'animationend'] as const) {
+      document.addEventListener(type, (event) => {
+        const target = event.target as Element;
+        if (event.animationName === 'route-fade' && target.closest('main')) {
+          fades.push(`${type} ${location.hash}`);
+        }
+      });
+    }
+  });
+  const fades = () => page.evaluate(() => (window as unknown as { fades: string[] }).fades);
+  await openRoute(page, paths.terms);
+  const partners = page.getByRole('contentinfo').getByRole('link', { name: 'Partners' });
+  await partners.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+  await page.evaluate(() => ((window as unknown as { fades: string[] }).fades.length = 0));
+
+  await partners.click();
+  await expect(page).toHaveURL(/#\/partners$/);
+  await expect(page.locator('main h1')).toHaveText('Our partners');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect.poll(fades).toEqual(['animationstart #/partners', 'animationend #/partners']);
+  await expect(page.locator('main > .route-fade')).toHaveCSS('opacity', '1');
 });
 
 test('the language choice survives a reload and uses the Burmese font', async ({ page }) => {
@@ -110,22 +225,75 @@ test('footer, floating controls and scroll-to-top', async ({ page }) => {
   await expect(toTop).toBeHidden();
 });
 
-test('the music player plays a loop it makes itself, with mute only while playing', async ({
+test('the music player makes its loop on the first play only, with mute only while playing', async ({
   page,
 }) => {
-  const audioRequests: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'media') audioRequests.push(request.url());
+  // Recorded in the page: every media element asked to play, and every object URL made.
+  await page.addInitScript(() => {
+    const record = { played: [] as HTMLMediaElement[], blobs: [] as string[] };
+    Object.assign(window, { music: record });
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      record.played.push(this);
+      return play.call(this);
+    };
+    const createObjectURL = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (object: Blob | MediaSource) => {
+      if (object instanceof Blob) record.blobs.push(object.type);
+      return createObjectURL(object);
+    };
   });
+  type Music = { played: HTMLMediaElement[]; blobs: string[] };
+  const music = () =>
+    page.evaluate(() => {
+      const { played, blobs } = (window as unknown as { music: Music }).music;
+      const last = played.at(-1);
+      return {
+        plays: played.length,
+        wavs: blobs.filter((type) => type === 'audio/wav').length,
+        element: last && {
+          blob: last.src.startsWith('blob:'),
+          loop: last.loop,
+          paused: last.paused,
+          muted: last.muted,
+        },
+      };
+    });
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  const loopCode = () => requests.filter((url) => /\/synth-loop[-.][^/]*\.js$/.test(url));
+  const media = () => requests.filter((url) => /\.(wav|mp3|ogg|m4a|aac|webm)(\?|$)/.test(url));
+
   await openRoute(page, '/');
-  await expect(page.getByRole('button', { name: 'Mute background music' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(loopCode(), 'the loop code before the first play').toEqual([]);
+  expect(await music()).toEqual({ plays: 0, wavs: 0, element: undefined });
+  await expect(page.getByRole('button', { name: /(Mute|Unmute) background music/ })).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Play background music' }).click();
   await expect(page.getByRole('button', { name: 'Pause background music' })).toBeVisible();
+  expect(loopCode(), 'the loop code after the first play').toHaveLength(1);
+  expect(await music()).toEqual({
+    plays: 1,
+    wavs: 1,
+    element: { blob: true, loop: true, paused: false, muted: false },
+  });
+
   await page.getByRole('button', { name: 'Mute background music' }).click();
   await expect(page.getByRole('button', { name: 'Unmute background music' })).toBeVisible();
+  expect((await music()).element).toMatchObject({ paused: false, muted: true });
+
   await page.getByRole('button', { name: 'Pause background music' }).click();
-  await expect(page.getByRole('button', { name: 'Unmute background music' })).toHaveCount(0);
-  expect(audioRequests.every((url) => url.startsWith('blob:'))).toBe(true);
+  await expect(page.getByRole('button', { name: 'Play background music' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /(Mute|Unmute) background music/ })).toHaveCount(0);
+  expect((await music()).element).toMatchObject({ paused: true });
+
+  // Playing again reuses the loop it made and shows the mute control again, still muted.
+  await page.getByRole('button', { name: 'Play background music' }).click();
+  await expect(page.getByRole('button', { name: 'Unmute background music' })).toBeVisible();
+  expect(await music()).toMatchObject({ plays: 2, wavs: 1, element: { paused: false } });
+  expect(loopCode()).toHaveLength(1);
+  expect(media(), 'no audio file is downloaded').toEqual([]);
 });
 
 test('the chat dialog opens from its button and from the open-ai-chat event, traps focus and closes on Escape', async ({

@@ -1,8 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import englishCommon from '../../locales/en/common.json' with { type: 'json' };
+import burmeseCommon from '../../locales/my/common.json' with { type: 'json' };
 import { GeminiMock } from './gemini';
 
 export type Language = 'en' | 'my';
+
+/** The `common` texts the app ships, per language (for checking what a page says). */
+export const commonTexts: Record<Language, typeof englishCommon> = {
+  en: englishCommon,
+  my: burmeseCommon,
+};
+
+/** A path that is not in the route table, so it shows the 404 page. */
+export const unknownPath = '/no-such-page';
 
 type Fixtures = {
   /** Console errors, page errors and CSP violations; the test fails if any is left at the end. */
@@ -40,6 +51,17 @@ export async function useLanguage(page: Page, language: Language) {
 /** Opens a route (e.g. '/buy-esim') and waits until the start-up overlay is gone. */
 export async function openRoute(page: Page, path: string) {
   await page.goto(`./#${path}`);
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+  await expect(page.locator('main h1').first()).toBeVisible();
+}
+
+/**
+ * Opens a route in a fresh page load, as a typed or bookmarked address does (going to another
+ * hash of the same page would only be a route change inside the running app).
+ */
+export async function openRouteFresh(page: Page, path: string) {
+  await page.goto(`./#${path}`);
+  await page.reload();
   await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
   await expect(page.locator('main h1').first()).toBeVisible();
 }
