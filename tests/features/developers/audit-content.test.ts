@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { operators, plans } from '../../../src/config/catalogue';
+import { brands, deviceTable } from '../../../src/config/devices/device-table';
 import { paths } from '../../../src/config/paths';
 import { buildEndpoints } from '../../../src/features/developers/api/endpoints';
 import {
   buildCatalogue,
   catalogueJson,
+  regionalSuffix,
 } from '../../../src/features/developers/audit/catalogue-json';
 import {
   deployScript,
@@ -56,6 +58,32 @@ describe('the audit catalogue', () => {
       'google',
       'other',
     ]);
+  });
+
+  it('lists exactly the eSIM phones of the device table by brand, so the two cannot drift', () => {
+    const catalogue = JSON.parse(catalogueJson()) as ReturnType<typeof buildCatalogue>;
+    for (const brand of brands) {
+      const listed = catalogue.supported_devices[brand];
+      const withEsim = deviceTable.filter((entry) => entry.brand === brand && entry.esim === 'yes');
+      expect(listed.length).toBeGreaterThan(0);
+      // The same phones in the table's order, each marked when its eSIM depends on the region.
+      expect(listed).toEqual(
+        withEsim.map((entry) =>
+          entry.note === 'regional-variant' ? `${entry.name}${regionalSuffix}` : entry.name,
+        ),
+      );
+    }
+    const everyListed = Object.values(catalogue.supported_devices).flat();
+    const byName = new Map(deviceTable.map((entry) => [entry.name, entry]));
+    for (const name of everyListed) {
+      const entry = byName.get(name.replace(regionalSuffix, ''));
+      expect(entry?.esim, name).toBe('yes');
+    }
+    expect(everyListed).toHaveLength(deviceTable.filter((entry) => entry.esim === 'yes').length);
+    expect(everyListed).toEqual(
+      expect.arrayContaining(['iPhone XR', 'Galaxy S20', 'Pixel 3 (selected regions)']),
+    );
+    expect(everyListed).not.toContain('iPhone X');
   });
 
   it('includes the audit sample plans of SPEC §9', () => {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { brands, popularByBrand } from '../lib/device-table';
+import { brands, popularByBrand } from '../../../config/devices/device-table';
 
 const grid = popularByBrand();
 

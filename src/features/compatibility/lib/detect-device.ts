@@ -53,13 +53,14 @@ export function displayModel(model: string): string {
 
 /**
  * Detects the device from the browser alone: first the Client Hints `model`, then the
- * user-agent string read by ua-parser-js (loaded only here). No network call.
+ * user-agent string read by ua-parser-js 1.x (MIT; loaded only here). No network call.
  */
 export async function detectFromBrowser(nav: NavigatorLike): Promise<BrowserDevice> {
   const hinted = await clientHintModel(nav.userAgentData);
   if (hinted) return { kind: 'model', model: displayModel(hinted) };
 
-  const { UAParser } = await import('ua-parser-js');
+  // ua-parser-js 1.x is CommonJS (`module.exports = UAParser`): its default export is the class.
+  const { default: UAParser } = await import('ua-parser-js');
   const { device, os } = new UAParser(nav.userAgent).getResult();
   const osName = os.name ?? '';
   // iPads ask for the desktop site and then look like a Mac, except that they have touch.

@@ -1,6 +1,6 @@
 import { asciiDigits } from '../../../lib/i18n/format';
-import { deviceTable } from './device-table';
-import type { DeviceEntry } from './device-table';
+import { deviceTable } from '../../../config/devices/device-table';
+import type { DeviceEntry } from '../../../config/devices/device-table';
 
 export type DeviceMatch = { entry: DeviceEntry };
 

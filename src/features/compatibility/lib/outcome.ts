@@ -1,4 +1,9 @@
-import { brandCaveats, generalCaveats, type DeviceEntry, type NoteKey } from './device-table';
+import {
+  brandCaveats,
+  generalCaveats,
+  type DeviceEntry,
+  type NoteKey,
+} from '../../../config/devices/device-table';
 
 /** The colour and meaning of the result box (SPEC §2: yes green, no red, uncertain yellow, error red, info neutral). */
 export type Tone = 'yes' | 'no' | 'uncertain' | 'error' | 'info';

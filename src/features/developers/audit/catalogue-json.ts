@@ -1,36 +1,31 @@
 import { operators, plans } from '../../../config/catalogue';
+import { deviceTable, type Brand } from '../../../config/devices/device-table';
 
 /** `dataOnly` -> `data_only`, the catalogue's key style. */
 const snake = (value: string) => value.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-/**
- * Devices known to support eSIM, by brand, for the audit catalogue. Regional versions differ
- * (SPEC §1: phones from 2018 onward mostly support eSIM), so buyers still check their model.
- */
-export const supportedDevices = {
-  apple: [
-    'iPhone XS',
-    'iPhone XS Max',
-    'iPhone XR',
-    'iPhone SE (2nd generation) and later',
-    'iPhone 11 and later',
-  ],
-  samsung: [
-    'Galaxy S20 and later',
-    'Galaxy Note20',
-    'Galaxy Z Fold and Z Flip series',
-    'Galaxy A54 and later (selected regions)',
-  ],
-  google: ['Pixel 3 and later, including the a-series'],
-  other: [
-    'Motorola razr series',
-    'OPPO Find X3 Pro and later Find X models',
-    'Sony Xperia 1 IV and later',
-    'Xiaomi 13 series (selected regions)',
-  ],
-} as const;
+/** How the catalogue marks a phone whose eSIM depends on the market it was made for. */
+export const regionalSuffix = ' (selected regions)';
 
-/** The carrier and plan catalogue (SPEC §3 "Documented catalogue"), built from config/catalogue. */
+/**
+ * Phones with eSIM by brand, generated from the device table that answers on /compatibility, in
+ * its order (newest first). Regional versions differ, so a phone with the `regional-variant` note
+ * is marked, and buyers still check their model.
+ */
+export function supportedDevices(): Record<Brand, string[]> {
+  const byBrand: Record<Brand, string[]> = { apple: [], samsung: [], google: [], other: [] };
+  for (const entry of deviceTable) {
+    if (entry.esim !== 'yes') continue;
+    const regional = entry.note === 'regional-variant';
+    byBrand[entry.brand].push(regional ? `${entry.name}${regionalSuffix}` : entry.name);
+  }
+  return byBrand;
+}
+
+/**
+ * The carrier and plan catalogue (SPEC §3 "Documented catalogue"), built from config/catalogue
+ * and config/devices.
+ */
 export function buildCatalogue() {
   const carrierIds = operators.map((operator) => operator.id);
   return {
@@ -51,7 +46,7 @@ export function buildCatalogue() {
       supported_carriers: carrierIds,
       features: plan.features.map(snake),
     })),
-    supported_devices: supportedDevices,
+    supported_devices: supportedDevices(),
   };
 }
 

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
-import { afterInteractive } from '../lib/after-interactive';
+import { afterInteractive } from '../../../lib/after-interactive';
 import { hasHardwareWebGL, storedGlobeMode } from '../lib/webgl-support';
 import { GlobeFallback } from './globe-fallback';
 
 /**
  * The home page globe. A still SVG globe renders with the page; once the page is loaded and idle,
- * three.js is downloaded and a slowly turning 3D globe takes its place. Under reduced motion,
- * without hardware-accelerated WebGL, or on a device too slow to draw it smoothly, the still globe
- * stays.
+ * three.js is downloaded and a slowly turning 3D globe takes its place, drawn in a worker where
+ * the browser allows (lib/mount-globe.ts). Under reduced motion, without hardware-accelerated
+ * WebGL, or on a device too slow to draw it smoothly, the still globe stays.
  */
 export function Globe() {
   const { t } = useTranslation('home');
@@ -28,7 +28,7 @@ export function Globe() {
     const start = async () => {
       if (mode !== '3d' && !(await hasHardwareWebGL())) return;
       if (disposed) return;
-      const { mountGlobe } = await import('../lib/globe-scene');
+      const { mountGlobe } = await import('../lib/mount-globe');
       if (disposed) return;
       const dispose = await mountGlobe(host, {
         judgeSpeed: mode !== '3d',

@@ -21,23 +21,22 @@ import { landDots, YANGON } from './land';
 
 /** A full turn takes about 80 seconds: slow enough to read, fast enough to see it turn. */
 const SPIN_RADIANS_PER_SECOND = (Math.PI * 2) / 80;
-/** A slow globe needs no more than 30 frames a second. */
-const FRAME_MS = 1000 / 30;
-/** If drawing a frame keeps the main thread this busy on average, the device is too slow. */
-const SLOW_FRAME_MS = 12;
-const FRAMES_TO_JUDGE = 20;
 const rad = Math.PI / 180;
 
-type GlobeOptions = {
-  /** Whether to give up (onLost) when the first frames show the device is too slow. */
-  judgeSpeed: boolean;
-  /** Called once the first frame is on screen (the still globe can then step aside). */
-  onReady: () => void;
-  /** Called if the WebGL context is lost or frames are too slow; the still globe comes back. */
-  onLost: () => void;
+/** Where the globe is drawn: a page canvas, or one handed to a worker (globe-scene-worker.ts). */
+export type GlobeCanvas = HTMLCanvasElement | OffscreenCanvas;
+
+/** A drawn globe: the frame loop (globe-loop.ts) decides when to draw. */
+export type GlobeScene = {
+  /** Turns the globe and the marker's pulse to `now` (milliseconds) and draws one frame. */
+  draw: (now: number) => void;
+  /** Sets the drawing buffer to `size` CSS pixels square; the canvas's CSS sets its shown size. */
+  resize: (size: number) => void;
+  /** Frees every GPU resource. */
+  dispose: () => void;
 };
 
-/** Lets the browser breathe between setup steps, so no step becomes one long task. */
+/** Lets the thread breathe between setup steps, so no step becomes one long task. */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** A point on the unit sphere: lon 0 faces the camera (+z), north is +y. */
@@ -68,20 +67,22 @@ const atmosphereShader = {
 };
 
 /**
- * Draws a dotted, slowly turning globe with a marker at Yangon into `host`. Resolves with a
- * function that stops it and frees every GPU resource.
+ * Builds the dotted globe with a marker at Yangon on `canvas` and compiles its shaders. Works on
+ * the page and in a worker alike: it touches no DOM beyond the canvas it is given.
  */
-export async function mountGlobe(host: HTMLElement, options: GlobeOptions): Promise<() => void> {
+export async function createGlobeScene(
+  canvas: GlobeCanvas,
+  size: number,
+  pixelRatio: number,
+): Promise<GlobeScene> {
   const renderer = new WebGLRenderer({
+    canvas,
     antialias: true,
     alpha: true,
     powerPreference: 'low-power',
   });
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 1.5));
+  renderer.setPixelRatio(pixelRatio);
   renderer.setClearColor(0x000000, 0);
-  const canvas = renderer.domElement;
-  canvas.className = 'globe__canvas';
-  canvas.setAttribute('aria-hidden', 'true');
   await yieldToMain();
 
   const scene = new Scene();
@@ -143,91 +144,30 @@ export async function mountGlobe(host: HTMLElement, options: GlobeOptions): Prom
   pulse.lookAt(markerPosition.clone().multiplyScalar(2));
   spin.add(pulse);
 
-  const resize = () => {
-    const size = Math.max(1, Math.round(host.clientWidth));
-    renderer.setSize(size, size, false);
-  };
-  resize();
-  host.append(canvas);
+  const resize = (next: number) => renderer.setSize(Math.max(1, next), Math.max(1, next), false);
+  resize(size);
   await renderer.compileAsync(scene, camera);
 
-  let frame = 0;
-  let last = performance.now();
-  let visible = true;
-  let ready = false;
-  let judged = 0;
-  let busy = 0;
-  let stopped = false;
-
-  const draw = (now: number) => {
-    const seconds = Math.min((now - last) / 1000, 0.1);
-    last = now;
-    spin.rotation.y += SPIN_RADIANS_PER_SECOND * seconds;
-    const phase = (now / 1800) % 1;
-    pulse.scale.setScalar(1 + phase * 1.6);
-    pulseMaterial.opacity = 0.9 * (1 - phase);
-    const started = performance.now();
-    renderer.render(scene, camera);
-    if (options.judgeSpeed && judged < FRAMES_TO_JUDGE) {
-      busy += performance.now() - started;
-      judged += 1;
-      if (judged === FRAMES_TO_JUDGE && busy / judged > SLOW_FRAME_MS) {
-        stopped = true;
-        options.onLost();
-        return;
-      }
-    }
-    if (!ready) {
-      ready = true;
-      options.onReady();
-    }
-  };
-  const loop = (now: number) => {
-    if (now - last >= FRAME_MS - 1) draw(now);
-    if (!stopped) frame = requestAnimationFrame(loop);
-  };
-  const update = () => {
-    cancelAnimationFrame(frame);
-    frame = 0;
-    if (visible && !stopped && !document.hidden) {
-      last = performance.now();
-      frame = requestAnimationFrame(loop);
-    }
-  };
-
-  const intersection = new IntersectionObserver((entries) => {
-    visible = entries.some((entry) => entry.isIntersecting);
-    update();
-  });
-  intersection.observe(host);
-  const sizeObserver = new ResizeObserver(() => {
-    resize();
-    if (!frame && !stopped) draw(performance.now());
-  });
-  sizeObserver.observe(host);
-  const onContextLost = (event: Event) => {
-    event.preventDefault();
-    stopped = true;
-    cancelAnimationFrame(frame);
-    options.onLost();
-  };
-  canvas.addEventListener('webglcontextlost', onContextLost);
-  document.addEventListener('visibilitychange', update);
-  update();
-
-  return () => {
-    cancelAnimationFrame(frame);
-    intersection.disconnect();
-    sizeObserver.disconnect();
-    document.removeEventListener('visibilitychange', update);
-    canvas.removeEventListener('webglcontextlost', onContextLost);
-    scene.traverse((object) => {
-      if (object instanceof Mesh || object instanceof Points) {
-        object.geometry.dispose();
-        (object.material as { dispose: () => void }).dispose();
-      }
-    });
-    renderer.dispose();
-    canvas.remove();
+  let last: number | undefined;
+  return {
+    draw: (now) => {
+      const seconds = last === undefined ? 0 : Math.min((now - last) / 1000, 0.1);
+      last = now;
+      spin.rotation.y += SPIN_RADIANS_PER_SECOND * seconds;
+      const phase = (now / 1800) % 1;
+      pulse.scale.setScalar(1 + phase * 1.6);
+      pulseMaterial.opacity = 0.9 * (1 - phase);
+      renderer.render(scene, camera);
+    },
+    resize,
+    dispose: () => {
+      scene.traverse((object) => {
+        if (object instanceof Mesh || object instanceof Points) {
+          object.geometry.dispose();
+          (object.material as { dispose: () => void }).dispose();
+        }
+      });
+      renderer.dispose();
+    },
   };
 }

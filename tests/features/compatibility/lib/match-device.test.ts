@@ -5,7 +5,7 @@ import {
   deviceTable,
   generalCaveats,
   popularByBrand,
-} from '../../../../src/features/compatibility/lib/device-table';
+} from '../../../../src/config/devices/device-table';
 import {
   matchDevice,
   normalizeModel,

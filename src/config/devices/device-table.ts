@@ -6,7 +6,12 @@ import { samsungDevices } from './device-table-samsung';
 
 export type { Brand, DeviceEntry, NoteKey } from './device-entry';
 
-/** Every known device, grouped Apple, Samsung, Google, Other, newest first within a group. */
+/**
+ * Every known device, grouped Apple, Samsung, Google, Other, newest first within a group. Shared
+ * data (decision 008): the /compatibility checker answers from it, and the /audit catalogue lists
+ * its eSIM phones as `supported_devices`, so the two cannot disagree. Keep it out of the home
+ * page's static imports: it belongs to those two lazy routes.
+ */
 export const deviceTable: readonly DeviceEntry[] = [
   ...appleDevices,
   ...samsungDevices,
