@@ -36,6 +36,15 @@ const stages = [
   ['lighthouse', 'node', ['scripts/lighthouse.mjs']],
 ];
 
+/**
+ * Stages that are measured and reported on every run but do not decide it (decision 016): the
+ * home page's Lighthouse score is short of its target of 95, and a red run would keep every
+ * other change from landing. Its medians are printed in the summary either way.
+ */
+const reportOnly = new Set(['lighthouse']);
+const lighthouseSummary = '.lighthouse/summary.txt';
+rmSync(lighthouseSummary, { force: true });
+
 const results = [];
 for (const [name, command, args, env] of stages) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
@@ -50,7 +59,9 @@ const unit = existsSync(unitJson)
 const e2e = existsSync(e2eJson)
   ? countPlaywright(JSON.parse(readFileSync(e2eJson, 'utf8')))
   : EMPTY;
-const single = results.filter((r) => r.name !== 'unit tests' && r.name !== 'journeys');
+const single = results.filter(
+  (r) => r.name !== 'unit tests' && r.name !== 'journeys' && !reportOnly.has(r.name),
+);
 const singlePassed = single.filter((r) => r.ok).length;
 const singleFailed = single.length - singlePassed;
 // A runner that crashed before writing its report still counts as one failure.
@@ -61,7 +72,13 @@ const crashed = results.filter(
 ).length;
 
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`);
+for (const r of results) {
+  const mark = reportOnly.has(r.name) ? 'info' : r.ok ? 'ok  ' : 'FAIL';
+  console.log(`${mark}  ${r.name} (${r.seconds}s)${reportOnly.has(r.name) ? ', report only' : ''}`);
+}
+if (existsSync(lighthouseSummary)) {
+  console.log(`lighthouse: ${readFileSync(lighthouseSummary, 'utf8').trim()}`);
+}
 console.log(`unit tests: ${unit.passed} passed, ${unit.failed} failed`);
 for (const name of unit.names) console.log(`  failed: ${name}`);
 for (const name of unit.flaky) console.log(`  flaky, passed on retry: ${name}`);
@@ -72,4 +89,4 @@ console.log(`checks: ${singlePassed} passed, ${singleFailed} failed`);
 const passed = unit.passed + e2e.passed + singlePassed;
 const failed = unit.failed + e2e.failed + singleFailed + crashed;
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(results.every((r) => r.ok) ? 0 : 1);
+process.exit(results.every((r) => r.ok || reportOnly.has(r.name)) ? 0 : 1);

@@ -3,6 +3,7 @@ import { HashRouter, Route, Routes } from 'react-router';
 import { paths, type RouteName } from '../config/paths';
 import { i18n } from '../lib/i18n/i18n';
 import type { Namespace } from '../lib/i18n/languages';
+import { HomePage } from '../pages/home-page';
 import { RootLayout } from './root-layout';
 
 /**
@@ -21,8 +22,9 @@ function lazyPage<M>(
 }
 
 export const pages: Record<RouteName, LazyExoticComponent<ComponentType>> = {
+  // The landing page comes with the entry: no extra round trip before the first paint.
   home: lazyPage(
-    () => import('../pages/home-page'),
+    () => Promise.resolve({ HomePage }),
     (m) => m.HomePage,
     ['home'],
   ),

@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { env } from '../../config/env';
 import englishCommon from '../../../locales/en/common.json';
+import englishHome from '../../../locales/en/home.json';
 import {
   defaultLanguage,
   isLanguage,
@@ -10,7 +11,10 @@ import {
   type Language,
 } from './languages';
 
-/** Every bundle but English `common` is its own small chunk, fetched when a page needs it. */
+/**
+ * Every bundle but English `common` and `home` (the landing page's, so that its first paint waits
+ * for no extra request) is its own small chunk, fetched when a page needs it.
+ */
 const bundles = import.meta.glob<{ default: ResourceKey }>('../../../locales/*/*.json');
 
 const bundleBackend: BackendModule = {
@@ -60,7 +64,7 @@ export async function initI18n(language: Language = storedLanguage()) {
       ns: ['common'],
       defaultNS: 'common',
       partialBundledLanguages: true,
-      resources: { en: { common: englishCommon } },
+      resources: { en: { common: englishCommon, home: englishHome } },
       interpolation: { escapeValue: false },
       returnNull: false,
       saveMissing: env.reportsMissingTranslations,
