@@ -6,6 +6,7 @@ import { buildEndpoints } from '../api/endpoints';
 import { AccessBadge, MethodBadge } from './access-badge';
 import { EndpointSection } from './endpoint-section';
 import '../developers.css';
+import { ColumnHeaders } from './column-headers';
 
 /** The /developers page: basics, authentication, an overview and every endpoint. */
 export function ApiDocs() {
@@ -52,25 +53,16 @@ export function ApiDocs() {
       <section className="dev-page__overview" aria-labelledby="api-overview">
         <h2 id="api-overview">{t('developers.overview.title')}</h2>
         <div className="api-table-wrap" tabIndex={0} role="region" aria-labelledby="api-overview">
-          {/* Explicit roles: the table is stacked with CSS display on a phone, which makes some
-              browsers drop its table semantics. */}
+          {/* Explicit roles, as in ColumnHeaders: the rows are stacked on a phone. */}
           <table className="api-table api-table--endpoints" role="table">
-            <thead role="rowgroup">
-              <tr role="row">
-                <th scope="col" role="columnheader">
-                  {t('developers.overview.method')}
-                </th>
-                <th scope="col" role="columnheader">
-                  {t('developers.overview.path')}
-                </th>
-                <th scope="col" role="columnheader">
-                  {t('developers.overview.purpose')}
-                </th>
-                <th scope="col" role="columnheader">
-                  {t('developers.overview.access')}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeaders
+              labels={[
+                t('developers.overview.method'),
+                t('developers.overview.path'),
+                t('developers.overview.purpose'),
+                t('developers.overview.access'),
+              ]}
+            />
             <tbody role="rowgroup">
               {endpoints.map((endpoint) => (
                 <tr key={endpoint.id} role="row">

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnHeaders } from './column-headers';
 
 type FieldTableProps = { caption: string; fields: Record<string, string> };
 
@@ -14,16 +15,7 @@ export function FieldTable({ caption, fields }: FieldTableProps) {
         <caption id={captionId} className="visually-hidden">
           {caption}
         </caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">
-              {t('developers.labels.field')}
-            </th>
-            <th scope="col" role="columnheader">
-              {t('developers.labels.meaning')}
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeaders labels={[t('developers.labels.field'), t('developers.labels.meaning')]} />
         <tbody role="rowgroup">
           {Object.entries(fields).map(([name, meaning]) => (
             <tr key={name} role="row">
