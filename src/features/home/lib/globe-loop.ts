@@ -34,6 +34,24 @@ export const timerClock: FrameClock = {
   now: () => performance.now(),
 };
 
+/** The parts of a page or worker scope that animation frames come from. */
+export type FrameScope = {
+  requestAnimationFrame?: (callback: (now: number) => void) => number;
+  cancelAnimationFrame?: (handle: number) => void;
+};
+
+/** The frame clock of `scope` (the page's window or a worker): its animation frames, else timers. */
+export function frameClockOf(scope: FrameScope): FrameClock {
+  const request = scope.requestAnimationFrame?.bind(scope);
+  const cancel = scope.cancelAnimationFrame?.bind(scope);
+  if (!request || !cancel) return timerClock;
+  return {
+    request: (callback) => request(callback),
+    cancel: (handle) => cancel(handle as number),
+    now: () => performance.now(),
+  };
+}
+
 /**
  * Draws `draw` at most 30 times a second while active. With `judgeSpeed`, gives up (onLost) when
  * the first frames take more than SLOW_FRAME_MS on average.

@@ -1,4 +1,4 @@
-import { runGlobeLoop, timerClock, type FrameClock, type GlobeLoop } from './globe-loop';
+import { frameClockOf, runGlobeLoop, type FrameScope, type GlobeLoop } from './globe-loop';
 import { createGlobeScene, type GlobeScene } from './globe-scene';
 
 /**
@@ -24,26 +24,15 @@ export type ToGlobeWorker =
 export type FromGlobeWorker =
   { type: 'started' } | { type: 'failed'; reason: string } | { type: 'ready' } | { type: 'lost' };
 
-type WorkerScope = {
+type WorkerScope = FrameScope & {
   postMessage: (message: FromGlobeWorker) => void;
   onmessage: ((event: MessageEvent<ToGlobeWorker>) => void) | null;
-  requestAnimationFrame?: (callback: (now: number) => void) => number;
-  cancelAnimationFrame?: (handle: number) => void;
 };
 
 const scope = globalThis as unknown as WorkerScope;
 const post = (message: FromGlobeWorker) => scope.postMessage(message);
 
-const requestFrame = scope.requestAnimationFrame?.bind(scope);
-const cancelFrame = scope.cancelAnimationFrame?.bind(scope);
-const clock: FrameClock =
-  requestFrame && cancelFrame
-    ? {
-        request: (callback) => requestFrame(callback),
-        cancel: (handle) => cancelFrame(handle as number),
-        now: () => performance.now(),
-      }
-    : timerClock;
+const clock = frameClockOf(scope);
 
 let scene: GlobeScene | undefined;
 let loop: GlobeLoop | undefined;

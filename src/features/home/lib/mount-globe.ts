@@ -1,4 +1,4 @@
-import { runGlobeLoop, type GlobeEvents } from './globe-loop';
+import { frameClockOf, runGlobeLoop, type GlobeEvents } from './globe-loop';
 import type { FromGlobeWorker, ToGlobeWorker } from './globe-scene-worker';
 
 export type GlobeOptions = GlobeEvents & {
@@ -76,12 +76,7 @@ async function startOnMainThread(
 ): Promise<GlobeDriver> {
   const { createGlobeScene } = await import('./globe-scene');
   const scene = await createGlobeScene(canvas, size, pixelRatio);
-  const clock = {
-    request: (callback: (now: number) => void) => requestAnimationFrame(callback),
-    cancel: (handle: unknown) => cancelAnimationFrame(handle as number),
-    now: () => performance.now(),
-  };
-  const loop = runGlobeLoop(scene.draw, clock, options);
+  const loop = runGlobeLoop(scene.draw, frameClockOf(window), options);
   const onContextLost = (event: Event) => {
     event.preventDefault();
     loop.stop();

@@ -7,6 +7,13 @@ import type { Order } from '../lib/purchase-machine';
 import { useOrderDelivery } from '../hooks/use-order-delivery';
 import { StepHeading } from './step-heading';
 
+/** What the buyer is told about an order on its way to the shop's webhook. */
+const deliveryMessages = {
+  pending: 'result.deliveryPending',
+  retrying: 'result.deliveryRetrying',
+  delivered: 'result.deliveryDone',
+} as const;
+
 type ResultSuccessProps = {
   order: Order;
   transactionId: string;
@@ -21,6 +28,8 @@ export function ResultSuccess(props: ResultSuccessProps) {
   const { t, i18n } = useTranslation('purchase');
   const language = toLanguage(i18n.language);
   const delivery = useOrderDelivery(order.number);
+  const deliveryMessage = delivery && delivery !== 'unknown' ? deliveryMessages[delivery] : null;
+  const sendByHand = delivery !== 'pending' && delivery !== 'delivered';
   const amount = t('price', { amount: formatNumber(order.price, language) });
   const orderMessage = t('result.orderMessage', {
     order: order.number,
@@ -75,20 +84,14 @@ export function ResultSuccess(props: ResultSuccessProps) {
         </li>
       </ol>
 
-      {delivery === 'pending' || delivery === 'retrying' || delivery === 'delivered' ? (
+      {deliveryMessage && (
         <p className={`alert ${delivery === 'delivered' ? 'alert--success' : ''}`} role="status">
-          {t(
-            delivery === 'delivered'
-              ? 'result.deliveryDone'
-              : delivery === 'retrying'
-                ? 'result.deliveryRetrying'
-                : 'result.deliveryPending',
-          )}
+          {t(deliveryMessage)}
         </p>
-      ) : null}
+      )}
       {/* Without a webhook, when the order could not be queued on this device, or while the
           webhook keeps failing, the buyer sends the order to the shop by hand. */}
-      {delivery === 'pending' || delivery === 'delivered' ? null : (
+      {sendByHand && (
         <div className="purchase-send">
           <h3>{t('result.sendHeading')}</h3>
           <p>{t('result.sendText')}</p>
