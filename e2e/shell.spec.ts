@@ -343,11 +343,76 @@ test('the start-up overlay shows for 500 ms, then goes', async ({ page }) => {
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto('./');
-  await expect(page.getByTestId('loading-overlay')).toHaveCount(0, { timeout: 3000 });
-  const { shownAt, goneAt } = await page.evaluate(
-    () => (window as unknown as { overlay: { shownAt: number; goneAt: number } }).overlay,
-  );
+  const recorded = () =>
+    page.evaluate(
+      () => (window as unknown as { overlay: { shownAt: number; goneAt: number } }).overlay,
+    );
+  // Wait for the overlay to come and go (the app's first render may come after the load event).
+  await expect.poll(async () => (await recorded()).goneAt, { timeout: 3000 }).toBeGreaterThan(0);
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+  const { shownAt, goneAt } = await recorded();
   expect(shownAt).toBeGreaterThan(0);
   expect(goneAt - shownAt).toBeGreaterThanOrEqual(450);
   expect(goneAt - shownAt).toBeLessThan(2000);
+});
+
+test('the starfield is handed to a worker only after the first paint, and the page thread never draws it', async ({
+  page,
+}) => {
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await page.addInitScript(() => {
+    // When the first contentful paint was reported, and when the page started a worker.
+    const seen = { firstPaint: -1, starfieldWorker: -1 };
+    Object.assign(window, { seen });
+    new PerformanceObserver((list) => {
+      const entry = list.getEntriesByName('first-contentful-paint')[0];
+      if (entry && seen.firstPaint < 0) seen.firstPaint = performance.now();
+    }).observe({ type: 'paint', buffered: true });
+    const PageWorker = window.Worker;
+    window.Worker = class extends PageWorker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        if (/starfield\.worker/.test(String(url))) seen.starfieldWorker = performance.now();
+      }
+    };
+  });
+  await openRoute(page, '/');
+  await expect.poll(() => workers.filter((url) => /starfield\.worker/.test(url))).toHaveLength(1);
+  const seen = await page.evaluate(
+    () => (window as unknown as { seen: { firstPaint: number; starfieldWorker: number } }).seen,
+  );
+  expect(seen.firstPaint).toBeGreaterThan(0);
+  expect(seen.starfieldWorker).toBeGreaterThan(seen.firstPaint);
+  // A canvas handed over with transferControlToOffscreen gives the page no context of its own.
+  const pageCanDraw = await page.evaluate(() => {
+    try {
+      return (
+        document.querySelector<HTMLCanvasElement>('canvas.starfield')?.getContext('2d') !== null
+      );
+    } catch {
+      return false;
+    }
+  });
+  expect(pageCanDraw).toBe(false);
+});
+
+test('the stars show over the page background (a still sky under reduced motion)', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const starfield = page.waitForEvent('worker', {
+    predicate: (worker) => /starfield\.worker/.test(worker.url()),
+  });
+  await openRoute(page, '/');
+  await starfield;
+  // Only the sky: every element hidden but the starfield canvas.
+  await page.addStyleTag({
+    content: '#root * { visibility: hidden; } #root canvas.starfield { visibility: visible; }',
+  });
+  await page.waitForTimeout(500);
+  const withStars = await page.screenshot();
+  await page.addStyleTag({ content: 'canvas.starfield { visibility: hidden !important; }' });
+  const withoutStars = await page.screenshot();
+  expect(withStars.equals(withoutStars)).toBe(false);
 });

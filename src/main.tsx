@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n/i18n';
@@ -9,8 +9,13 @@ if (!container) throw new Error('The #root element is missing from index.html');
 
 await initI18n();
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render runs as a transition, which React splits into slices of a few milliseconds
+// with the browser free in between, instead of one long task that a phone's tap would wait on.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -21,13 +21,11 @@ function lazyPage<M>(
   });
 }
 
-export const pages: Record<RouteName, LazyExoticComponent<ComponentType>> = {
-  // The landing page comes with the entry: no extra round trip before the first paint.
-  home: lazyPage(
-    () => Promise.resolve({ HomePage }),
-    (m) => m.HomePage,
-    ['home'],
-  ),
+export const pages: Record<RouteName, ComponentType | LazyExoticComponent<ComponentType>> = {
+  // The landing page and its English text come with the entry and render in the first pass: no
+  // round trip and no second render before the first paint. In Burmese its text bundle is
+  // fetched first (useTranslation suspends until it is there).
+  home: HomePage,
   buy: lazyPage(
     () => import('../pages/buy-page'),
     (m) => m.BuyPage,

@@ -1,106 +1,84 @@
 import { useEffect, useRef } from 'react';
 import { useReducedMotion } from '../../hooks/use-reduced-motion';
 import { afterInteractive } from '../../lib/after-interactive';
+import { frameClockOf } from '../../lib/frame-clock';
+import { createSky, type Sky, type SkySize } from './starfield-sky';
+import type { ToStarfieldWorker } from './starfield.worker';
 
-type Star = { x: number; y: number; r: number; speed: number; phase: number };
+const skySize = (): SkySize => ({
+  width: window.innerWidth,
+  height: window.innerHeight,
+  ratio: Math.min(window.devicePixelRatio || 1, 2),
+});
 
-/** Stars drift slowly: 30 frames a second are plenty, and cost half of 60. */
-const FRAME_MS = 1000 / 30;
-/** Twinkle is drawn in a few brightness steps, one path each, instead of one fill per star. */
-const BRIGHTNESS_STEPS = 5;
+/**
+ * Hands the canvas to a worker that draws every frame (starfield.worker.ts), where the browser
+ * allows; else draws on the page. A canvas can be handed over only once: if that fails, the page
+ * keeps its plain night sky.
+ */
+function startSky(canvas: HTMLCanvasElement, size: SkySize, moving: boolean): Sky | undefined {
+  if (typeof Worker === 'undefined' || !('transferControlToOffscreen' in canvas)) {
+    return createSky(canvas, frameClockOf(window), size, moving);
+  }
+  try {
+    const offscreen = canvas.transferControlToOffscreen();
+    const worker = new Worker(new URL('./starfield.worker.ts', import.meta.url), {
+      type: 'module',
+    });
+    const send = (message: ToStarfieldWorker, transfer: Transferable[] = []) =>
+      worker.postMessage(message, transfer);
+    worker.onerror = (event) => {
+      // Decoration only: a sky that cannot be drawn is left dark.
+      event.preventDefault();
+      worker.terminate();
+    };
+    send({ type: 'start', canvas: offscreen, size, moving }, [offscreen]);
+    return {
+      resize: (next) => send({ type: 'resize', size: next }),
+      setMoving: (next) => send({ type: 'moving', moving: next }),
+      stop: () => worker.terminate(),
+    };
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A quiet animated starfield behind every page; a still sky under prefers-reduced-motion (and
- * while the tab is hidden), following a change of the setting at once. The sky is drawn still at
- * once and starts to move only when the page has loaded and is idle, so that decoration never
- * competes with the first paint.
+ * while the tab is hidden), following a change of the setting at once. The stars appear when the
+ * page has loaded and is idle (until then the page's night colour is the sky) and are drawn in a
+ * worker where the browser allows, so that decoration never competes with the first paint or
+ * with a tap.
  */
 export function Starfield() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const still = useReducedMotion();
+  const stillRef = useRef(still);
+  const skyRef = useRef<Sky | undefined>(undefined);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context) return;
-    let stars: Star[] = [];
-    let frame = 0;
-    let lastDrawn = -Infinity;
-    let ready = false;
-
-    const resize = () => {
-      const ratio = Math.min(window.devicePixelRatio || 1, 2);
-      canvas.width = window.innerWidth * ratio;
-      canvas.height = window.innerHeight * ratio;
-      context.setTransform(ratio, 0, 0, ratio, 0, 0);
-      const count = Math.round((window.innerWidth * window.innerHeight) / 9000);
-      stars = Array.from({ length: Math.min(count, 220) }, () => ({
-        x: Math.random() * window.innerWidth,
-        y: Math.random() * window.innerHeight,
-        r: Math.random() * 1.3 + 0.2,
-        speed: Math.random() * 0.15 + 0.03,
-        phase: Math.random() * Math.PI * 2,
-      }));
-    };
-
-    const draw = (time: number, animate: boolean) => {
-      context.clearRect(0, 0, window.innerWidth, window.innerHeight);
-      context.fillStyle = '#e8ecff';
-      const steps: Star[][] = Array.from({ length: BRIGHTNESS_STEPS }, () => []);
-      for (const star of stars) {
-        if (animate) {
-          star.y -= star.speed * 2;
-          if (star.y < 0) star.y = window.innerHeight;
-        }
-        const twinkle = animate ? 0.5 + 0.5 * Math.sin(time / 900 + star.phase) : 0.5;
-        steps[Math.min(BRIGHTNESS_STEPS - 1, Math.floor(twinkle * BRIGHTNESS_STEPS))]!.push(star);
-      }
-      steps.forEach((group, step) => {
-        if (group.length === 0) return;
-        context.globalAlpha = 0.6 + (0.4 * (step + 0.5)) / BRIGHTNESS_STEPS;
-        context.beginPath();
-        for (const star of group) {
-          context.moveTo(star.x + star.r, star.y);
-          context.arc(star.x, star.y, star.r, 0, Math.PI * 2);
-        }
-        context.fill();
-      });
-    };
-
-    const loop = (time: number) => {
-      if (time - lastDrawn >= FRAME_MS) {
-        lastDrawn = time;
-        draw(time, true);
-      }
-      frame = requestAnimationFrame(loop);
-    };
-
-    const start = () => {
-      cancelAnimationFrame(frame);
-      if (still || document.hidden || !ready) draw(0, false);
-      else frame = requestAnimationFrame(loop);
-    };
-
-    resize();
-    start();
-    const cancelStart = still
-      ? () => {}
-      : afterInteractive(() => {
-          ready = true;
-          start();
-        });
-    const onResize = () => {
-      resize();
-      start();
-    };
+    if (!canvas) return;
+    const moving = () => !stillRef.current && !document.hidden;
+    const cancelStart = afterInteractive(() => {
+      skyRef.current = startSky(canvas, skySize(), moving());
+    });
+    const onResize = () => skyRef.current?.resize(skySize());
+    const onVisibility = () => skyRef.current?.setMoving(moving());
     window.addEventListener('resize', onResize);
-    document.addEventListener('visibilitychange', start);
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
       cancelStart();
-      cancelAnimationFrame(frame);
+      skyRef.current?.stop();
+      skyRef.current = undefined;
       window.removeEventListener('resize', onResize);
-      document.removeEventListener('visibilitychange', start);
+      document.removeEventListener('visibilitychange', onVisibility);
     };
+  }, []);
+
+  useEffect(() => {
+    stillRef.current = still;
+    skyRef.current?.setMoving(!still && !document.hidden);
   }, [still]);
 
   return <canvas ref={canvasRef} className="starfield" aria-hidden="true" />;

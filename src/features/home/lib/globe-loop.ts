@@ -1,5 +1,5 @@
-/** A slow globe needs no more than 30 frames a second. */
-const FRAME_MS = 1000 / 30;
+import { FRAME_MS, type FrameClock } from '../../../lib/frame-clock';
+
 /** If drawing a frame keeps its thread this busy on average, the device is too slow. */
 const SLOW_FRAME_MS = 12;
 const FRAMES_TO_JUDGE = 20;
@@ -12,13 +12,6 @@ export type GlobeEvents = {
   onLost: () => void;
 };
 
-/** The thread's frame clock: `requestAnimationFrame` on the page and in Chromium's workers. */
-export type FrameClock = {
-  request: (callback: (now: number) => void) => unknown;
-  cancel: (handle: unknown) => void;
-  now: () => number;
-};
-
 export type GlobeLoop = {
   /** Draws while the globe is on screen and the page is shown; pauses otherwise. */
   setActive: (active: boolean) => void;
@@ -26,31 +19,6 @@ export type GlobeLoop = {
   redraw: () => void;
   stop: () => void;
 };
-
-/** A clock for threads without `requestAnimationFrame` (some browsers' workers). */
-export const timerClock: FrameClock = {
-  request: (callback) => setTimeout(() => callback(performance.now()), FRAME_MS),
-  cancel: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  now: () => performance.now(),
-};
-
-/** The parts of a page or worker scope that animation frames come from. */
-export type FrameScope = {
-  requestAnimationFrame?: (callback: (now: number) => void) => number;
-  cancelAnimationFrame?: (handle: number) => void;
-};
-
-/** The frame clock of `scope` (the page's window or a worker): its animation frames, else timers. */
-export function frameClockOf(scope: FrameScope): FrameClock {
-  const request = scope.requestAnimationFrame?.bind(scope);
-  const cancel = scope.cancelAnimationFrame?.bind(scope);
-  if (!request || !cancel) return timerClock;
-  return {
-    request: (callback) => request(callback),
-    cancel: (handle) => cancel(handle as number),
-    now: () => performance.now(),
-  };
-}
 
 /**
  * Draws `draw` at most 30 times a second while active. With `judgeSpeed`, gives up (onLost) when

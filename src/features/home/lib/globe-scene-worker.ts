@@ -1,4 +1,5 @@
-import { frameClockOf, runGlobeLoop, type FrameScope, type GlobeLoop } from './globe-loop';
+import { frameClockOf, type FrameScope } from '../../../lib/frame-clock';
+import { runGlobeLoop, type GlobeLoop } from './globe-loop';
 import { createGlobeScene, type GlobeScene } from './globe-scene';
 
 /**

@@ -1,4 +1,5 @@
-import { frameClockOf, runGlobeLoop, type GlobeEvents } from './globe-loop';
+import { frameClockOf } from '../../../lib/frame-clock';
+import { runGlobeLoop, type GlobeEvents } from './globe-loop';
 import type { FromGlobeWorker, ToGlobeWorker } from './globe-scene-worker';
 
 export type GlobeOptions = GlobeEvents & {
