@@ -21,7 +21,7 @@ function lazyPage<M>(
   });
 }
 
-export const pages: Record<RouteName, ComponentType | LazyExoticComponent<ComponentType>> = {
+export const pages: Record<RouteName, ComponentType> = {
   // The landing page and its English text come with the entry and render in the first pass: no
   // round trip and no second render before the first paint. In Burmese its text bundle is
   // fetched first (useTranslation suspends until it is there).

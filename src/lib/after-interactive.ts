@@ -12,18 +12,21 @@ const FIRST_PAINT_WAIT_MS = 5_000;
  * starting WebGL kept the first paint waiting for up to two seconds.
  */
 function afterFirstPaint(next: () => void): () => void {
-  const paintEntries =
+  const entryTypes =
     typeof PerformanceObserver === 'undefined' ? [] : PerformanceObserver.supportedEntryTypes;
-  if (!paintEntries?.includes('paint')) {
+  if (!entryTypes?.includes('paint')) {
     next();
     return () => {};
   }
   let done = false;
-  const finish = () => {
-    if (done) return;
+  const stop = () => {
     done = true;
     observer.disconnect();
     clearTimeout(timer);
+  };
+  const finish = () => {
+    if (done) return;
+    stop();
     next();
   };
   const observer = new PerformanceObserver((list) => {
@@ -31,11 +34,7 @@ function afterFirstPaint(next: () => void): () => void {
   });
   const timer = setTimeout(finish, FIRST_PAINT_WAIT_MS);
   observer.observe({ type: 'paint', buffered: true });
-  return () => {
-    done = true;
-    observer.disconnect();
-    clearTimeout(timer);
-  };
+  return stop;
 }
 
 /**

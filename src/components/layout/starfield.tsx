@@ -5,6 +5,9 @@ import { frameClockOf } from '../../lib/frame-clock';
 import { createSky, type Sky, type SkySize } from './starfield-sky';
 import type { ToStarfieldWorker } from './starfield.worker';
 
+/** The stars move unless the visitor asked for reduced motion or the tab is hidden. */
+const isMoving = (still: boolean) => !still && !document.hidden;
+
 const skySize = (): SkySize => ({
   width: window.innerWidth,
   height: window.innerHeight,
@@ -59,12 +62,11 @@ export function Starfield() {
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const moving = () => !stillRef.current && !document.hidden;
     const cancelStart = afterInteractive(() => {
-      skyRef.current = startSky(canvas, skySize(), moving());
+      skyRef.current = startSky(canvas, skySize(), isMoving(stillRef.current));
     });
     const onResize = () => skyRef.current?.resize(skySize());
-    const onVisibility = () => skyRef.current?.setMoving(moving());
+    const onVisibility = () => skyRef.current?.setMoving(isMoving(stillRef.current));
     window.addEventListener('resize', onResize);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
@@ -78,7 +80,7 @@ export function Starfield() {
 
   useEffect(() => {
     stillRef.current = still;
-    skyRef.current?.setMoving(!still && !document.hidden);
+    skyRef.current?.setMoving(isMoving(still));
   }, [still]);
 
   return <canvas ref={canvasRef} className="starfield" aria-hidden="true" />;
