@@ -50,8 +50,4 @@ export async function generateJson<T>(request: GenerateRequest, schema: z.ZodTyp
   return parseModelJson(text, schema);
 }
 
-/** "Write in …" line appended to prompts so that answers come in the UI language. */
-export const languageInstruction = (language: string) =>
-  language === 'my'
-    ? 'Write every human-readable text in Burmese (Myanmar language, Unicode encoding, never Zawgyi).'
-    : 'Write every human-readable text in English.';
+export { languageInstruction } from './prompt-language';
