@@ -63,6 +63,8 @@ export default tseslint.config(
       // Relative imports without extensions; the node resolver is enough (no path aliases).
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Packages are not followed for import/no-cycle (PGlite's bundled WASM glue overflows the parser).
+      'import/ignore': ['node_modules'],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -94,6 +96,18 @@ export default tseslint.config(
               target: './src/pages',
               from: './src/app',
               message: 'Pages never import the app shell.',
+            },
+            {
+              target: './src',
+              from: './server',
+              message:
+                'The shop never imports the server; shared rules live in src/ and the server imports them.',
+            },
+            {
+              target: './server',
+              from: ['./src/app', './src/pages', './src/components', './src/hooks'],
+              message:
+                'The server imports only shared rules (src/config, src/lib, features/*/lib), never UI code.',
             },
           ],
         },

@@ -1,0 +1,78 @@
+import { cors } from 'hono/cors';
+import type { Deps } from './deps';
+import { errorBody, errorResponse, toApiError } from './errors';
+import { aiProxyRoutes } from './routes/ai-proxy';
+import { catalogueRoutes } from './routes/catalogue';
+import { partnerRoutes } from './routes/partner';
+import { createRouter } from './routes/router';
+import { shopOrderRoutes } from './routes/shop-orders';
+import { statusRoutes } from './routes/status';
+
+export const API_TITLE = 'eSIM Myanmar API';
+export const API_VERSION = '1.0.0';
+
+/** Builds the whole HTTP application from its dependencies (STYLE: the server wing). */
+export function createApp(deps: Deps) {
+  const app = createRouter();
+
+  app.onError((error, c) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) {
+      deps.logger.error(
+        { path: c.req.path, method: c.req.method, code: apiError.code, err: errorSummary(error) },
+        'request failed',
+      );
+    }
+    return errorResponse(c, apiError);
+  });
+  app.notFound((c) =>
+    c.json(errorBody('not_found', `No ${c.req.method} ${c.req.path} here.`), 404),
+  );
+
+  // The shop's own origins only; partners call from their servers, where CORS does not apply.
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (deps.config.shopOrigins.includes(origin) ? origin : null),
+      allowHeaders: [
+        'Content-Type',
+        'Idempotency-Key',
+        'X-Order-Token',
+        'x-goog-api-key',
+        'x-goog-api-client',
+      ],
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
+      maxAge: 600,
+    }),
+  );
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    deps.logger.info(
+      {
+        method: c.req.method,
+        path: c.req.routePath === '/*' ? c.req.path : c.req.routePath,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+
+  app.route('/', statusRoutes(deps));
+  app.route('/', catalogueRoutes(deps));
+  app.route('/', partnerRoutes(deps));
+  app.route('/', shopOrderRoutes(deps));
+  app.route('/', aiProxyRoutes(deps));
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+/** An error's name and message for the log (never a request body). */
+function errorSummary(error: unknown) {
+  return error instanceof Error ? { name: error.name, message: error.message } : String(error);
+}

@@ -1,0 +1,114 @@
+import * as z from 'zod';
+
+/**
+ * The server's configuration, read once from the environment and validated (STYLE: env read
+ * once). Merchant settings use the same names as the shop's build (`VITE_MMQR_*`), so one
+ * `.env.local` configures both wings. Nothing here reaches a browser.
+ */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() ? value.trim() : undefined));
+const list = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+  );
+
+export const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
+    HOST: z.string().default('127.0.0.1'),
+    /** The embedded database's folder (PGlite), used when DATABASE_URL is not set. */
+    DATA_DIR: z.string().default('.data'),
+    /** A PostgreSQL server (postgres://…); replaces the embedded database. */
+    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    GEMINI_API_KEY: optionalText,
+    /** Where Gemini's REST API is (tests point it at a local fake). */
+    GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com'),
+    /** demo: scripted answers, no key needed; auto: demo unless a key is set. */
+    AI_MODE: z.enum(['auto', 'gemini', 'demo']).default('auto'),
+    MODEL_TEXT: z.string().default('gemini-2.5-flash'),
+    MODEL_RECEIPT: optionalText,
+    MODEL_IMAGE: z.string().default('gemini-2.5-flash-image'),
+    MODEL_VIDEO: z.string().default('veo-3.0-fast-generate-001'),
+    /** Origins of the shop allowed by CORS, comma separated (e.g. https://shop.example). */
+    SHOP_ORIGINS: list,
+    VITE_MMQR_MERCHANT_ID: z.string().default('0000000000000000'),
+    VITE_MMQR_TERMINAL_ID: z.string().default('00000001'),
+    VITE_MMQR_MERCHANT_NAME: z.string().default('ESIM MYANMAR'),
+    VITE_MMQR_MERCHANT_NAME_MY: optionalText,
+    VITE_MMQR_MERCHANT_CITY_MY: optionalText,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+  })
+  .refine((value) => value.AI_MODE !== 'gemini' || !!value.GEMINI_API_KEY, {
+    message: 'AI_MODE=gemini needs GEMINI_API_KEY',
+    path: ['AI_MODE'],
+  });
+
+export type RawConfig = z.output<typeof configSchema>;
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  ai: {
+    mode: 'gemini' | 'demo';
+    apiKey: string | undefined;
+    baseUrl: string;
+    models: { text: string; receipt: string; image: string; video: string };
+  };
+  shopOrigins: string[];
+  merchant: {
+    merchantId: string;
+    terminalId: string;
+    merchantName: string;
+    merchantNameMy: string | undefined;
+    merchantCityMy: string | undefined;
+  };
+  logLevel: RawConfig['LOG_LEVEL'];
+};
+
+/** Parses the environment; throws one Error listing every problem. */
+export function loadConfig(source: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
+    throw new Error(`Invalid server configuration (see .env.example):\n- ${problems.join('\n- ')}`);
+  }
+  const raw = result.data;
+  const mode = raw.AI_MODE === 'auto' ? (raw.GEMINI_API_KEY ? 'gemini' : 'demo') : raw.AI_MODE;
+  return {
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir: raw.DATA_DIR,
+    databaseUrl: raw.DATABASE_URL,
+    ai: {
+      mode,
+      apiKey: raw.GEMINI_API_KEY,
+      baseUrl: raw.GEMINI_BASE_URL.replace(/\/+$/, ''),
+      models: {
+        text: raw.MODEL_TEXT,
+        receipt: raw.MODEL_RECEIPT ?? raw.MODEL_TEXT,
+        image: raw.MODEL_IMAGE,
+        video: raw.MODEL_VIDEO,
+      },
+    },
+    shopOrigins: raw.SHOP_ORIGINS,
+    merchant: {
+      merchantId: raw.VITE_MMQR_MERCHANT_ID,
+      terminalId: raw.VITE_MMQR_TERMINAL_ID,
+      merchantName: raw.VITE_MMQR_MERCHANT_NAME,
+      merchantNameMy: raw.VITE_MMQR_MERCHANT_NAME_MY,
+      merchantCityMy: raw.VITE_MMQR_MERCHANT_CITY_MY,
+    },
+    logLevel: raw.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,137 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { schema } from './schema';
+
+/** The typed query layer; the same API over PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL inside one transaction: for migrations and the few statements Drizzle cannot say. */
+export type RawTransaction = {
+  exec(sql: string): Promise<void>;
+  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+};
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  rawTransaction<T>(work: (tx: RawTransaction) => Promise<T>): Promise<T>;
+  /** One round trip; resolves with its duration in ms. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** postgres://… ; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite's folder; `memory://` (or absent) keeps it in memory (tests). */
+  dataDir?: string | undefined;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+};
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return Math.round((performance.now() - started) * 10) / 10;
+}
+
+/** Opens PGlite (embedded, file-backed) or a PostgreSQL pool, without migrating. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client losing its connection (server restart) must not crash the process.
+    pool.on('error', () => undefined);
+    return {
+      kind: 'postgres',
+      db: drizzlePostgres({ client: pool, schema }) as unknown as Db,
+      async rawTransaction(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await work({
+            exec: async (sql) => void (await client.query(sql)),
+            query: async <Row>(sql: string, params: unknown[] = []) =>
+              (await client.query(sql, params)).rows as Row[],
+          });
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+      ping: () => timed(() => pool.query('SELECT 1')),
+      close: () => pool.end(),
+    };
+  }
+  const client = new PGlite(options.dataDir ?? 'memory://');
+  await client.waitReady;
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    rawTransaction: (work) =>
+      client.transaction((tx) =>
+        work({
+          exec: async (sql) => void (await tx.exec(sql)),
+          query: async <Row>(sql: string, params: unknown[] = []) =>
+            (await tx.query<Row>(sql, params)).rows,
+        }),
+      ),
+    ping: () => timed(() => client.query('SELECT 1')),
+    close: () => client.close(),
+  };
+}
+
+const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
+
+export type Migration = { version: string; sql: string };
+
+/** The numbered SQL files of server/migrations, in order. */
+export function readMigrations(dir: URL = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name))
+    .sort()
+    .map((name) => ({
+      version: name.replace(/\.sql$/, ''),
+      sql: readFileSync(new URL(name, dir), 'utf8'),
+    }));
+}
+
+/**
+ * Applies the migrations not applied yet, all in one transaction. On PostgreSQL an advisory
+ * lock makes copies of the server that start together take turns. Returns the versions applied.
+ */
+export async function migrate(
+  database: Database,
+  migrations: Migration[] = readMigrations(),
+): Promise<string[]> {
+  return database.rawTransaction(async (tx) => {
+    if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(8787001)');
+    await tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const applied = new Set(
+      (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map(
+        (row) => row.version,
+      ),
+    );
+    const done: string[] = [];
+    for (const migration of migrations) {
+      if (applied.has(migration.version)) continue;
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
+      done.push(migration.version);
+    }
+    return done;
+  });
+}

@@ -1,0 +1,104 @@
+import {
+  bigserial,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The tables as the query layer sees them. The SQL in server/migrations is the source of truth
+ * (run on start); server/tests/db/schema.test.ts checks that both agree.
+ */
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey(),
+  number: text('number').notNull().unique(),
+  tokenHash: text('token_hash').notNull(),
+  planId: text('plan_id').notNull(),
+  operatorId: text('operator_id').notNull(),
+  contact: text('contact'),
+  contactKind: text('contact_kind', { enum: ['email', 'phone'] }).notNull(),
+  language: text('language', { enum: ['en', 'my'] }).notNull(),
+  price: integer('price').notNull(),
+  currency: text('currency').notNull(),
+  mmqrPayload: text('mmqr_payload').notNull(),
+  status: text('status', {
+    enum: ['awaiting_payment', 'verifying', 'paid', 'expired', 'cancelled'],
+  }).notNull(),
+  source: text('source', { enum: ['shop', 'partner'] }).notNull(),
+  partnerKeyId: uuid('partner_key_id'),
+  createdAt: time('created_at').notNull(),
+  expiresAt: time('expires_at').notNull(),
+  verifyingSince: time('verifying_since'),
+  paidAt: time('paid_at'),
+  transactionId: text('transaction_id'),
+  transactionTime: time('transaction_time'),
+  verifiedBy: text('verified_by', { enum: ['gemini', 'demo'] }),
+  lastFailure: jsonb('last_failure'),
+  activationRequestedAt: time('activation_requested_at'),
+});
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderStatus = OrderRow['status'];
+
+export const payments = pgTable('payments', {
+  transactionId: text('transaction_id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  amount: integer('amount').notNull(),
+  transactionTime: time('transaction_time').notNull(),
+  verifiedBy: text('verified_by').notNull(),
+  createdAt: time('created_at').notNull(),
+});
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: time('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] })],
+);
+
+export const outbox = pgTable('outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').notNull(),
+  attempts: integer('attempts').notNull(),
+  nextAttemptAt: time('next_attempt_at').notNull(),
+  createdAt: time('created_at').notNull(),
+  sentAt: time('sent_at'),
+  lastError: text('last_error'),
+});
+
+export const aiHealth = pgTable('ai_health', {
+  task: text('task').primaryKey(),
+  ok: boolean('ok').notNull(),
+  latencyMs: integer('latency_ms').notNull(),
+  message: text('message').notNull(),
+  checkedAt: time('checked_at').notNull(),
+});
+
+export const apiKeys = pgTable('api_keys', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  prefix: text('prefix').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  createdAt: time('created_at').notNull(),
+  revokedAt: time('revoked_at'),
+  lastUsedAt: time('last_used_at'),
+});
+
+export const schema = { orders, payments, idempotencyKeys, outbox, aiHealth, apiKeys };

@@ -1,0 +1,19 @@
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { Logger } from './logger';
+
+/**
+ * Everything the app needs from outside, passed in (no module-level state): tests pass fakes
+ * (a fixed clock, a local fake Gemini, an in-memory PGlite), main.ts passes the real ones.
+ */
+export type Deps = {
+  config: Config;
+  database: Database;
+  /** Epoch ms. */
+  now: () => number;
+  randomUUID: () => string;
+  randomBytes: (size: number) => Uint8Array;
+  /** Outgoing calls to the AI service (Gemini REST, or the demo answers). */
+  aiFetch: typeof fetch;
+  logger: Logger;
+};

@@ -1,0 +1,104 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * One error shape for every answer that is not a success: `{ error: { code, message } }`, with
+ * the status that fits (Stripe's convention). `code` is stable and machine-readable; `message`
+ * is a sentence for a developer or a buyer, never a stack, a contact, a receipt or a key.
+ */
+export type ErrorCode =
+  | 'invalid_json'
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'idempotency_conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'order_expired'
+  | 'order_closed'
+  | 'receipt_in_progress'
+  | 'plan_unavailable'
+  | 'ai_unavailable'
+  | 'database_unavailable'
+  | 'internal';
+
+export type ErrorBody = { error: { code: ErrorCode; message: string } };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const errorBody = (code: ErrorCode, message: string): ErrorBody => ({
+  error: { code, message },
+});
+
+export function errorResponse(c: Context, error: ApiError) {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  return c.json(errorBody(error.code, error.message), error.status);
+}
+
+/** Whether an error came from the database being unreachable (connection refused, closed pool). */
+export function isDatabaseDown(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (
+      typeof code === 'string' &&
+      /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|57P01|57P02|57P03|08\d{3})$/.test(code)
+    ) {
+      return true;
+    }
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connect ECONNREFUSED|pool (is|was) (ended|closed)|PGlite is closed|Cannot use a pool after calling end/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Maps anything thrown in a handler to the error shape. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) {
+    if (error.status === 400 && /JSON/i.test(error.message)) {
+      return new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+    }
+    if (error.status === 413) {
+      return new ApiError(413, 'payload_too_large', 'The request body is too large.');
+    }
+    return new ApiError(
+      error.status as ContentfulStatusCode,
+      error.status === 401 ? 'unauthorized' : 'validation_failed',
+      error.message || 'The request could not be handled.',
+    );
+  }
+  if (isDatabaseDown(error)) {
+    return new ApiError(
+      503,
+      'database_unavailable',
+      'The order database is not reachable right now. Nothing was lost; please try again in a minute.',
+      { 'Retry-After': '30' },
+    );
+  }
+  return new ApiError(500, 'internal', 'Something went wrong on our side. Please try again.');
+}

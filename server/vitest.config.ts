@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The server's tests, in Node. They run twice in `npm test`: on PGlite (default) and on a real
+ * PostgreSQL when TEST_DATABASE_URL is set (scripts/test-all.sh starts Debian's PostgreSQL).
+ */
+export default defineConfig({
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    environment: 'node',
+    include: ['server/tests/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    retry: process.env.CI ? 1 : 0,
+    restoreMocks: true,
+  },
+});
