@@ -201,8 +201,10 @@ test('a confirmed order reaches the shop webhook, retried until accepted, never 
 }) => {
   const t = texts.en;
   const received: Record<string, unknown>[] = [];
+  const keys: (string | null)[] = [];
   const statuses = [503, 503, 200];
   await page.route(WEBHOOK, async (route) => {
+    keys.push(await route.request().headerValue('idempotency-key'));
     received.push(route.request().postDataJSON() as Record<string, unknown>);
     await route.fulfill({ status: statuses.shift() ?? 200 });
   });
@@ -245,10 +247,46 @@ test('a confirmed order reaches the shop webhook, retried until accepted, never 
     language: 'en',
   });
   expect(received[2]!.transactionTime).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
+  // One random order id, the idempotency key of every attempt, in the header and in the body.
+  expect(received[2]!.orderId).toEqual(expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4/));
+  expect(keys).toEqual([received[2]!.orderId, received[2]!.orderId, received[2]!.orderId]);
   expect(JSON.stringify(received)).not.toMatch(/base64|inlineData|data:image/);
   expect(JSON.stringify(received[2]).length).toBeLessThan(1_000);
   expectFailedLoad(consoleErrors, 503);
   expectFailedLoad(consoleErrors, 503);
+});
+
+test('when the browser cannot store the order, it is POSTed once and the buyer keeps the page open', async ({
+  page,
+  gemini,
+}) => {
+  const t = texts.en;
+  const keys: (string | null)[] = [];
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(WEBHOOK, async (route) => {
+    keys.push(await route.request().headerValue('idempotency-key'));
+    await answered;
+    await route.fulfill({ status: 204 });
+  });
+  gemini.on('generateContent', receiptAnswer());
+  await page.clock.install();
+  await toPayment(page, t, 'traveller@example.com');
+  // Storage full from here on: the outbox cannot keep the confirmed order.
+  await page.evaluate(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await submitReceipt(page, t);
+  await expect(page.getByRole('heading', { name: t.result.successHeading })).toBeVisible();
+  await expect(page.getByText(t.result.deliveryUnsaved)).toBeVisible();
+  await expect.poll(() => keys.length).toBe(1);
+  answer();
+  await expect(page.getByText(t.result.deliveryDone)).toBeVisible();
+  await page.clock.fastForward('10:00');
+  expect(keys).toHaveLength(1);
+  expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
 });
 
 test('the buy page describes the plan as a Product with an Offer in MMK', async ({ page }) => {

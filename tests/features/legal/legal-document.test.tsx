@@ -71,8 +71,23 @@ describe('legal page content', () => {
     expect(text).toContain("Google's Gemini AI models");
     expect(text).toContain('MMQR');
     expect(text).toContain('There are no customer accounts.');
-    expect(text).toContain('your language choice');
-    expect(text).toContain('order recovery');
+  });
+
+  it('lists what this browser keeps, where and for how long', async () => {
+    await renderWithProviders(<LegalDocument document="privacy" today={today} />, {
+      namespaces: ['legal'],
+    });
+    const storage = screen.getByRole('region', { name: '7. Cookies and local storage' });
+    const items = within(storage)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      expect.stringMatching(/^Your language choice .* in localStorage, until you change it/),
+      expect.stringMatching(/^The purchase in progress .* in sessionStorage for this tab only/),
+      expect.stringMatching(/confirmed order waiting to be sent .* for 7 days.* 7 days after/),
+      expect.stringMatching(/^The transaction IDs .* each for 7 days, and at most the latest 200/),
+      expect.stringMatching(/votes on chat answers, as two counts without any text or time/),
+    ]);
   });
 
   it('links the support email and the other legal pages', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { findPlan, recommendedPlan } from '../../../config/catalogue';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
 import { toLanguage } from '../../../lib/i18n/languages';
+import { newOrderId } from '../lib/order-number';
 import { stepperPosition, type PurchaseState } from '../lib/purchase-machine';
 import { usePurchaseFlow } from '../hooks/use-purchase-flow';
 import { useReceiptPicker } from '../hooks/use-receipt-picker';
@@ -65,7 +66,9 @@ export function PurchaseFlow() {
             operatorId={state.draft.operatorId}
             contact={state.draft.contact}
             onEdit={(contact) => dispatch({ type: 'EDIT_CONTACT', contact })}
-            onContinue={() => dispatch({ type: 'CONTINUE_TO_PAYMENT', now: Date.now() })}
+            onContinue={() =>
+              dispatch({ type: 'CONTINUE_TO_PAYMENT', now: Date.now(), orderId: newOrderId() })
+            }
             onBack={() => dispatch({ type: 'BACK' })}
           />
         );

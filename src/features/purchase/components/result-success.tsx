@@ -12,7 +12,11 @@ const deliveryMessages = {
   pending: 'result.deliveryPending',
   retrying: 'result.deliveryRetrying',
   delivered: 'result.deliveryDone',
+  failed: 'result.deliveryFailed',
+  unsaved: 'result.deliveryUnsaved',
 } as const;
+
+const deliveryAlerts = { delivered: 'alert--success', unsaved: 'alert--warning' } as const;
 
 type ResultSuccessProps = {
   order: Order;
@@ -29,7 +33,8 @@ export function ResultSuccess(props: ResultSuccessProps) {
   const language = toLanguage(i18n.language);
   const delivery = useOrderDelivery(order.number);
   const deliveryMessage = delivery && delivery !== 'unknown' ? deliveryMessages[delivery] : null;
-  const sendByHand = delivery !== 'pending' && delivery !== 'delivered';
+  // While an order this browser could not store is being sent, the buyer keeps the page open.
+  const sendByHand = delivery !== 'pending' && delivery !== 'delivered' && delivery !== 'unsaved';
   const amount = t('price', { amount: formatNumber(order.price, language) });
   const orderMessage = t('result.orderMessage', {
     order: order.number,
@@ -85,12 +90,15 @@ export function ResultSuccess(props: ResultSuccessProps) {
       </ol>
 
       {deliveryMessage && (
-        <p className={`alert ${delivery === 'delivered' ? 'alert--success' : ''}`} role="status">
+        <p
+          className={`alert ${delivery === 'delivered' || delivery === 'unsaved' ? deliveryAlerts[delivery] : ''}`}
+          role="status"
+        >
           {t(deliveryMessage)}
         </p>
       )}
-      {/* Without a webhook, when the order could not be queued on this device, or while the
-          webhook keeps failing, the buyer sends the order to the shop by hand. */}
+      {/* Without a webhook, when the order could not be queued or sent from this device, or
+          while the webhook keeps failing or has refused it, the buyer sends it by hand. */}
       {sendByHand && (
         <div className="purchase-send">
           <h3>{t('result.sendHeading')}</h3>

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { env } from '../../../config/env';
 import type { Language } from '../../../lib/i18n/languages';
-import { enqueueOrder, startOutbox } from '../lib/outbox';
+import { aiMode } from '../../../lib/ai/client';
+import { submitOrder } from '../lib/outbox';
 import { toOrderRecord } from '../lib/order-record';
 import type { Order, PurchaseEvent } from '../lib/purchase-machine';
 import type { PreparedReceipt } from '../lib/receipt-image';
@@ -9,7 +10,7 @@ import { verifyPayment } from '../lib/verify-payment';
 
 /**
  * Submits a receipt: the flow shows the verifying state, then always moves to the result. A
- * confirmed order goes into the outbox for the shop's webhook when one is configured. Leaving
+ * confirmed order goes to the shop's webhook when one is configured (outbox.ts). Leaving
  * the page cancels the check (a reload asks for the screenshot again).
  */
 export function useReceiptVerification(
@@ -36,10 +37,10 @@ export function useReceiptVerification(
       } catch {
         return; // Cancelled: the page was left.
       }
-      if (verification.status === 'confirmed' && env.orderWebhookUrl) {
-        enqueueOrder(toOrderRecord(order, verification, language), Date.now());
-        // Delivers at once, also before the layout's outbox has started (a no-op once it runs).
-        startOutbox(env.orderWebhookUrl);
+      // A demo order (no payment was checked) is never sent: submitOrder refuses it too.
+      if (verification.status === 'confirmed' && env.orderWebhookUrl && aiMode() !== 'demo') {
+        const record = toOrderRecord(order, verification, language);
+        void submitOrder(record, { url: env.orderWebhookUrl, now: Date.now() });
       }
       dispatch({ type: 'VERIFICATION_DONE', verification });
     },

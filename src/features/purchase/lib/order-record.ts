@@ -15,6 +15,7 @@ export function toOrderRecord(
   language: string,
 ): OrderRecord {
   return {
+    orderId: order.id,
     orderNumber: order.number,
     planId: order.planId,
     planName: findPlan(order.planId)?.name ?? order.planId,

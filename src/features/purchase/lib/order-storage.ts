@@ -1,5 +1,5 @@
 import { currency, findOperator, findPlan } from '../../../config/catalogue';
-import { isOrderNumber } from './order-number';
+import { isOrderId, isOrderNumber, newOrderId } from './order-number';
 import {
   emptyDraft,
   emptyReceipt,
@@ -131,6 +131,8 @@ function readOrder(value: unknown): Order | null {
     return null;
   }
   return {
+    // Orders stored before orders had an id get one now; it is stored with the next save.
+    id: isOrderId(value.id) ? value.id : newOrderId(),
     number: value.number,
     planId: plan.id,
     operatorId: operator.id,

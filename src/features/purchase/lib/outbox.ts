@@ -1,16 +1,27 @@
-import { isRecord, readJson, writeJson } from './storage';
+import { currency, findOperator, findPlan } from '../../../config/catalogue';
+import { isLanguage } from '../../../lib/i18n/languages';
+import { checkContact } from './contact';
+import { isOrderId, isOrderNumber, newOrderId } from './order-number';
+import { isRecord, readJson, removeKey, writeJson } from './storage';
 
 /**
  * Confirmed orders waiting to reach the shop's webhook (VITE_ORDER_WEBHOOK_URL). The outbox
  * lives in localStorage, so an order survives reloads, closed tabs and lost connections; it is
- * POSTed again with growing delays until the webhook accepts it (any 2xx answer).
+ * POSTed again with growing delays until the webhook accepts it (any 2xx answer) or refuses it
+ * for good (a permanent 4xx). Only entries that pass readOrderRecord are sent; the retention
+ * rules (KEEP_UNDELIVERED_MS, KEEP_DELIVERED_MS) are applied on every read. Decision 023.
  */
 export const OUTBOX_KEY = 'esim-shop.order-outbox';
 /** Fired on window whenever the outbox changes. */
 export const OUTBOX_EVENT = 'esim-shop:outbox';
 
-/** What the shop receives. Never the receipt image. */
+/**
+ * What the shop receives. Never the receipt image. Every field is a claim made by the buyer's
+ * browser: staff reconcile it with the bank statement, and escape it wherever it is shown.
+ */
 export type OrderRecord = {
+  /** A random UUID, also sent as the Idempotency-Key header: one order, however often sent. */
+  orderId: string;
   orderNumber: string;
   planId: string;
   planName: string;
@@ -23,7 +34,7 @@ export type OrderRecord = {
   transactionId: string;
   /** When the receipt says the payment was made (ISO), or null when it was not read. */
   transactionTime: string | null;
-  /** Who read the receipt: the Gemini model, or demo mode (no payment was checked). */
+  /** Who read the receipt: the Gemini model, or demo mode (no payment was checked; never sent). */
   verifiedBy: 'gemini' | 'demo';
   language: string;
   /** ISO times. */
@@ -32,74 +43,280 @@ export type OrderRecord = {
 };
 
 export type OutboxEntry = {
-  order: OrderRecord;
+  orderId: string;
+  orderNumber: string;
+  /** What is sent; null once the webhook accepted or refused it (nothing personal is kept then). */
+  order: OrderRecord | null;
   attempts: number;
+  /** Epoch ms when the order was queued; undelivered orders are dropped KEEP_UNDELIVERED_MS later. */
+  queuedAt: number;
   /** Epoch ms of the next attempt. */
   nextAttemptAt: number;
   /** Epoch ms when the webhook accepted the order; kept a while to show "sent". */
   deliveredAt: number | null;
+  /** Epoch ms when the webhook refused the order for good (a permanent 4xx): no more tries. */
+  failedAt: number | null;
   lastError: string | null;
 };
 
 /**
  * pending: queued, not accepted yet; retrying: the webhook has failed more than once (the buyer
- * is offered to send the order by hand); delivered; unknown: not in the outbox on this device
- * (the browser refused to store it, or it was cleared).
+ * is offered to send the order by hand); delivered; failed: the webhook refused it for good, or
+ * the one send from memory failed (sent by hand); unsaved: this browser could not store the
+ * order, so it is being sent once from memory (the page must stay open); unknown: not in the
+ * outbox on this device (cleared, or not sent by this shop: a demo order).
  */
-export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'unknown';
+export type DeliveryStatus =
+  'pending' | 'retrying' | 'delivered' | 'failed' | 'unsaved' | 'unknown';
 
 /** Failed attempts after which the buyer is offered to send the order by Viber or email too. */
 export const RETRYING_AFTER_ATTEMPTS = 2;
 
+const DAY_MS = 24 * 60 * 60_000;
+/** How long an order that never reached the webhook stays in the outbox, contact included. */
+export const KEEP_UNDELIVERED_MS = 7 * DAY_MS;
+/** How long the number and time of a delivered (or refused) order are kept, to show "sent". */
+export const KEEP_DELIVERED_MS = 7 * DAY_MS;
+
 const FIRST_DELAY_MS = 5_000;
 const MAX_DELAY_MS = 10 * 60_000;
-const KEEP_DELIVERED_MS = 7 * 24 * 60 * 60_000;
+/** The one send of an order this browser could not store gives up after this long. */
+const MEMORY_SEND_TIMEOUT_MS = 30_000;
+
+/**
+ * Answers that will not change on a retry: the order is marked failed (and sent by hand). 408,
+ * 425 and 429 are temporary; 409 (the same key still being processed) is retried too.
+ */
+const PERMANENT_STATUSES = new Set([400, 401, 403, 404, 405, 410, 413, 422]);
 
 /** The wait before attempt number `attempts + 1`: 5 s, 10 s, 20 s ... at most 10 minutes. */
 export function backoffDelay(attempts: number): number {
   return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-const isEntry = (value: unknown): value is OutboxEntry =>
-  isRecord(value) &&
-  isRecord(value.order) &&
-  typeof value.order.orderNumber === 'string' &&
-  typeof value.attempts === 'number' &&
-  typeof value.nextAttemptAt === 'number';
+/** One line of text, at most `max` characters, with no control, format (bidi) or markup characters. */
+const isCleanText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' &&
+  value.length > 0 &&
+  value.length <= max &&
+  value.trim() === value &&
+  !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>]/u.test(value);
 
-export function readOutbox(): OutboxEntry[] {
-  const stored = readJson('local', OUTBOX_KEY);
-  return Array.isArray(stored) ? stored.filter(isEntry) : [];
+const isIsoTime = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  !Number.isNaN(Date.parse(value)) &&
+  new Date(value).toISOString() === value;
+
+/**
+ * The order as this shop makes it, or null: an order id and number of our shapes, a plan for
+ * sale at the catalogue's price, a known operator, a contact that passes checkContact, clean
+ * one-line text, ISO times, and a receipt read by Gemini (a demo order is never sent). Names
+ * come from the catalogue and unknown fields are left out, so what is POSTed is what the shop
+ * made, not whatever was written into localStorage.
+ */
+export function readOrderRecord(value: unknown): OrderRecord | null {
+  if (!isRecord(value)) return null;
+  const plan = typeof value.planId === 'string' ? findPlan(value.planId) : undefined;
+  const operator =
+    typeof value.operatorId === 'string' ? findOperator(value.operatorId) : undefined;
+  const contact = typeof value.contact === 'string' ? checkContact(value.contact) : undefined;
+  if (
+    !isOrderId(value.orderId) ||
+    typeof value.orderNumber !== 'string' ||
+    !isOrderNumber(value.orderNumber) ||
+    !plan?.isAvailable ||
+    value.price !== plan.price ||
+    value.currency !== currency ||
+    !operator ||
+    !contact?.valid ||
+    contact.value !== value.contact ||
+    contact.kind !== value.contactKind ||
+    !isCleanText(value.contact, 254) ||
+    !isCleanText(value.transactionId, 64) ||
+    !(value.transactionTime === null || isIsoTime(value.transactionTime)) ||
+    value.verifiedBy !== 'gemini' ||
+    !isLanguage(value.language) ||
+    !isIsoTime(value.orderedAt) ||
+    !isIsoTime(value.verifiedAt)
+  ) {
+    return null;
+  }
+  return {
+    orderId: value.orderId,
+    orderNumber: value.orderNumber,
+    planId: plan.id,
+    planName: plan.name,
+    operatorId: operator.id,
+    operatorName: operator.name,
+    contact: contact.value,
+    contactKind: contact.kind,
+    price: plan.price,
+    currency,
+    transactionId: value.transactionId,
+    transactionTime: value.transactionTime,
+    verifiedBy: 'gemini',
+    language: value.language,
+    orderedAt: value.orderedAt,
+    verifiedAt: value.verifiedAt,
+  };
 }
 
-/** Stores the outbox; false when the browser refused (private mode, storage full). */
-function writeOutbox(entries: OutboxEntry[], now: number): boolean {
-  const kept = entries.filter(
-    (entry) => entry.deliveredAt === null || now - entry.deliveredAt < KEEP_DELIVERED_MS,
-  );
-  const stored = writeJson('local', OUTBOX_KEY, kept);
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(OUTBOX_EVENT));
-  return stored;
+const timeOrNull = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/**
+ * A stored entry, checked: one waiting to be sent needs an order that passes readOrderRecord;
+ * one delivered or refused keeps only its number and id. Entries stored before orders had an
+ * id or a queue time get them (the caller stores them, so the id stays the same).
+ */
+function readEntry(value: unknown, now: number): OutboxEntry | null {
+  if (!isRecord(value) || typeof value.attempts !== 'number') return null;
+  const deliveredAt = timeOrNull(value.deliveredAt);
+  const failedAt = timeOrNull(value.failedAt);
+  const stored = isRecord(value.order) ? value.order : {};
+  const orderNumber = value.orderNumber ?? stored.orderNumber;
+  if (typeof orderNumber !== 'string' || !isOrderNumber(orderNumber)) return null;
+  const orderId = [value.orderId, stored.orderId].find(isOrderId) ?? newOrderId();
+  const base = {
+    orderId,
+    orderNumber,
+    attempts: value.attempts,
+    queuedAt: timeOrNull(value.queuedAt) ?? (Date.parse(String(stored.verifiedAt)) || now),
+    nextAttemptAt: timeOrNull(value.nextAttemptAt) ?? now,
+    deliveredAt,
+    failedAt,
+    lastError: typeof value.lastError === 'string' ? value.lastError.slice(0, 200) : null,
+  };
+  if (deliveredAt !== null || failedAt !== null) return { ...base, order: null };
+  const order = readOrderRecord({ ...stored, orderId });
+  return order && order.orderNumber === orderNumber ? { ...base, order } : null;
+}
+
+/** Whether the retention rules keep `entry` at `now` (stated in the privacy policy). */
+function isKept(entry: OutboxEntry, now: number): boolean {
+  const doneAt = entry.deliveredAt ?? entry.failedAt;
+  if (doneAt !== null) return now - doneAt < KEEP_DELIVERED_MS;
+  return now - entry.queuedAt < KEEP_UNDELIVERED_MS;
 }
 
 /**
- * Adds a confirmed order, once per order number; it is due at once. False when it could not be
- * stored: the success screen then offers to send the order by Viber or email.
+ * The outbox, checked and pruned: entries that are not the shop's own are dropped, and so is
+ * whatever the retention rules no longer keep. What was dropped or given an id is stored back.
  */
-export function enqueueOrder(order: OrderRecord, now: number): boolean {
-  const entries = readOutbox();
-  if (entries.some((entry) => entry.order.orderNumber === order.orderNumber)) return true;
-  return writeOutbox(
-    [...entries, { order, attempts: 0, nextAttemptAt: now, deliveredAt: null, lastError: null }],
-    now,
-  );
+export function readOutbox(now: number = Date.now()): OutboxEntry[] {
+  const stored = readJson('local', OUTBOX_KEY);
+  if (stored === undefined) return [];
+  const entries = (Array.isArray(stored) ? stored : [])
+    .map((value) => readEntry(value, now))
+    .filter((entry): entry is OutboxEntry => entry !== null && isKept(entry, now));
+  if (JSON.stringify(entries) !== JSON.stringify(stored)) {
+    if (entries.length) writeJson('local', OUTBOX_KEY, entries);
+    else removeKey('local', OUTBOX_KEY);
+  }
+  return entries;
 }
 
+/** Applies the retention rules now (on every start, not only on a later write). */
+export const pruneOutbox = (now: number) => void readOutbox(now);
+
+/** Stores the outbox; false when the browser refused (private mode, storage full). */
+function writeOutbox(entries: OutboxEntry[], now: number): boolean {
+  const kept = entries.filter((entry) => isKept(entry, now));
+  const stored = kept.length
+    ? writeJson('local', OUTBOX_KEY, kept)
+    : (removeKey('local', OUTBOX_KEY), true);
+  notify();
+  return stored;
+}
+
+const notify = () => {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(OUTBOX_EVENT));
+};
+
+/**
+ * Adds a confirmed order, once per order; it is due at once. False when it could not be stored
+ * (or is not an order this shop makes): the success screen then offers to send it by hand.
+ */
+export function enqueueOrder(record: OrderRecord, now: number): boolean {
+  const order = readOrderRecord(record);
+  if (!order) return false;
+  const entries = readOutbox(now);
+  const same = (entry: OutboxEntry) =>
+    entry.orderId === order.orderId || entry.orderNumber === order.orderNumber;
+  if (entries.some(same)) return true;
+  // The same key order as readEntry's, so that reading it back finds nothing to store again.
+  const entry: OutboxEntry = {
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    attempts: 0,
+    queuedAt: now,
+    nextAttemptAt: now,
+    deliveredAt: null,
+    failedAt: null,
+    lastError: null,
+    order,
+  };
+  return writeOutbox([...entries, entry], now);
+}
+
+/** Orders this browser could not store, sent once from memory: their state, by order number. */
+const unsaved = new Map<string, 'unsaved' | 'delivered' | 'failed'>();
+
 export function deliveryStatus(orderNumber: string): DeliveryStatus {
-  const entry = readOutbox().find((item) => item.order.orderNumber === orderNumber);
-  if (!entry) return 'unknown';
+  const entry = readOutbox().find((item) => item.orderNumber === orderNumber);
+  if (!entry) return unsaved.get(orderNumber) ?? 'unknown';
   if (entry.deliveredAt !== null) return 'delivered';
+  if (entry.failedAt !== null) return 'failed';
   return entry.attempts >= RETRYING_AFTER_ATTEMPTS ? 'retrying' : 'pending';
+}
+
+/** One POST of `order`: its id travels as the Idempotency-Key header and in the body. */
+function post(send: typeof fetch, url: string, order: OrderRecord, signal: AbortSignal | null) {
+  return send(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': order.orderId },
+    body: JSON.stringify(order),
+    keepalive: true,
+    signal,
+  });
+}
+
+export type SubmitOptions = { url: string; now: number; fetchImpl?: typeof fetch };
+
+/**
+ * Hands a confirmed order to the webhook: never a demo order or one that fails readOrderRecord
+ * (the buyer sends those by hand); into the outbox, or, when this browser cannot store it, one
+ * POST straight from memory while the success screen asks the buyer to keep the page open.
+ */
+export async function submitOrder(record: OrderRecord, options: SubmitOptions): Promise<void> {
+  const order = readOrderRecord(record);
+  if (!order) return;
+  if (enqueueOrder(order, options.now)) {
+    // Delivers at once, also before the layout's outbox has started (a no-op once it runs).
+    startOutbox(options.url);
+    return;
+  }
+  unsaved.set(order.orderNumber, 'unsaved');
+  notify();
+  const keepOpen = (event: BeforeUnloadEvent) => event.preventDefault();
+  window.addEventListener('beforeunload', keepOpen);
+  const send = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  let delivered = false;
+  try {
+    const response = await post(
+      send,
+      options.url,
+      order,
+      AbortSignal.timeout(MEMORY_SEND_TIMEOUT_MS),
+    );
+    delivered = response.ok;
+  } catch {
+    // Offline, refused or timed out: the buyer sends the order by hand.
+  } finally {
+    window.removeEventListener('beforeunload', keepOpen);
+  }
+  unsaved.set(order.orderNumber, delivered ? 'delivered' : 'failed');
+  notify();
 }
 
 export type FlushOptions = {
@@ -116,34 +333,33 @@ export type FlushOptions = {
 export async function flushOutbox(options: FlushOptions): Promise<number | null> {
   const now = options.now ?? Date.now;
   const send = options.fetchImpl ?? ((input, init) => fetch(input, init));
-  for (const entry of readOutbox()) {
-    if (entry.deliveredAt !== null || entry.nextAttemptAt > now()) continue;
+  for (const entry of readOutbox(now())) {
+    if (!entry.order || entry.nextAttemptAt > now()) continue;
     options.signal?.throwIfAborted();
     let error: string | null = null;
+    let permanent = false;
     try {
-      const response = await send(options.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(entry.order),
-        keepalive: true,
-        signal: options.signal ?? null,
-      });
-      if (!response.ok) error = `HTTP ${response.status}`;
+      const response = await post(send, options.url, entry.order, options.signal ?? null);
+      if (!response.ok) {
+        error = `HTTP ${response.status}`;
+        permanent = PERMANENT_STATUSES.has(response.status);
+      }
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
       error = cause instanceof Error ? cause.message : String(cause);
     }
     // Re-read: another tab (or enqueue) may have changed the outbox meanwhile.
     const time = now();
-    const updated = readOutbox().map((item) => {
-      if (item.order.orderNumber !== entry.order.orderNumber) return item;
-      if (error === null) return { ...item, deliveredAt: time, lastError: null };
+    const updated = readOutbox(time).map((item): OutboxEntry => {
+      if (item.orderId !== entry.orderId || !item.order) return item;
+      if (error === null) return { ...item, order: null, deliveredAt: time, lastError: null };
+      if (permanent) return { ...item, order: null, failedAt: time, lastError: error };
       const attempts = item.attempts + 1;
       return { ...item, attempts, nextAttemptAt: time + backoffDelay(attempts), lastError: error };
     });
     writeOutbox(updated, time);
   }
-  const waiting = readOutbox().filter((entry) => entry.deliveredAt === null);
+  const waiting = readOutbox(now()).filter((entry) => entry.order !== null);
   return waiting.length ? Math.min(...waiting.map((entry) => entry.nextAttemptAt)) : null;
 }
 
@@ -154,6 +370,7 @@ let running: { url: string; stop: () => void } | undefined;
  * due, when the connection comes back and when an order is added. Idempotent; returns stop.
  */
 export function startOutbox(url: string): () => void {
+  pruneOutbox(Date.now());
   if (running?.url === url) return running.stop;
   running?.stop();
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -7,7 +7,7 @@ import {
 } from '../../../config/catalogue';
 import { PAYMENT_WINDOW_MS } from './constants';
 import { checkContact, type ContactKind } from './contact';
-import { createOrderNumber } from './order-number';
+import { createOrderNumber, isOrderId } from './order-number';
 import type { PreparedReceipt, ReceiptProblem } from './receipt-image';
 import type { FailureReason } from './receipt-rules';
 
@@ -20,6 +20,8 @@ import type { FailureReason } from './receipt-rules';
 export type Draft = { planId: PlanId | null; operatorId: OperatorId | null; contact: string };
 
 export type Order = {
+  /** A random UUID made with the order: the webhook's idempotency key (see newOrderId). */
+  id: string;
   /** `#NXR-YYYYMMDD-HHMMSS`, made when the buyer continues to payment. */
   number: string;
   planId: PlanId;
@@ -70,7 +72,8 @@ export type PurchaseEvent =
   | { type: 'SELECT_OPERATOR'; operatorId: string }
   | { type: 'EDIT_CONTACT'; contact: string }
   | { type: 'BACK' }
-  | { type: 'CONTINUE_TO_PAYMENT'; now: number }
+  /** `orderId` comes from newOrderId(), made by the caller so that the reducer stays pure. */
+  | { type: 'CONTINUE_TO_PAYMENT'; now: number; orderId: string }
   | { type: 'RECEIPT_PREPARING'; fileName: string }
   | { type: 'RECEIPT_READY'; image: PreparedReceipt }
   /** A chosen file was not taken (not an image, too large); an image being prepared goes on. */
@@ -111,13 +114,17 @@ export function stepperPosition(state: PurchaseState): StepperStep | null {
   }
 }
 
-/** The order for `draft` at `now`, or null when the draft is incomplete or the contact invalid. */
-export function createOrder(draft: Draft, now: number): Order | null {
+/**
+ * The order `id` for `draft` at `now`, or null when the draft is incomplete, the contact invalid
+ * or the id not one newOrderId makes.
+ */
+export function createOrder(draft: Draft, now: number, id: string): Order | null {
   const plan = draft.planId ? findPlan(draft.planId) : undefined;
   const operator = draft.operatorId ? findOperator(draft.operatorId) : undefined;
   const contact = checkContact(draft.contact);
-  if (!plan?.isAvailable || !operator || !contact.valid) return null;
+  if (!plan?.isAvailable || !operator || !contact.valid || !isOrderId(id)) return null;
   return {
+    id,
     number: createOrderNumber(new Date(now)),
     planId: plan.id,
     operatorId: operator.id,
@@ -151,7 +158,7 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       return state;
     case 'CONTINUE_TO_PAYMENT': {
       if (state.step !== 'contact') return state;
-      const order = createOrder(state.draft, event.now);
+      const order = createOrder(state.draft, event.now, event.orderId);
       if (!order) return state;
       return { step: 'payment', order, receipt: emptyReceipt, interrupted: false };
     }

@@ -1,29 +1,48 @@
 import { normalizeTransactionId } from './receipt-rules';
-import { isRecord, readJson, writeJson } from './storage';
+import { isRecord, readJson, removeKey, writeJson } from './storage';
 
-/** Transaction ids of receipts accepted on this device, so that one receipt buys one eSIM. */
+/**
+ * Transaction ids of receipts accepted on this device, so that one receipt buys one eSIM. Kept
+ * KEEP_USED_MS and at most KEEP_USED_COUNT (the privacy policy says so): a receipt older than 12
+ * hours is refused anyway (RECEIPT_MAX_AGE_MS), so a week covers any clock slip.
+ */
 export const USED_TRANSACTIONS_KEY = 'esim-shop.used-transactions';
-const KEEP = 200;
+export const KEEP_USED_MS = 7 * 24 * 60 * 60_000;
+export const KEEP_USED_COUNT = 200;
 
 type Entry = { id: string; at: number };
 
-function entries(): Entry[] {
+/** The stored ids still within the limits at `now`; what no longer is gets removed. */
+function entries(now: number): Entry[] {
   const stored = readJson('local', USED_TRANSACTIONS_KEY);
-  if (!Array.isArray(stored)) return [];
-  return stored.filter(
-    (entry): entry is Entry =>
-      isRecord(entry) && typeof entry.id === 'string' && typeof entry.at === 'number',
-  );
+  if (stored === undefined) return [];
+  const kept = (Array.isArray(stored) ? stored : [])
+    .filter(
+      (entry): entry is Entry =>
+        isRecord(entry) &&
+        typeof entry.id === 'string' &&
+        typeof entry.at === 'number' &&
+        now - entry.at < KEEP_USED_MS,
+    )
+    .slice(-KEEP_USED_COUNT);
+  if (!Array.isArray(stored) || kept.length !== stored.length) {
+    if (kept.length) writeJson('local', USED_TRANSACTIONS_KEY, kept);
+    else removeKey('local', USED_TRANSACTIONS_KEY);
+  }
+  return kept;
 }
 
-export function usedTransactionIds(): Set<string> {
-  return new Set(entries().map((entry) => entry.id));
+export function usedTransactionIds(now: number = Date.now()): Set<string> {
+  return new Set(entries(now).map((entry) => entry.id));
 }
+
+/** Applies the limits now (on every start, not only when a receipt is accepted). */
+export const pruneUsedTransactions = (now: number) => void entries(now);
 
 /** Remembers an accepted transaction; ids the receipt did not show ("N/A") are not kept. */
 export function rememberTransactionId(transactionId: string, now: number) {
   const id = normalizeTransactionId(transactionId);
   if (id === null) return;
-  const kept = entries().filter((entry) => entry.id !== id);
-  writeJson('local', USED_TRANSACTIONS_KEY, [...kept, { id, at: now }].slice(-KEEP));
+  const kept = entries(now).filter((entry) => entry.id !== id);
+  writeJson('local', USED_TRANSACTIONS_KEY, [...kept, { id, at: now }].slice(-KEEP_USED_COUNT));
 }

@@ -45,7 +45,7 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verifica
     const decision = decideReceipt(reading, {
       price: input.order.price,
       now: now(),
-      usedTransactionIds: usedTransactionIds(),
+      usedTransactionIds: usedTransactionIds(now()),
     });
     if (!decision.confirmed) return { status: 'failed', reason: decision.reason };
     const verifiedAt = now();

@@ -5,6 +5,7 @@ import type { Order } from '../../../../src/features/purchase/lib/purchase-machi
 export function seedPayment(change: Partial<Order> = {}, extra: Record<string, unknown> = {}) {
   const now = Date.now();
   const order: Order = {
+    id: '0b6f7a52-4c1e-4d2a-8f3b-5e6d7c8b9a01',
     number: '#NXR-20261121-214501',
     planId: 'power-30',
     operatorId: 'mpt',

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createOrderNumber,
+  isOrderId,
   isOrderNumber,
+  newOrderId,
   qrFileName,
 } from '../../../../src/features/purchase/lib/order-number';
 
@@ -24,4 +26,31 @@ describe('createOrderNumber', () => {
   it('names the QR download after the order number', () => {
     expect(qrFileName('#NXR-20261121-214501')).toBe('NXR-20261121-214501-mmqr.png');
   });
+});
+
+describe('newOrderId', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('makes a different random UUID v4 each time', () => {
+    const ids = Array.from({ length: 50 }, newOrderId);
+    expect(new Set(ids).size).toBe(50);
+    for (const id of ids) expect(isOrderId(id)).toBe(true);
+  });
+
+  it('makes one from getRandomValues where randomUUID is missing (plain HTTP)', () => {
+    const { getRandomValues } = crypto;
+    vi.stubGlobal('crypto', { getRandomValues: getRandomValues.bind(crypto) });
+    const ids = [newOrderId(), newOrderId()];
+    expect(ids[0]).not.toBe(ids[1]);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it.each([
+    '',
+    'order-1',
+    '6F1C2A4E-8B3D-4F5A-9C7E-1D2B3A4C5E6F',
+    '6f1c2a4e-8b3d-1f5a-9c7e-1d2b3a4c5e6f',
+    42,
+  ])('does not take %j for an order id', (value) => expect(isOrderId(value)).toBe(false));
 });

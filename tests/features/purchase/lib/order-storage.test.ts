@@ -9,7 +9,7 @@ import {
   initialPurchaseState,
   type PurchaseState,
 } from '../../../../src/features/purchase/lib/purchase-machine';
-import { NOW, order, preparedReceipt } from './fixtures';
+import { NOW, ORDER_ID, order, preparedReceipt } from './fixtures';
 
 const roundTrip = (state: PurchaseState, now = NOW) => {
   savePurchase(state);
@@ -104,6 +104,20 @@ describe('order storage', () => {
         order.expiresAt,
       ),
     ).toEqual({ step: 'expired', order });
+  });
+
+  it('gives an order stored before orders had ids an id, which the next save keeps', () => {
+    for (const id of [undefined, 'order-1']) {
+      sessionStorage.setItem(
+        PURCHASE_STORAGE_KEY,
+        JSON.stringify({ version: 1, state: { step: 'expired', order: { ...order, id } } }),
+      );
+      const restored = restorePurchase(NOW);
+      if (restored.step !== 'expired') throw new Error(`restored ${restored.step}`);
+      expect(restored.order.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab]/);
+      expect(restored.order.id).not.toBe(ORDER_ID);
+      expect(roundTrip(restored)).toEqual(restored);
+    }
   });
 
   it('takes the price from the catalogue, not from storage', () => {

@@ -7,7 +7,7 @@ import {
   type PurchaseEvent,
   type PurchaseState,
 } from '../../../../src/features/purchase/lib/purchase-machine';
-import { NOW, order, preparedReceipt } from './fixtures';
+import { NOW, ORDER_ID, order, preparedReceipt } from './fixtures';
 
 const run = (events: PurchaseEvent[], from: PurchaseState = initialPurchaseState) =>
   events.reduce(purchaseReducer, from);
@@ -100,7 +100,7 @@ describe('purchaseReducer: continue to payment', () => {
     const state = run(
       [
         { type: 'EDIT_CONTACT', contact: '+95 9 123 456 789' },
-        { type: 'CONTINUE_TO_PAYMENT', now: NOW },
+        { type: 'CONTINUE_TO_PAYMENT', now: NOW, orderId: ORDER_ID },
       ],
       atContact,
     );
@@ -112,9 +112,24 @@ describe('purchaseReducer: continue to payment', () => {
     });
   });
 
+  it('gives the order the id the event carries, and takes only ids newOrderId makes', () => {
+    const typed = purchaseReducer(atContact, { type: 'EDIT_CONTACT', contact: '09123456789' });
+    const other = '1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6';
+    expect(
+      purchaseReducer(typed, { type: 'CONTINUE_TO_PAYMENT', now: NOW, orderId: other }),
+    ).toMatchObject({ step: 'payment', order: { id: other } });
+    for (const orderId of ['', 'order-1', ORDER_ID.toUpperCase()]) {
+      expect(purchaseReducer(typed, { type: 'CONTINUE_TO_PAYMENT', now: NOW, orderId })).toBe(
+        typed,
+      );
+    }
+  });
+
   it.each(['', 'hello', '0912', 'a@b'])('stays on the contact step with %j', (contact) => {
     const typed = purchaseReducer(atContact, { type: 'EDIT_CONTACT', contact });
-    expect(purchaseReducer(typed, { type: 'CONTINUE_TO_PAYMENT', now: NOW })).toBe(typed);
+    expect(
+      purchaseReducer(typed, { type: 'CONTINUE_TO_PAYMENT', now: NOW, orderId: ORDER_ID }),
+    ).toBe(typed);
   });
 });
 
@@ -224,7 +239,7 @@ describe('purchaseReducer: result and expiry', () => {
     { type: 'SELECT_OPERATOR', operatorId: 'mpt' },
     { type: 'EDIT_CONTACT', contact: 'a@b.co' },
     { type: 'BACK' },
-    { type: 'CONTINUE_TO_PAYMENT', now: NOW },
+    { type: 'CONTINUE_TO_PAYMENT', now: NOW, orderId: ORDER_ID },
     { type: 'RECEIPT_PREPARING', fileName: 'a.png' },
     { type: 'RECEIPT_READY', image },
     { type: 'RECEIPT_REJECTED', problem: 'notImage' },
