@@ -54,7 +54,9 @@ async function main(args: string[]): Promise<number> {
       const created = await createApiKey(deps, name!);
       console.log(`Created API key ${created.id} (${name!.trim()}), prefix ${created.prefix}`);
       console.log(created.key);
-      console.log('Store it now: it is not shown again. Send it as x-api-key or Authorization: Bearer.');
+      console.log(
+        'Store it now: it is not shown again. Send it as x-api-key or Authorization: Bearer.',
+      );
     } else if (command === 'list') {
       const keys = await listApiKeys(database);
       if (keys.length === 0) console.log('No API keys yet.');

@@ -178,7 +178,11 @@ export function partnerRoutes(deps: Deps) {
     const key = (c.var as PartnerVariables).apiKey;
     const row = await readPartnerOrder(deps, key.id, c.req.valid('json').orderId);
     if (effectiveStatus(row, deps.now(), timeoutMs) !== 'paid') {
-      throw new ApiError(409, 'conflict', `Order ${row.number} is not paid; it cannot be activated yet.`);
+      throw new ApiError(
+        409,
+        'conflict',
+        `Order ${row.number} is not paid; it cannot be activated yet.`,
+      );
     }
     const [activated] = await deps.database.db
       .update(orders)

@@ -33,7 +33,10 @@ const createOrderRoute = createRoute({
     body: { required: true, content: json(CreateOrderBodySchema) },
   },
   responses: {
-    201: { description: 'The order and its token (shown once).', content: json(CreatedOrderSchema) },
+    201: {
+      description: 'The order and its token (shown once).',
+      content: json(CreatedOrderSchema),
+    },
     ...errorResponses({
       400: 'Malformed JSON, a wrong type, or an invalid contact (validation_failed).',
       409: 'The first request with this Idempotency-Key is still running.',
@@ -50,7 +53,10 @@ const readOrderRoute = createRoute({
   path: '/api/orders/{id}',
   tags: ['Shop'],
   summary: 'Read an order’s state',
-  request: { params: orderIdParamSchema, headers: z.object({ 'x-order-token': orderTokenHeaderSchema }) },
+  request: {
+    params: orderIdParamSchema,
+    headers: z.object({ 'x-order-token': orderTokenHeaderSchema }),
+  },
   responses: {
     200: { description: 'The order.', content: json(OrderEnvelopeSchema) },
     ...errorResponses({

@@ -129,9 +129,13 @@ export const EsimProfileSchema = z
   });
 
 export const profileParamSchema = z.object({
-  orderId: z.string().min(1).max(64).openapi({
-    param: { name: 'orderId', in: 'path' },
-    example: 'NXR-20261123-163000',
-    description: 'The order number (SPEC example NXR-20261121-093015) or, ours, the order id.',
-  }),
+  orderId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({
+      param: { name: 'orderId', in: 'path' },
+      example: 'NXR-20261123-163000',
+      description: 'The order number (SPEC example NXR-20261121-093015) or, ours, the order id.',
+    }),
 });

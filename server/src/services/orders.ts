@@ -60,8 +60,7 @@ class MyanmarWallClock extends Date {
 }
 
 /** `#NXR-YYYYMMDD-HHMMSS` of an instant, in Myanmar time. */
-export const orderNumberAt = (epochMs: number) =>
-  createOrderNumber(new MyanmarWallClock(epochMs));
+export const orderNumberAt = (epochMs: number) => createOrderNumber(new MyanmarWallClock(epochMs));
 
 /** The instant an order number names (to the second), or null for anything else. */
 export function orderNumberTime(number: string | null | undefined): number | null {

@@ -32,7 +32,9 @@ const DEFAULT_RETRY_AFTER_S = 10;
 
 function retryAfterOf(response: Response): number {
   const value = Number(response.headers.get('retry-after'));
-  return Number.isFinite(value) && value > 0 ? Math.min(Math.ceil(value), 300) : DEFAULT_RETRY_AFTER_S;
+  return Number.isFinite(value) && value > 0
+    ? Math.min(Math.ceil(value), 300)
+    : DEFAULT_RETRY_AFTER_S;
 }
 
 export async function readReceiptWithModel(
@@ -91,15 +93,21 @@ export async function readReceiptWithModel(
     answer = (await response.json()) as GeminiAnswer;
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    await record(false, timedOut ? 'The AI service did not answer in time' : 'The AI service was not reachable');
+    await record(
+      false,
+      timedOut ? 'The AI service did not answer in time' : 'The AI service was not reachable',
+    );
     return { kind: 'unavailable', retryAfterSeconds: DEFAULT_RETRY_AFTER_S };
   }
   await record(true, 'The AI service answered');
-  const text = (answer.candidates?.[0]?.content?.parts ?? []).map((part) => part.text ?? '').join('');
+  const text = (answer.candidates?.[0]?.content?.parts ?? [])
+    .map((part) => part.text ?? '')
+    .join('');
   try {
     return { kind: 'reading', reading: parseModelJson(text, receiptReadingSchema) };
   } catch (error) {
-    const unreadable = isAiError(error) && (error.kind === 'unreadable' || error.kind === 'invalid');
+    const unreadable =
+      isAiError(error) && (error.kind === 'unreadable' || error.kind === 'invalid');
     return { kind: 'refused', reason: { code: unreadable ? 'unreadable' : 'verificationFailed' } };
   }
 }

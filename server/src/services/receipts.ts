@@ -1,8 +1,5 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import {
-  CLOCK_SKEW_MS,
-  RECEIPT_MAX_AGE_MS,
-} from '../../../src/features/purchase/lib/constants';
+import { CLOCK_SKEW_MS, RECEIPT_MAX_AGE_MS } from '../../../src/features/purchase/lib/constants';
 import {
   decideReceipt,
   normalizeTransactionId,
@@ -165,65 +162,83 @@ export async function submitReceipt(
   const verifiedBy = deps.config.ai.mode === 'demo' ? ('demo' as const) : ('gemini' as const);
   const paidAt = new Date(decidedAt);
 
-  const paid = await deps.database.db.transaction(async (tx) => {
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        transactionId: transactionKey,
-        orderId: row.id,
-        amount: row.price,
-        transactionTime: new Date(decision.transactionTime),
-        verifiedBy,
+  const reused: FailureReason = { code: 'reused', transactionId: decision.transactionId };
+  const settled = await deps.database.db
+    .transaction(async (tx) => {
+      // Still our check? (One that outlived the limit may have been taken over.)
+      const [held] = await tx.select({ id: orders.id }).from(orders).where(mine).for('update');
+      if (!held) throw new ClaimLost();
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          transactionId: transactionKey,
+          orderId: row.id,
+          amount: row.price,
+          transactionTime: new Date(decision.transactionTime),
+          verifiedBy,
+          createdAt: paidAt,
+        })
+        .onConflictDoNothing()
+        .returning({ transactionId: payments.transactionId });
+      if (!payment) {
+        // The constraint says this transaction id already paid an order: reuse.
+        const [open] = await tx
+          .update(orders)
+          .set({ status: 'awaiting_payment', verifyingSince: null, lastFailure: reused })
+          .where(eq(orders.id, row.id))
+          .returning();
+        return { paid: false as const, order: open ?? row };
+      }
+      const [order] = await tx
+        .update(orders)
+        .set({
+          status: 'paid',
+          paidAt,
+          transactionId: decision.transactionId,
+          transactionTime: new Date(decision.transactionTime),
+          verifiedBy,
+          verifyingSince: null,
+          lastFailure: null,
+        })
+        .where(eq(orders.id, row.id))
+        .returning();
+      await tx.insert(outbox).values({
+        kind: 'order.paid',
+        payload: {
+          orderId: row.id,
+          number: row.number,
+          planId: row.planId,
+          operatorId: row.operatorId,
+          price: row.price,
+          currency: row.currency,
+          transactionId: decision.transactionId,
+          paidAt: decidedAt,
+          source: row.source,
+        },
+        attempts: 0,
+        nextAttemptAt: paidAt,
         createdAt: paidAt,
-      })
-      .onConflictDoNothing()
-      .returning({ transactionId: payments.transactionId });
-    if (!payment) return null; // this transaction id already paid an order: reuse
-    const [order] = await tx
-      .update(orders)
-      .set({
-        status: 'paid',
-        paidAt,
-        transactionId: decision.transactionId,
-        transactionTime: new Date(decision.transactionTime),
-        verifiedBy,
-        verifyingSince: null,
-        lastFailure: null,
-      })
-      .where(mine)
-      .returning();
-    if (!order) throw new ClaimLost();
-    await tx.insert(outbox).values({
-      kind: 'order.paid',
-      payload: {
-        orderId: order.id,
-        number: order.number,
-        planId: order.planId,
-        operatorId: order.operatorId,
-        price: order.price,
-        currency: order.currency,
-        transactionId: decision.transactionId,
-        paidAt: decidedAt,
-        source: order.source,
-      },
-      attempts: 0,
-      nextAttemptAt: paidAt,
-      createdAt: paidAt,
+      });
+      return { paid: true as const, order: order ?? row };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ClaimLost) {
+        throw new ApiError(
+          409,
+          'receipt_in_progress',
+          'Another check of this order took over. Please wait for its result.',
+          { 'Retry-After': '5' },
+        );
+      }
+      throw error;
     });
-    return order;
-  }).catch((error: unknown) => {
-    if (error instanceof ClaimLost) {
-      throw new ApiError(
-        409,
-        'receipt_in_progress',
-        'Another check of this order took over. Please wait for its result.',
-        { 'Retry-After': '5' },
-      );
-    }
-    throw error;
-  });
-  if (!paid) return refuse({ code: 'reused', transactionId: decision.transactionId });
-  return paidResult(paid, deps.now(), timeoutMs);
+  if (!settled.paid) {
+    return {
+      order: toShopOrder(settled.order, deps.now(), timeoutMs),
+      verification: { status: 'failed', reason: reused },
+    };
+  }
+  return paidResult(settled.order, deps.now(), timeoutMs);
 }
 
 /** Our claim on the order was taken over (our check outlived the limit): roll back. */

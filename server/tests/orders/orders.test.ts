@@ -3,7 +3,12 @@ import { parseMmqrPayload } from '../../../src/lib/mmqr/payload';
 import { sha256Hex } from '../../src/services/hashing';
 import { createOrder, orderBody } from '../support/shop';
 import { createTestApp, T0, type TestApp } from '../support/test-app';
-import { createTestDatabase, testStore, truncateAll, type TestDatabase } from '../support/test-database';
+import {
+  createTestDatabase,
+  testStore,
+  truncateAll,
+  type TestDatabase,
+} from '../support/test-database';
 
 type Row = Record<string, unknown>;
 
@@ -51,7 +56,11 @@ describe(`shop orders (${testStore})`, () => {
   it('gives orders made in the same second the next free seconds', async () => {
     const numbers = [];
     for (let index = 0; index < 3; index += 1) numbers.push((await createOrder(t)).order.number);
-    expect(numbers).toEqual(['#NXR-20261123-163000', '#NXR-20261123-163001', '#NXR-20261123-163002']);
+    expect(numbers).toEqual([
+      '#NXR-20261123-163000',
+      '#NXR-20261123-163001',
+      '#NXR-20261123-163002',
+    ]);
     t.clock.advance(60_000);
     expect((await createOrder(t)).order.number).toBe('#NXR-20261123-163100');
   });
@@ -69,7 +78,9 @@ describe(`shop orders (${testStore})`, () => {
 
   it('reads an order with its token, and answers 404 alike for a wrong, missing or unknown one', async () => {
     const { order, token } = await createOrder(t);
-    const read = await t.call('GET', `/api/orders/${order.id}`, undefined, { 'X-Order-Token': token });
+    const read = await t.call('GET', `/api/orders/${order.id}`, undefined, {
+      'X-Order-Token': token,
+    });
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual({ order });
 
@@ -77,7 +88,9 @@ describe(`shop orders (${testStore})`, () => {
       error: { code: 'not_found', message: 'No such order, or the order token does not match.' },
     };
     const attempts = [
-      t.call('GET', `/api/orders/${order.id}`, undefined, { 'X-Order-Token': `${token.slice(0, -1)}A` }),
+      t.call('GET', `/api/orders/${order.id}`, undefined, {
+        'X-Order-Token': `${token.slice(0, -1)}A`,
+      }),
       t.call('GET', `/api/orders/${order.id}`),
       t.call('GET', `/api/orders/${crypto.randomUUID()}`, undefined, { 'X-Order-Token': token }),
       t.call('GET', '/api/orders/not-a-uuid', undefined, { 'X-Order-Token': token }),
@@ -91,10 +104,14 @@ describe(`shop orders (${testStore})`, () => {
   it('reads an unpaid order as expired once its payment window has passed', async () => {
     const { order, token } = await createOrder(t);
     t.clock.advance(10 * 60_000);
-    const atDeadline = await t.call('GET', `/api/orders/${order.id}`, undefined, { 'X-Order-Token': token });
+    const atDeadline = await t.call('GET', `/api/orders/${order.id}`, undefined, {
+      'X-Order-Token': token,
+    });
     expect(((await atDeadline.json()) as { order: Row }).order.status).toBe('awaiting_payment');
     t.clock.advance(1);
-    const after = await t.call('GET', `/api/orders/${order.id}`, undefined, { 'X-Order-Token': token });
+    const after = await t.call('GET', `/api/orders/${order.id}`, undefined, {
+      'X-Order-Token': token,
+    });
     expect(((await after.json()) as { order: Row }).order.status).toBe('expired');
   });
 

@@ -11,7 +11,12 @@ import {
   type Created,
 } from '../support/shop';
 import { createTestApp, T0, type TestApp } from '../support/test-app';
-import { createTestDatabase, testStore, truncateAll, type TestDatabase } from '../support/test-database';
+import {
+  createTestDatabase,
+  testStore,
+  truncateAll,
+  type TestDatabase,
+} from '../support/test-database';
 
 type Row = Record<string, unknown>;
 type Answer = { order: Row; verification: Row };
@@ -81,7 +86,10 @@ describe(`receipts (${testStore})`, () => {
     expect(outbox).toEqual([
       {
         kind: 'order.paid',
-        payload: expect.objectContaining({ orderId: created.order.id, number: created.order.number }),
+        payload: expect.objectContaining({
+          orderId: created.order.id,
+          number: created.order.number,
+        }),
       },
     ]);
     expect(JSON.stringify(outbox)).not.toContain('traveller@example.com');
@@ -95,7 +103,9 @@ describe(`receipts (${testStore})`, () => {
     await submitReceipt(t, created, { 'Idempotency-Key': 'receipt-attempt-1' });
     const tables = ['orders', 'payments', 'outbox', 'idempotency_keys', 'ai_health'];
     for (const table of tables) {
-      expect(JSON.stringify(await rows(`SELECT * FROM ${table}`))).not.toContain(RECEIPT_IMAGE.base64);
+      expect(JSON.stringify(await rows(`SELECT * FROM ${table}`))).not.toContain(
+        RECEIPT_IMAGE.base64,
+      );
     }
   });
 
@@ -140,7 +150,9 @@ describe(`receipts (${testStore})`, () => {
     const first = await createOrder(t);
     const second = await createOrder(t, { contact: 'someone@example.com' });
     gemini.answer(readingAnswer());
-    expect(((await (await submitReceipt(t, first)).json()) as Answer).verification.status).toBe('confirmed');
+    expect(((await (await submitReceipt(t, first)).json()) as Answer).verification.status).toBe(
+      'confirmed',
+    );
     gemini.answer(readingAnswer({ transactionId: '012345678901' })); // same id, other spacing
     const answer = (await (await submitReceipt(t, second)).json()) as Answer;
     expect(answer.verification).toEqual({
@@ -152,28 +164,38 @@ describe(`receipts (${testStore})`, () => {
   });
 
   it.each([
-    ['429', () => new Response('{"error":{"code":429}}', { status: 429, headers: { 'Retry-After': '7' } }), '7'],
+    [
+      '429',
+      () =>
+        new Response('{"error":{"code":429}}', { status: 429, headers: { 'Retry-After': '7' } }),
+      '7',
+    ],
     ['500', () => new Response('{"error":{"code":500}}', { status: 500 }), '10'],
     ['a network failure', () => Promise.reject(new TypeError('fetch failed')), '10'],
-  ])('answers Gemini %s with 503 ai_unavailable, loses nothing, and the retry succeeds', async (_, failure, retryAfter) => {
-    const created = await createOrder(t);
-    gemini.answer(failure);
-    const response = await submitReceipt(t, created, { 'Idempotency-Key': 'receipt-attempt-1' });
-    expect(response.status).toBe(503);
-    expect(response.headers.get('retry-after')).toBe(retryAfter);
-    expect(await response.json()).toMatchObject({ error: { code: 'ai_unavailable' } });
-    expect((await readOrder(created)).status).toBe('awaiting_payment');
-    expect(await rows('SELECT status, verifying_since FROM orders')).toEqual([
-      { status: 'awaiting_payment', verifying_since: null },
-    ]);
-    expect(await rows('SELECT task, ok FROM ai_health')).toEqual([{ task: 'receipt', ok: false }]);
+  ])(
+    'answers Gemini %s with 503 ai_unavailable, loses nothing, and the retry succeeds',
+    async (_, failure, retryAfter) => {
+      const created = await createOrder(t);
+      gemini.answer(failure);
+      const response = await submitReceipt(t, created, { 'Idempotency-Key': 'receipt-attempt-1' });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe(retryAfter);
+      expect(await response.json()).toMatchObject({ error: { code: 'ai_unavailable' } });
+      expect((await readOrder(created)).status).toBe('awaiting_payment');
+      expect(await rows('SELECT status, verifying_since FROM orders')).toEqual([
+        { status: 'awaiting_payment', verifying_since: null },
+      ]);
+      expect(await rows('SELECT task, ok FROM ai_health')).toEqual([
+        { task: 'receipt', ok: false },
+      ]);
 
-    gemini.answer(readingAnswer());
-    const retried = await submitReceipt(t, created, { 'Idempotency-Key': 'receipt-attempt-1' });
-    expect(retried.status).toBe(200);
-    expect(retried.headers.get('idempotent-replayed')).toBeNull();
-    expect(((await retried.json()) as Answer).verification.status).toBe('confirmed');
-  });
+      gemini.answer(readingAnswer());
+      const retried = await submitReceipt(t, created, { 'Idempotency-Key': 'receipt-attempt-1' });
+      expect(retried.status).toBe(200);
+      expect(retried.headers.get('idempotent-replayed')).toBeNull();
+      expect(((await retried.json()) as Answer).verification.status).toBe('confirmed');
+    },
+  );
 
   it('answers 409 receipt_in_progress while a check of the order runs', async () => {
     const created = await createOrder(t);
@@ -257,9 +279,24 @@ describe(`receipts (${testStore})`, () => {
 
   it.each([
     ['malformed JSON', '{"image": {', 400, 'invalid_json'],
-    ['a wrong type', { image: { mimeType: 'image/gif', base64: RECEIPT_IMAGE.base64 } }, 400, 'validation_failed'],
-    ['an image that is not base64', { image: { mimeType: 'image/png', base64: 'not base64 at all!' } }, 400, 'validation_failed'],
-    ['a body over 4 MB', { image: { mimeType: 'image/png', base64: 'A'.repeat(4 * 1024 * 1024) } }, 413, 'payload_too_large'],
+    [
+      'a wrong type',
+      { image: { mimeType: 'image/gif', base64: RECEIPT_IMAGE.base64 } },
+      400,
+      'validation_failed',
+    ],
+    [
+      'an image that is not base64',
+      { image: { mimeType: 'image/png', base64: 'not base64 at all!' } },
+      400,
+      'validation_failed',
+    ],
+    [
+      'a body over 4 MB',
+      { image: { mimeType: 'image/png', base64: 'A'.repeat(4 * 1024 * 1024) } },
+      413,
+      'payload_too_large',
+    ],
   ])('answers %s in the error shape, and the order stays open', async (_, body, status, code) => {
     const created = await createOrder(t);
     const response = await submitReceipt(t, created, {}, body);
@@ -276,7 +313,11 @@ describe(`receipts when Gemini does not answer in time (${testStore})`, () => {
   const gemini = fakeGemini();
   beforeAll(async () => {
     database = await createTestDatabase();
-    t = await createTestApp({ database, aiFetch: gemini.fetch, env: { RECEIPT_TIMEOUT_MS: '150' } });
+    t = await createTestApp({
+      database,
+      aiFetch: gemini.fetch,
+      env: { RECEIPT_TIMEOUT_MS: '150' },
+    });
   });
   afterAll(() => database.drop());
 

@@ -18,7 +18,10 @@ export type FakeGemini = {
 };
 
 export type GeminiBody = {
-  contents: { role: string; parts: { text?: string; inlineData?: { mimeType: string; data: string } }[] }[];
+  contents: {
+    role: string;
+    parts: { text?: string; inlineData?: { mimeType: string; data: string } }[];
+  }[];
   generationConfig: Record<string, unknown>;
 };
 
@@ -58,8 +61,10 @@ export const modelAnswer = (text: string) =>
     candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
   });
 
-export const readingAnswer = (overrides: Record<string, unknown> = {}) => () =>
-  modelAnswer(JSON.stringify(reading(overrides)));
+export const readingAnswer =
+  (overrides: Record<string, unknown> = {}) =>
+  () =>
+    modelAnswer(JSON.stringify(reading(overrides)));
 
 /** Waits until `release()` is called, then answers with `then()`; aborts with the request. */
 export function heldAnswer(then: GeminiScript) {
