@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { receiptResponseSchema } from '../../../src/lib/ai/receipt-prompt';
+import { createAiFetch } from '../../src/ai-fetch';
+import { loadConfig } from '../../src/config';
 import {
   createOrder,
   fakeGemini,
@@ -95,6 +97,21 @@ describe(`receipts (${testStore})`, () => {
     expect(JSON.stringify(outbox)).not.toContain('traveller@example.com');
     expect(await rows('SELECT task, ok FROM ai_health')).toEqual([{ task: 'receipt', ok: true }]);
     expect(await readOrder(created)).toEqual(answer.order);
+  });
+
+  it('confirms with the demo answers when the server runs without a Gemini key', async () => {
+    const demo = await createTestApp({
+      database,
+      env: { AI_MODE: 'demo' },
+      aiFetch: createAiFetch(loadConfig({ AI_MODE: 'demo' })),
+    });
+    const created = await createOrder(demo);
+    const answer = (await (await submitReceipt(demo, created)).json()) as Answer;
+    expect(answer.verification).toMatchObject({
+      status: 'confirmed',
+      transactionId: 'DEMO1123163000',
+    });
+    expect(await rows('SELECT verified_by FROM orders')).toEqual([{ verified_by: 'demo' }]);
   });
 
   it('never keeps the receipt image anywhere in the database', async () => {
