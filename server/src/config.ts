@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { VERIFICATION_TIMEOUT_MS } from '../../src/features/purchase/lib/constants';
 
 /**
  * The server's configuration, read once from the environment and validated (STYLE: env read
@@ -44,6 +45,13 @@ export const configSchema = z
     VITE_MMQR_MERCHANT_NAME_MY: optionalText,
     VITE_MMQR_MERCHANT_CITY_MY: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+    /** How long a receipt check may take (the AI call's limit); tests shorten it. */
+    RECEIPT_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(VERIFICATION_TIMEOUT_MS)
+      .default(VERIFICATION_TIMEOUT_MS),
   })
   .refine((value) => value.AI_MODE !== 'gemini' || !!value.GEMINI_API_KEY, {
     message: 'AI_MODE=gemini needs GEMINI_API_KEY',
@@ -72,6 +80,8 @@ export type Config = {
     merchantCityMy: string | undefined;
   };
   logLevel: RawConfig['LOG_LEVEL'];
+  /** The receipt check's time limit (ms); a check older than this is stale (server stopped). */
+  receiptTimeoutMs: number;
 };
 
 /** Parses the environment; throws one Error listing every problem. */
@@ -110,5 +120,6 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       merchantCityMy: raw.VITE_MMQR_MERCHANT_CITY_MY,
     },
     logLevel: raw.LOG_LEVEL,
+    receiptTimeoutMs: raw.RECEIPT_TIMEOUT_MS,
   };
 }

@@ -1,9 +1,185 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { checkContact } from '../../../src/features/purchase/lib/contact';
 import type { Deps } from '../deps';
+import { ApiError } from '../errors';
+import { errorResponses } from '../schemas/error';
+import {
+  CreatedOrderSchema,
+  CreateOrderBodySchema,
+  idempotencyKeySchema,
+  OrderEnvelopeSchema,
+  orderIdParamSchema,
+  orderTokenHeaderSchema,
+  ReceiptBodySchema,
+  ReceiptResultSchema,
+} from '../schemas/orders';
+import { fromBase64Url, sha256Bytes, toBase64Url, xorBytes } from '../services/hashing';
+import { withIdempotency, type Sealer } from '../services/idempotency';
+import { availablePlan, createOrder, readOrderWithToken, toShopOrder } from '../services/orders';
+import { submitReceipt } from '../services/receipts';
+import { limitBody, RECEIPT_BODY_BYTES, SMALL_BODY_BYTES } from './body-limit';
 import { createRouter } from './router';
 
-/** POST /api/orders, GET /api/orders/{id}, POST /api/orders/{id}/receipt (the shop's own endpoints, guarded by the order token). */
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+
+const createOrderRoute = createRoute({
+  method: 'post',
+  path: '/api/orders',
+  tags: ['Shop'],
+  summary: 'Create an order (the shop’s checkout)',
+  middleware: [limitBody(SMALL_BODY_BYTES)] as const,
+  request: {
+    headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+    body: { required: true, content: json(CreateOrderBodySchema) },
+  },
+  responses: {
+    201: {
+      description: 'The order and its token (shown once).',
+      content: json(CreatedOrderSchema),
+    },
+    ...errorResponses({
+      400: 'Malformed JSON, a wrong type, or an invalid contact (validation_failed).',
+      409: 'The first request with this Idempotency-Key is still running.',
+      413: 'The body is too large.',
+      422: 'Unknown or unavailable plan (plan_unavailable), or an Idempotency-Key reused with another body.',
+      429: 'Too many orders this instant (rate_limited).',
+      503: 'The database is not reachable (database_unavailable).',
+    }),
+  },
+});
+
+const readOrderRoute = createRoute({
+  method: 'get',
+  path: '/api/orders/{id}',
+  tags: ['Shop'],
+  summary: 'Read an order’s state',
+  request: {
+    params: orderIdParamSchema,
+    headers: z.object({ 'x-order-token': orderTokenHeaderSchema }),
+  },
+  responses: {
+    200: { description: 'The order.', content: json(OrderEnvelopeSchema) },
+    ...errorResponses({
+      404: 'No such order, or a wrong or missing order token (never says which).',
+      503: 'The database is not reachable (database_unavailable).',
+    }),
+  },
+});
+
+const submitReceiptRoute = createRoute({
+  method: 'post',
+  path: '/api/orders/{id}/receipt',
+  tags: ['Shop'],
+  summary: 'Submit a payment receipt for the server to check',
+  description:
+    'The server asks the AI service to read the screenshot and decides with the shop’s rules. ' +
+    'A refusal is a 200 with `verification.status = failed`; when the AI service cannot answer ' +
+    '(quota, outage, timeout) the answer is 503 ai_unavailable with Retry-After and the order is ' +
+    'open again: send the receipt again (with a new Idempotency-Key). The image is never stored.',
+  middleware: [limitBody(RECEIPT_BODY_BYTES)] as const,
+  request: {
+    params: orderIdParamSchema,
+    headers: z.object({
+      'x-order-token': orderTokenHeaderSchema,
+      'idempotency-key': idempotencyKeySchema.optional(),
+    }),
+    body: { required: true, content: json(ReceiptBodySchema) },
+  },
+  responses: {
+    200: {
+      description: 'Confirmed (the order is paid) or failed with a reason.',
+      content: json(ReceiptResultSchema),
+    },
+    ...errorResponses({
+      400: 'Malformed JSON or a wrong type (validation_failed).',
+      404: 'No such order, or a wrong or missing order token.',
+      409: 'order_expired, order_closed, receipt_in_progress (Retry-After), or a repeat of a running request.',
+      413: 'The body is larger than 4 MB.',
+      422: 'An Idempotency-Key reused with another body.',
+      503: 'ai_unavailable or database_unavailable, with Retry-After: nothing was lost, try again.',
+    }),
+  },
+});
+
+type Created = z.infer<typeof CreatedOrderSchema>;
+
+const sealPad = (rawKey: string) => sha256Bytes(`order-token-seal:${rawKey}`);
+
+/**
+ * The token in a kept answer is sealed with the Idempotency-Key (which the database does not
+ * have: it keeps the key's hash), so only a repeat with the same key can read it again.
+ */
+const tokenSealer: Sealer<Created> = {
+  async seal(body, rawKey) {
+    const token = fromBase64Url(body.token) ?? new Uint8Array();
+    return { ...body, token: toBase64Url(xorBytes(token, await sealPad(rawKey))) };
+  },
+  async open(stored, rawKey) {
+    const body = stored as Created;
+    const sealed = fromBase64Url(body.token) ?? new Uint8Array();
+    return { ...body, token: toBase64Url(xorBytes(sealed, await sealPad(rawKey))) };
+  },
+};
+
+/** POST /api/orders, GET /api/orders/{id}, POST /api/orders/{id}/receipt (the shop’s own endpoints, guarded by the order token). */
 export function shopOrderRoutes(deps: Deps) {
   const router = createRouter();
-  void deps;
+  const timeoutMs = deps.config.receiptTimeoutMs;
+
+  router.openapi(createOrderRoute, async (c) => {
+    const body = c.req.valid('json');
+    const contact = checkContact(body.contact);
+    if (!contact.valid) throw new ApiError(400, 'validation_failed', 'contact: invalid contact');
+    const answer = await withIdempotency(
+      deps,
+      {
+        scope: 'orders',
+        key: c.req.valid('header')['idempotency-key'],
+        request: body,
+        sealer: tokenSealer,
+      },
+      async () => {
+        const { row, token } = await createOrder(deps, {
+          plan: availablePlan(body.planId),
+          operatorId: body.operatorId,
+          contact: { kind: contact.kind, value: contact.value },
+          language: body.language ?? 'en',
+        });
+        return { status: 201, body: { order: toShopOrder(row, deps.now(), timeoutMs), token } };
+      },
+    );
+    if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(answer.body, 201);
+  });
+
+  router.openapi(readOrderRoute, async (c) => {
+    const row = await readOrderWithToken(
+      deps,
+      c.req.valid('param').id,
+      c.req.valid('header')['x-order-token'],
+    );
+    return c.json({ order: toShopOrder(row, deps.now(), timeoutMs) }, 200);
+  });
+
+  router.openapi(submitReceiptRoute, async (c) => {
+    const headers = c.req.valid('header');
+    const body = c.req.valid('json');
+    // The token first: a replayed answer is only for the order's own buyer.
+    const row = await readOrderWithToken(deps, c.req.valid('param').id, headers['x-order-token']);
+    const answer = await withIdempotency(
+      deps,
+      { scope: `receipt:${row.id}`, key: headers['idempotency-key'], request: body },
+      async () => ({
+        status: 200,
+        body: await submitReceipt(deps, row, {
+          image: body.image,
+          language: body.language ?? row.language,
+        }),
+      }),
+    );
+    if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(answer.body, 200);
+  });
+
   return router;
 }

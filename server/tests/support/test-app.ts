@@ -38,10 +38,14 @@ export type TestApp = {
  * AI fetch that fails unless the test provides one.
  */
 export async function createTestApp(
-  overrides: Partial<Omit<Deps, 'config'>> & { env?: Record<string, string> } = {},
+  overrides: Partial<Omit<Deps, 'config' | 'database'>> & {
+    env?: Record<string, string>;
+    /** An existing database (shared by a file's tests, or reopened after a restart); not dropped by close(). */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const { env, ...depOverrides } = overrides;
-  const database = await createTestDatabase();
+  const { env, database: shared, ...depOverrides } = overrides;
+  const database = shared ?? (await createTestDatabase());
   const clock = testClock();
   const deps: Deps = {
     config: loadConfig({
@@ -74,6 +78,6 @@ export async function createTestApp(
             body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
         }),
       ),
-    close: () => database.drop(),
+    close: () => (shared ? Promise.resolve() : database.drop()),
   };
 }

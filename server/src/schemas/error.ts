@@ -1,0 +1,29 @@
+import { z } from '@hono/zod-openapi';
+import type { ErrorCode } from '../errors';
+
+/** The one error shape (server/src/errors.ts), as a component of the OpenAPI document. */
+export const ErrorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({
+        description: 'Stable, machine-readable code, e.g. `validation_failed`.',
+        example: 'validation_failed' satisfies ErrorCode,
+      }),
+      message: z.string().openapi({ description: 'A sentence for a developer or a buyer.' }),
+    }),
+  })
+  .openapi('Error');
+
+/** Error responses for a route, each referencing the one shape: `errorResponses({ 404: '…' })`. */
+export function errorResponses<Status extends number>(descriptions: Record<Status, string>) {
+  const entries = Object.entries(descriptions) as [string, string][];
+  return Object.fromEntries(
+    entries.map(([status, description]) => [
+      status,
+      { description, content: { 'application/json': { schema: ErrorBodySchema } } },
+    ]),
+  ) as Record<
+    Status,
+    { description: string; content: { 'application/json': { schema: typeof ErrorBodySchema } } }
+  >;
+}

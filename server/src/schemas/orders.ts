@@ -1,0 +1,147 @@
+import { z } from '@hono/zod-openapi';
+import { operators, type OperatorId } from '../../../src/config/catalogue';
+import { checkContact } from '../../../src/features/purchase/lib/contact';
+
+/**
+ * Bodies of the shop's own endpoints (POST /api/orders, GET /api/orders/{id},
+ * POST /api/orders/{id}/receipt): the contract between the SPA and the server. Times are epoch
+ * milliseconds, as in the SPA's `Order` type.
+ */
+
+export const operatorIds = operators.map((operator) => operator.id) as [
+  OperatorId,
+  ...OperatorId[],
+];
+
+export const languageSchema = z.enum(['en', 'my']).openapi({
+  description: 'The buyer’s language: the AI’s reason for a refused receipt is written in it.',
+});
+
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'verifying',
+  'paid',
+  'expired',
+  'cancelled',
+] as const;
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES).openapi({
+  description:
+    'awaiting_payment → verifying (a receipt is being checked) → paid, or back to awaiting_payment ' +
+    'when refused; expired once the payment window passed unpaid.',
+});
+
+export const ShopOrderSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string().openapi({
+      example: '#NXR-20261123-163000',
+      description: 'Made by the server from Myanmar time; the bill reference in the MMQR code.',
+    }),
+    planId: z.string().openapi({ example: 'power-30' }),
+    operatorId: z.enum(operatorIds),
+    contact: z.string().openapi({ description: 'The normalised email or 09… number.' }),
+    contactKind: z.enum(['email', 'phone']),
+    price: z.number().int().openapi({ example: 80_000 }),
+    currency: z.literal('MMK'),
+    createdAt: z.number().int(),
+    expiresAt: z.number().int().openapi({ description: 'When the payment code expires.' }),
+    mmqrPayload: z.string().openapi({ description: 'The MMQR payload to draw as a QR code.' }),
+    status: orderStatusSchema,
+    transactionId: z.string().nullable(),
+    paidAt: z.number().int().nullable(),
+  })
+  .openapi('ShopOrder');
+
+const contactSchema = z
+  .string()
+  .max(254)
+  .refine((value) => checkContact(value).valid, {
+    message: 'Please enter a valid email or Viber phone number (e.g., 09...).',
+  })
+  .openapi({ example: 'traveller@example.com', description: 'An email or a number starting 09.' });
+
+export const CreateOrderBodySchema = z
+  .object({
+    planId: z.string().min(1).max(64).openapi({ example: 'power-30' }),
+    operatorId: z.enum(operatorIds),
+    contact: contactSchema,
+    language: languageSchema.optional().openapi({ description: 'Defaults to en.' }),
+  })
+  .openapi('CreateOrder');
+
+export const CreatedOrderSchema = z
+  .object({
+    order: ShopOrderSchema,
+    token: z.string().openapi({
+      description:
+        'The order token (shown once; the server keeps only its SHA-256). Send it as ' +
+        'X-Order-Token to read the order and to submit its receipt.',
+    }),
+  })
+  .openapi('CreatedOrder');
+
+export const OrderEnvelopeSchema = z.object({ order: ShopOrderSchema }).openapi('OrderEnvelope');
+
+export const RECEIPT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const ReceiptBodySchema = z
+  .object({
+    image: z.object({
+      mimeType: z.enum(RECEIPT_MIME_TYPES),
+      base64: z
+        .string()
+        .min(16)
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Expected the image as base64.')
+        .openapi({ description: 'The screenshot, base64. Held in memory for the check only.' }),
+    }),
+    language: languageSchema.optional(),
+  })
+  .openapi('ReceiptSubmission');
+
+/** receipt-rules' FailureReason: `code` plus the fields that code carries. */
+export const FailureReasonSchema = z
+  .looseObject({
+    code: z.string().openapi({
+      description:
+        'notConfirmed (modelReason), verificationFailed, unreadable, amountMissing, ' +
+        'amountMismatch (paid, currency), notSuccessful (status), idMissing, timeMissing, ' +
+        'tooOld, inFuture, reused (transactionId: it already paid another order).',
+    }),
+  })
+  .openapi('FailureReason');
+
+export const VerificationSchema = z
+  .discriminatedUnion('status', [
+    z.object({
+      status: z.literal('confirmed'),
+      transactionId: z.string(),
+      transactionTime: z.number().int(),
+      verifiedAt: z.number().int(),
+    }),
+    z.object({ status: z.literal('failed'), reason: FailureReasonSchema }),
+  ])
+  .openapi('Verification');
+
+export const ReceiptResultSchema = z
+  .object({ order: ShopOrderSchema, verification: VerificationSchema })
+  .openapi('ReceiptResult');
+
+export const orderIdParamSchema = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'The order id.' }),
+});
+
+export const idempotencyKeySchema = z
+  .string()
+  .min(8)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/, 'Expected printable ASCII without spaces.')
+  .openapi({
+    description:
+      'A random key (a UUID) per intended action: a repeat with the same key and body gets ' +
+      'the first answer again (header Idempotent-Replayed: true).',
+  });
+
+export const orderTokenHeaderSchema = z.string().max(200).optional().openapi({
+  description: 'The order token from POST /api/orders. Wrong or missing: 404.',
+});

@@ -1,0 +1,141 @@
+import { z } from '@hono/zod-openapi';
+import { operators, recommendedPlan } from '../../../src/config/catalogue';
+import { checkContact } from '../../../src/features/purchase/lib/contact';
+import { operatorIds, orderStatusSchema } from './orders';
+
+/**
+ * Bodies of the partner API (POST /purchase, POST /v1/activate, GET /v1/profile/{orderId}).
+ * SPEC §6–7 gives the purchase payload (two readings) and nothing else; every field or default
+ * the spec does not give says "Ours:" in its description.
+ */
+
+/** An operator by its name (`MPT`, as /developers documents) or our id (`mpt`), any case. */
+export function findOperatorByName(text: string) {
+  const wanted = text.trim().toLowerCase();
+  return operators.find(
+    (operator) => operator.name.toLowerCase() === wanted || operator.id === wanted,
+  );
+}
+
+/** Ours: the operator when a purchase names none (the largest network). */
+export const DEFAULT_OPERATOR = operators[0]!;
+
+export const PurchaseBodySchema = z
+  .object({
+    operator: z
+      .string()
+      .max(32)
+      .refine((value) => !!findOperatorByName(value), {
+        message: `Expected one of ${operators.map((operator) => operator.name).join(', ')}.`,
+      })
+      .optional()
+      .openapi({
+        example: 'MPT',
+        description:
+          'Reading 1 (purchase flow): MPT, ATOM, Ooredoo or Mytel. Ours: any case, our ids ' +
+          `(mpt, atom, ooredoo, mytel) too, and ${DEFAULT_OPERATOR.name} when absent.`,
+      }),
+    planId: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .openapi({
+        example: recommendedPlan.id,
+        description:
+          'Reading 2 (audit API spec): a plan id from GET /plans. Ours: when absent, the plan ' +
+          `recommended for tourists if it is on sale (${recommendedPlan.id}), else the first ` +
+          'plan on sale; an unknown or unavailable plan is 422 plan_unavailable.',
+      }),
+    contactInfo: z
+      .string()
+      .max(254)
+      .refine((value) => checkContact(value).valid, {
+        message: 'Expected an email address or a phone number starting with 09.',
+      })
+      .openapi({
+        example: 'traveller@example.com',
+        description: 'Email address or phone number starting with 09.',
+      }),
+    language: z
+      .enum(['en', 'my'])
+      .optional()
+      .openapi({ description: 'Ours: the language of the eSIM delivery message; default en.' }),
+  })
+  .openapi('PurchaseRequest', {
+    description:
+      'Both readings of SPEC §3 are accepted: `{ operator, contactInfo }` and ' +
+      '`{ planId, contactInfo }`; both fields together are fine too.',
+  });
+
+const operatorNameSchema = z.enum(
+  operators.map((operator) => operator.name) as [string, ...string[]],
+);
+
+export const PartnerOrderSchema = z
+  .object({
+    id: z.uuid().openapi({ description: 'Ours: the order id (also accepted by /v1 paths).' }),
+    number: z.string().openapi({
+      example: '#NXR-20261123-163000',
+      description: 'The order number (SPEC §3), the bill reference inside the MMQR payload.',
+    }),
+    status: orderStatusSchema,
+    planId: z.string().openapi({ example: 'power-30' }),
+    operator: operatorNameSchema,
+    operatorId: z.enum(operatorIds).openapi({ description: 'Ours: the operator’s id.' }),
+    contactInfo: z.string().openapi({ description: 'Ours: the contact as normalised.' }),
+    price: z.number().int().openapi({ example: 80_000 }),
+    currency: z.literal('MMK'),
+    createdAt: z.number().int().openapi({ description: 'Ours: epoch ms.' }),
+    expiresAt: z.number().int().openapi({
+      description: 'Ours: epoch ms when the payment code expires (10 minutes).',
+    }),
+    mmqrPayload: z.string().openapi({
+      description: 'The MMQR payload to show the buyer as a QR code (SPEC §7 "Payment QR").',
+    }),
+    paidAt: z.number().int().nullable().openapi({ description: 'Ours: epoch ms, or null.' }),
+  })
+  .openapi('PartnerOrder', {
+    description: 'Ours: the purchase response (SPEC leaves it unspecified).',
+  });
+
+export const ActivateBodySchema = z
+  .object({
+    orderId: z.string().min(1).max(64).openapi({
+      example: 'NXR-20261123-163000',
+      description: 'Ours: the order id or number (with or without #) from POST /purchase.',
+    }),
+  })
+  .openapi('ActivateRequest', { description: 'Ours: SPEC gives no activate fields.' });
+
+export const EsimProfileSchema = z
+  .object({
+    orderId: z.uuid(),
+    number: z.string().openapi({ example: '#NXR-20261123-163000' }),
+    status: orderStatusSchema,
+    planId: z.string(),
+    operator: operatorNameSchema,
+    paidAt: z.number().int().nullable().openapi({ description: 'Epoch ms, or null.' }),
+    activation: z.object({
+      state: z.enum(['not_requested', 'requested']),
+      requestedAt: z.number().int().nullable(),
+    }),
+    iccid: z.null().openapi({
+      description: 'The eSIM’s ICCID; null until profile stock and delivery exist.',
+    }),
+  })
+  .openapi('EsimProfile', {
+    description: 'Ours: the profile status of an order (SPEC names the call, not its fields).',
+  });
+
+export const profileParamSchema = z.object({
+  orderId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({
+      param: { name: 'orderId', in: 'path' },
+      example: 'NXR-20261123-163000',
+      description: 'The order number (SPEC example NXR-20261121-093015) or, ours, the order id.',
+    }),
+});

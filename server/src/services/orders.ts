@@ -1,0 +1,240 @@
+import { and, eq, gte, max } from 'drizzle-orm';
+import type { OperatorId, Plan } from '../../../src/config/catalogue';
+import { currency, findPlan } from '../../../src/config/catalogue';
+import type { ContactKind } from '../../../src/features/purchase/lib/contact';
+import { PAYMENT_WINDOW_MS } from '../../../src/features/purchase/lib/constants';
+import { createOrderNumber } from '../../../src/features/purchase/lib/order-number';
+import { buildMmqrPayload } from '../../../src/lib/mmqr/payload';
+import type { Config } from '../config';
+import { orders, type OrderRow, type OrderStatus } from '../db/schema';
+import type { Deps } from '../deps';
+import { ApiError } from '../errors';
+import { constantTimeEqual, sha256Hex, toBase64Url } from './hashing';
+
+/** An order as the shop's SPA sees it (the contract in schemas/orders.ts). */
+export type ShopOrder = {
+  id: string;
+  number: string;
+  planId: string;
+  operatorId: OperatorId;
+  contact: string;
+  contactKind: ContactKind;
+  price: number;
+  currency: 'MMK';
+  createdAt: number;
+  expiresAt: number;
+  mmqrPayload: string;
+  status: OrderStatus;
+  transactionId: string | null;
+  paidAt: number | null;
+};
+
+const MYANMAR_OFFSET_MS = 390 * 60_000;
+
+/**
+ * A Date whose local-time getters read Myanmar wall time (UTC+06:30) whatever the server's own
+ * time zone is, so the shared createOrderNumber (which formats local time) gives Myanmar time.
+ */
+class MyanmarWallClock extends Date {
+  constructor(epochMs: number) {
+    super(epochMs + MYANMAR_OFFSET_MS);
+  }
+  override getFullYear() {
+    return this.getUTCFullYear();
+  }
+  override getMonth() {
+    return this.getUTCMonth();
+  }
+  override getDate() {
+    return this.getUTCDate();
+  }
+  override getHours() {
+    return this.getUTCHours();
+  }
+  override getMinutes() {
+    return this.getUTCMinutes();
+  }
+  override getSeconds() {
+    return this.getUTCSeconds();
+  }
+}
+
+/** `#NXR-YYYYMMDD-HHMMSS` of an instant, in Myanmar time. */
+export const orderNumberAt = (epochMs: number) => createOrderNumber(new MyanmarWallClock(epochMs));
+
+/** The instant an order number names (to the second), or null for anything else. */
+export function orderNumberTime(number: string | null | undefined): number | null {
+  const match = /^#NXR-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})$/.exec(number ?? '');
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as number[];
+  return Date.UTC(year!, month! - 1, day, hour, minute, second) - MYANMAR_OFFSET_MS;
+}
+
+/**
+ * Order numbers name a second, and the column is UNIQUE. When the second is taken, the order
+ * takes the second after the latest number already made (decision 025), at most this far
+ * ahead of the clock and after this many tries; beyond that the shop is too busy (429).
+ */
+export const ORDER_NUMBER_MAX_LEAD_MS = 24 * 60 * 60_000;
+export const ORDER_NUMBER_ATTEMPTS = 25;
+
+export function merchantPayload(merchant: Config['merchant'], amount: number, number: string) {
+  const { merchantNameMy, merchantCityMy } = merchant;
+  return buildMmqrPayload({
+    merchantId: merchant.merchantId,
+    terminalId: merchant.terminalId,
+    merchantName: merchant.merchantName,
+    amount,
+    billNumber: number,
+    ...(merchantNameMy && merchantCityMy ? { language: { merchantNameMy, merchantCityMy } } : {}),
+  });
+}
+
+/** The plan if it is on sale, else 422 plan_unavailable (unknown ids included). */
+export function availablePlan(planId: string): Plan {
+  const plan = findPlan(planId);
+  if (!plan || !plan.isAvailable) {
+    throw new ApiError(
+      422,
+      'plan_unavailable',
+      plan ? `The plan ${plan.id} is not on sale right now.` : `There is no plan ${planId}.`,
+    );
+  }
+  return plan;
+}
+
+export type NewOrder = {
+  plan: Plan;
+  operatorId: OperatorId;
+  contact: { kind: ContactKind; value: string };
+  language: 'en' | 'my';
+  partnerKeyId?: string | undefined;
+};
+
+/**
+ * Makes an order: id, number (Myanmar time, unique), expiry, MMQR payload, and a random
+ * token whose SHA-256 alone is stored. Returns the row and the token (shown once).
+ */
+export async function createOrder(
+  deps: Deps,
+  input: NewOrder,
+): Promise<{ row: OrderRow; token: string }> {
+  const now = deps.now();
+  const token = toBase64Url(deps.randomBytes(32));
+  const base = {
+    id: deps.randomUUID(),
+    tokenHash: await sha256Hex(token),
+    planId: input.plan.id,
+    operatorId: input.operatorId,
+    contact: input.contact.value,
+    contactKind: input.contact.kind,
+    language: input.language,
+    price: input.plan.price,
+    currency,
+    status: 'awaiting_payment' as const,
+    source: input.partnerKeyId ? ('partner' as const) : ('shop' as const),
+    partnerKeyId: input.partnerKeyId ?? null,
+    createdAt: new Date(now),
+    expiresAt: new Date(now + PAYMENT_WINDOW_MS),
+  };
+  const first = Math.floor(now / 1000) * 1000;
+  let second = first;
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+    if (second - first > ORDER_NUMBER_MAX_LEAD_MS) break;
+    const number = orderNumberAt(second);
+    const [row] = await deps.database.db
+      .insert(orders)
+      .values({
+        ...base,
+        number,
+        mmqrPayload: merchantPayload(deps.config.merchant, input.plan.price, number),
+      })
+      .onConflictDoNothing({ target: orders.number })
+      .returning();
+    if (row) return { row, token };
+    const [latest] = await deps.database.db
+      .select({ number: max(orders.number) })
+      .from(orders)
+      .where(gte(orders.number, number));
+    second = Math.max(second, orderNumberTime(latest?.number) ?? second) + 1000;
+  }
+  throw new ApiError(
+    429,
+    'rate_limited',
+    'Too many orders are being made right now. Please try again in a minute.',
+    { 'Retry-After': '60' },
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const notFound = () =>
+  new ApiError(404, 'not_found', 'No such order, or the order token does not match.');
+
+/** The order with this id if `token` is its token; otherwise 404 (never saying which). */
+export async function readOrderWithToken(
+  deps: Deps,
+  id: string,
+  token: string | undefined,
+): Promise<OrderRow> {
+  const presented = await sha256Hex(token ?? '');
+  if (!UUID.test(id) || !token) throw notFound();
+  const [row] = await deps.database.db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!row || !constantTimeEqual(row.tokenHash, presented)) throw notFound();
+  return row;
+}
+
+/** A partner's order by id or by number (`#NXR-…` or `NXR-…`); another key's order is 404. */
+export async function readPartnerOrder(
+  deps: Deps,
+  keyId: string,
+  idOrNumber: string,
+): Promise<OrderRow> {
+  const text = idOrNumber.trim();
+  const where = UUID.test(text)
+    ? eq(orders.id, text)
+    : eq(orders.number, text.startsWith('#') ? text : `#${text}`);
+  const [row] = await deps.database.db
+    .select()
+    .from(orders)
+    .where(and(where, eq(orders.partnerKeyId, keyId)))
+    .limit(1);
+  if (!row) throw new ApiError(404, 'not_found', `No order ${text} for this API key.`);
+  return row;
+}
+
+/** Whether a check marked `verifying` is older than the time limit (the server stopped). */
+export const isStaleCheck = (row: OrderRow, now: number, timeoutMs: number) =>
+  row.status === 'verifying' &&
+  (!row.verifyingSince || now - row.verifyingSince.getTime() > timeoutMs);
+
+/**
+ * The status as the buyer should see it now: an unpaid order past its expiry reads expired
+ * (expiry is lazy: nothing runs at the deadline), and a stale check reads as not running.
+ */
+export function effectiveStatus(row: OrderRow, now: number, timeoutMs: number): OrderStatus {
+  const open =
+    row.status === 'awaiting_payment' ||
+    (row.status === 'verifying' && isStaleCheck(row, now, timeoutMs));
+  if (open) return now > row.expiresAt.getTime() ? 'expired' : 'awaiting_payment';
+  return row.status;
+}
+
+export function toShopOrder(row: OrderRow, now: number, timeoutMs: number): ShopOrder {
+  return {
+    id: row.id,
+    number: row.number,
+    planId: row.planId,
+    operatorId: row.operatorId as OperatorId,
+    contact: row.contact ?? '',
+    contactKind: row.contactKind,
+    price: row.price,
+    currency: 'MMK',
+    createdAt: row.createdAt.getTime(),
+    expiresAt: row.expiresAt.getTime(),
+    mmqrPayload: row.mmqrPayload,
+    status: effectiveStatus(row, now, timeoutMs),
+    transactionId: row.transactionId,
+    paidAt: row.paidAt?.getTime() ?? null,
+  };
+}

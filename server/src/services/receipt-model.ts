@@ -1,0 +1,113 @@
+import type { FailureReason } from '../../../src/features/purchase/lib/receipt-rules';
+import { isAiError } from '../../../src/lib/ai/errors';
+import { parseModelJson } from '../../../src/lib/ai/json';
+import {
+  receiptPrompt,
+  receiptReadingSchema,
+  receiptResponseSchema,
+  type ReceiptReading,
+} from '../../../src/lib/ai/receipt-prompt';
+import type { Deps } from '../deps';
+import { recordAiResult } from './ai-health';
+
+/**
+ * The server's receipt call to Gemini REST (generateContent with the image inline and the
+ * shared prompt and answer schema). The image is only in memory for this call: never stored,
+ * never logged.
+ */
+
+export type ReceiptImage = { mimeType: string; base64: string };
+
+export type ModelOutcome =
+  /** The model read the receipt; code decides next (receipt-rules). */
+  | { kind: 'reading'; reading: ReceiptReading }
+  /** The model answered, but not with a reading: a refusal the buyer sees. */
+  | { kind: 'refused'; reason: FailureReason }
+  /** No answer (429, 5xx, timeout, network, our key refused): nothing decided, retry later. */
+  | { kind: 'unavailable'; retryAfterSeconds: number };
+
+type GeminiAnswer = { candidates?: { content?: { parts?: { text?: string }[] } }[] };
+
+const DEFAULT_RETRY_AFTER_S = 10;
+
+function retryAfterOf(response: Response): number {
+  const value = Number(response.headers.get('retry-after'));
+  return Number.isFinite(value) && value > 0
+    ? Math.min(Math.ceil(value), 300)
+    : DEFAULT_RETRY_AFTER_S;
+}
+
+export async function readReceiptWithModel(
+  deps: Deps,
+  input: { image: ReceiptImage; orderNumber: string; price: number; language: string },
+): Promise<ModelOutcome> {
+  const { ai } = deps.config;
+  const url = `${ai.baseUrl}/v1beta/models/${ai.models.receipt}:generateContent`;
+  const body = {
+    contents: [
+      {
+        role: 'user',
+        parts: [
+          { inlineData: { mimeType: input.image.mimeType, data: input.image.base64 } },
+          {
+            text: receiptPrompt({
+              orderNumber: input.orderNumber,
+              expectedAmount: input.price,
+              currency: 'MMK',
+              now: new Date(deps.now()),
+              language: input.language,
+            }),
+          },
+        ],
+      },
+    ],
+    generationConfig: {
+      responseMimeType: 'application/json',
+      responseSchema: receiptResponseSchema,
+      temperature: 0,
+    },
+  };
+  const started = performance.now();
+  const record = (ok: boolean, message: string) =>
+    recordAiResult(deps, { task: 'receipt', ok, latencyMs: performance.now() - started, message });
+
+  let answer: GeminiAnswer;
+  try {
+    const response = await deps.aiFetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(deps.config.receiptTimeoutMs),
+    });
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      const { status } = response;
+      await record(false, `The AI service answered ${status}`);
+      // A request the service refuses as such (e.g. an image it cannot open) is the receipt's
+      // problem; quota, outages and a refused server key are ours: retry later.
+      if (status === 400 || status === 413 || status === 415) {
+        return { kind: 'refused', reason: { code: 'verificationFailed' } };
+      }
+      return { kind: 'unavailable', retryAfterSeconds: retryAfterOf(response) };
+    }
+    answer = (await response.json()) as GeminiAnswer;
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    await record(
+      false,
+      timedOut ? 'The AI service did not answer in time' : 'The AI service was not reachable',
+    );
+    return { kind: 'unavailable', retryAfterSeconds: DEFAULT_RETRY_AFTER_S };
+  }
+  await record(true, 'The AI service answered');
+  const text = (answer.candidates?.[0]?.content?.parts ?? [])
+    .map((part) => part.text ?? '')
+    .join('');
+  try {
+    return { kind: 'reading', reading: parseModelJson(text, receiptReadingSchema) };
+  } catch (error) {
+    const unreadable =
+      isAiError(error) && (error.kind === 'unreadable' || error.kind === 'invalid');
+    return { kind: 'refused', reason: { code: unreadable ? 'unreadable' : 'verificationFailed' } };
+  }
+}

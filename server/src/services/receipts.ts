@@ -1,0 +1,250 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { CLOCK_SKEW_MS, RECEIPT_MAX_AGE_MS } from '../../../src/features/purchase/lib/constants';
+import {
+  decideReceipt,
+  normalizeTransactionId,
+  type FailureReason,
+} from '../../../src/features/purchase/lib/receipt-rules';
+import { orders, outbox, payments, type OrderRow } from '../db/schema';
+import type { Deps } from '../deps';
+import { ApiError } from '../errors';
+import { toShopOrder, type ShopOrder } from './orders';
+import { readReceiptWithModel, type ReceiptImage } from './receipt-model';
+
+/**
+ * Submitting a receipt (decision 025): claim the order (`verifying`) in one short statement,
+ * ask the model to read the image, decide in code (receipt-rules), then record the payment and
+ * the paid order in ONE transaction. The payments table's primary key (the normalised
+ * transaction id) is the authority on reuse, across every device and buyer.
+ */
+
+export type Verification =
+  | { status: 'confirmed'; transactionId: string; transactionTime: number; verifiedAt: number }
+  | { status: 'failed'; reason: FailureReason };
+
+export type ReceiptResult = { order: ShopOrder; verification: Verification };
+
+/**
+ * A buyer who paid inside the window but uploads later is not stranded (issue #15 item 6):
+ * receipts are taken this long after expiry, and accepted only if the payment they show was
+ * made before the code expired.
+ */
+export const LATE_RECEIPT_GRACE_MS = RECEIPT_MAX_AGE_MS;
+
+const expired = (message: string) => new ApiError(409, 'order_expired', message);
+
+function paidResult(row: OrderRow, now: number, timeoutMs: number): ReceiptResult {
+  const paidAt = row.paidAt?.getTime() ?? now;
+  return {
+    order: toShopOrder(row, now, timeoutMs),
+    verification: {
+      status: 'confirmed',
+      transactionId: row.transactionId ?? '',
+      transactionTime: row.transactionTime?.getTime() ?? paidAt,
+      verifiedAt: paidAt,
+    },
+  };
+}
+
+/** Marks the order `verifying`: open orders, or a check so old that it is not running. */
+async function claimOrder(deps: Deps, row: OrderRow, now: number): Promise<Date | OrderRow> {
+  const claimedAt = new Date(now);
+  const staleBefore = new Date(now - deps.config.receiptTimeoutMs);
+  const [claimed] = await deps.database.db
+    .update(orders)
+    .set({ status: 'verifying', verifyingSince: claimedAt })
+    .where(
+      and(
+        eq(orders.id, row.id),
+        or(
+          eq(orders.status, 'awaiting_payment'),
+          and(
+            eq(orders.status, 'verifying'),
+            or(isNull(orders.verifyingSince), lt(orders.verifyingSince, staleBefore)),
+          ),
+        ),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (claimed) return claimedAt;
+  const [current] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
+  return current ?? row;
+}
+
+export async function submitReceipt(
+  deps: Deps,
+  row: OrderRow,
+  input: { image: ReceiptImage; language: 'en' | 'my' },
+): Promise<ReceiptResult> {
+  const timeoutMs = deps.config.receiptTimeoutMs;
+  const now = deps.now();
+  if (row.status === 'paid') return paidResult(row, now, timeoutMs);
+  if (row.status === 'cancelled' || row.status === 'expired') {
+    throw new ApiError(409, 'order_closed', 'This order is closed. Please start a new purchase.');
+  }
+  if (now > row.expiresAt.getTime() + LATE_RECEIPT_GRACE_MS) {
+    throw expired('This order’s payment code has expired. Please start a new purchase.');
+  }
+  const claim = await claimOrder(deps, row, now);
+  if (!(claim instanceof Date)) {
+    if (claim.status === 'paid') return paidResult(claim, now, timeoutMs);
+    if (claim.status !== 'verifying') {
+      throw new ApiError(409, 'order_closed', 'This order is closed. Please start a new purchase.');
+    }
+    const left = (claim.verifyingSince?.getTime() ?? now) + timeoutMs - now;
+    throw new ApiError(
+      409,
+      'receipt_in_progress',
+      'A receipt for this order is being checked right now. Please wait for its result.',
+      { 'Retry-After': String(Math.max(1, Math.ceil(left / 1000))) },
+    );
+  }
+
+  const mine = and(
+    eq(orders.id, row.id),
+    eq(orders.status, 'verifying'),
+    eq(orders.verifyingSince, claim),
+  );
+  /** Ends our check without a payment: the order is open again (and says why, if refused). */
+  const release = async (reason?: FailureReason): Promise<ReceiptResult | null> => {
+    const [released] = await deps.database.db
+      .update(orders)
+      .set({
+        status: 'awaiting_payment',
+        verifyingSince: null,
+        ...(reason ? { lastFailure: reason } : {}),
+      })
+      .where(mine)
+      .returning();
+    if (!reason) return null;
+    const [current] = released
+      ? [released]
+      : await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
+    return {
+      order: toShopOrder(current ?? row, deps.now(), timeoutMs),
+      verification: { status: 'failed', reason },
+    };
+  };
+  const refuse = async (reason: FailureReason) => (await release(reason))!;
+
+  const outcome = await readReceiptWithModel(deps, {
+    image: input.image,
+    orderNumber: row.number,
+    price: row.price,
+    language: input.language,
+  });
+  if (outcome.kind === 'unavailable') {
+    await release();
+    throw new ApiError(
+      503,
+      'ai_unavailable',
+      'The payment check is not available right now. Nothing was lost: please send the receipt again in a moment.',
+      { 'Retry-After': String(outcome.retryAfterSeconds) },
+    );
+  }
+  if (outcome.kind === 'refused') return refuse(outcome.reason);
+
+  const decidedAt = deps.now();
+  // Reuse is decided by the payments table below, not by a list in memory.
+  const decision = decideReceipt(outcome.reading, {
+    price: row.price,
+    now: decidedAt,
+    usedTransactionIds: new Set(),
+  });
+  if (!decision.confirmed) return refuse(decision.reason);
+  if (decision.transactionTime > row.expiresAt.getTime() + CLOCK_SKEW_MS) {
+    await release();
+    throw expired(
+      'This payment was made after the order’s payment code expired. Please contact support with your receipt.',
+    );
+  }
+  const transactionKey = normalizeTransactionId(decision.transactionId) ?? decision.transactionId;
+  const verifiedBy = deps.config.ai.mode === 'demo' ? ('demo' as const) : ('gemini' as const);
+  const paidAt = new Date(decidedAt);
+
+  const reused: FailureReason = { code: 'reused', transactionId: decision.transactionId };
+  const settled = await deps.database.db
+    .transaction(async (tx) => {
+      // Still our check? (One that outlived the limit may have been taken over.)
+      const [held] = await tx.select({ id: orders.id }).from(orders).where(mine).for('update');
+      if (!held) throw new ClaimLost();
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          transactionId: transactionKey,
+          orderId: row.id,
+          amount: row.price,
+          transactionTime: new Date(decision.transactionTime),
+          verifiedBy,
+          createdAt: paidAt,
+        })
+        .onConflictDoNothing()
+        .returning({ transactionId: payments.transactionId });
+      if (!payment) {
+        // The constraint says this transaction id already paid an order: reuse.
+        const [open] = await tx
+          .update(orders)
+          .set({ status: 'awaiting_payment', verifyingSince: null, lastFailure: reused })
+          .where(eq(orders.id, row.id))
+          .returning();
+        return { paid: false as const, order: open ?? row };
+      }
+      const [order] = await tx
+        .update(orders)
+        .set({
+          status: 'paid',
+          paidAt,
+          transactionId: decision.transactionId,
+          transactionTime: new Date(decision.transactionTime),
+          verifiedBy,
+          verifyingSince: null,
+          lastFailure: null,
+        })
+        .where(eq(orders.id, row.id))
+        .returning();
+      await tx.insert(outbox).values({
+        kind: 'order.paid',
+        payload: {
+          orderId: row.id,
+          number: row.number,
+          planId: row.planId,
+          operatorId: row.operatorId,
+          price: row.price,
+          currency: row.currency,
+          transactionId: decision.transactionId,
+          paidAt: decidedAt,
+          source: row.source,
+        },
+        attempts: 0,
+        nextAttemptAt: paidAt,
+        createdAt: paidAt,
+      });
+      return { paid: true as const, order: order ?? row };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ClaimLost) {
+        throw new ApiError(
+          409,
+          'receipt_in_progress',
+          'Another check of this order took over. Please wait for its result.',
+          { 'Retry-After': '5' },
+        );
+      }
+      throw error;
+    });
+  if (!settled.paid) {
+    return {
+      order: toShopOrder(settled.order, deps.now(), timeoutMs),
+      verification: { status: 'failed', reason: reused },
+    };
+  }
+  return paidResult(settled.order, deps.now(), timeoutMs);
+}
+
+/** Our claim on the order was taken over (our check outlived the limit): roll back. */
+class ClaimLost extends Error {
+  constructor() {
+    super('The verification claim was lost');
+    this.name = 'ClaimLost';
+  }
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOrder, fakeGemini, heldAnswer, readingAnswer, submitReceipt } from '../support/shop';
+import { createTestApp, T0, type TestApp } from '../support/test-app';
+import {
+  createTestDatabase,
+  testStore,
+  truncateAll,
+  type TestDatabase,
+} from '../support/test-database';
+
+type Row = Record<string, unknown>;
+type Answer = { order: Row; verification: { status: string; reason?: Row } };
+
+describe(`receipt races and restarts (${testStore})`, () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  const gemini = fakeGemini();
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    t = await createTestApp({ database, aiFetch: gemini.fetch });
+  });
+  afterAll(() => database.drop());
+  beforeEach(async () => {
+    await truncateAll(database);
+    t.clock.set(T0);
+  });
+
+  const rows = (sql: string, params: unknown[] = []) =>
+    database.rawTransaction((tx) => tx.query<Row>(sql, params));
+
+  it('confirms exactly one of 50 parallel receipts with the same transaction id, across 50 orders', async () => {
+    const created = [];
+    for (let index = 0; index < 50; index += 1) {
+      created.push(await createOrder(t, { contact: `buyer${index}@example.com` }));
+    }
+    gemini.answer(readingAnswer({ transactionId: 'KBZ-7788-9900' }));
+    const answers = await Promise.all(
+      created.map(async (order) => {
+        const response = await submitReceipt(t, order);
+        expect(response.status).toBe(200);
+        return (await response.json()) as Answer;
+      }),
+    );
+    const confirmed = answers.filter((answer) => answer.verification.status === 'confirmed');
+    expect(confirmed).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.verification.status === 'failed');
+    expect(refused).toHaveLength(49);
+    for (const answer of refused) {
+      expect(answer.verification.reason).toEqual({
+        code: 'reused',
+        transactionId: 'KBZ-7788-9900',
+      });
+      expect(answer.order.status).toBe('awaiting_payment');
+    }
+    expect(await rows('SELECT count(*)::int AS n FROM payments')).toEqual([{ n: 1 }]);
+    expect(await rows("SELECT count(*)::int AS n FROM orders WHERE status = 'paid'")).toEqual([
+      { n: 1 },
+    ]);
+    expect(await rows("SELECT count(*)::int AS n FROM orders WHERE status = 'verifying'")).toEqual([
+      { n: 0 },
+    ]);
+    expect(await rows('SELECT count(*)::int AS n FROM outbox')).toEqual([{ n: 1 }]);
+  });
+
+  it('after the server stopped in the middle of a check, the order is consistent and the buyer can retry', async () => {
+    const created = await createOrder(t);
+    // The kill: the order is marked verifying (as a check does first), then the app is gone.
+    await rows("UPDATE orders SET status = 'verifying', verifying_since = $1 WHERE id = $2", [
+      new Date(T0 + 60_000).toISOString(),
+      created.order.id,
+    ]);
+    const restarted = await createTestApp({ database, aiFetch: gemini.fetch });
+    restarted.clock.set(T0 + 90_000);
+    const read = async () =>
+      (
+        (await (
+          await restarted.call('GET', `/api/orders/${created.order.id}`, undefined, {
+            'X-Order-Token': created.token,
+          })
+        ).json()) as { order: Row }
+      ).order;
+
+    // Within the time limit the old check might still be running: it says so.
+    expect((await read()).status).toBe('verifying');
+    const tooSoon = await submitReceipt(restarted, created);
+    expect(tooSoon.status).toBe(409);
+    expect(tooSoon.headers.get('retry-after')).toBe('30');
+
+    // Past the limit nothing can be running: the order is open again and a retry succeeds.
+    restarted.clock.set(T0 + 60_000 + 60_001);
+    expect((await read()).status).toBe('awaiting_payment');
+    gemini.answer(readingAnswer());
+    const retried = await submitReceipt(restarted, created);
+    expect(retried.status).toBe(200);
+    expect(((await retried.json()) as Answer).verification.status).toBe('confirmed');
+    expect(await rows('SELECT status, verifying_since FROM orders')).toEqual([
+      { status: 'paid', verifying_since: null },
+    ]);
+  });
+
+  it('a check that outlived its claim does not pay the order twice', async () => {
+    const created = await createOrder(t);
+    const held = heldAnswer(readingAnswer({ transactionId: 'SLOW-1' }));
+    gemini.answer(held.script);
+    const slow = submitReceipt(t, created);
+    await held.arrived;
+    // The clock passes the limit: a second check takes the order over and pays it.
+    t.clock.advance(60_001);
+    gemini.answer(readingAnswer({ transactionId: 'FAST-2' }));
+    const fast = await submitReceipt(t, created);
+    expect(((await fast.json()) as Answer).verification.status).toBe('confirmed');
+    held.release();
+    const late = await slow;
+    expect(late.status).toBe(409);
+    expect(await rows('SELECT transaction_id FROM payments')).toEqual([
+      { transaction_id: 'FAST-2' },
+    ]);
+  });
+});

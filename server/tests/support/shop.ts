@@ -1,0 +1,126 @@
+import { expect } from 'vitest';
+import type { TestApp } from './test-app';
+import { T0 } from './test-app';
+
+/**
+ * Helpers for the money-path tests: a scriptable stand-in for Gemini's REST API (the server's
+ * outgoing side), model readings, and an order made through the API.
+ */
+
+export type GeminiScript = (request: Request) => Response | Promise<Response>;
+
+export type FakeGemini = {
+  fetch: typeof fetch;
+  /** What the next calls answer. */
+  answer(script: GeminiScript): void;
+  /** The requests received (URL and parsed body). */
+  calls: { url: string; body: GeminiBody }[];
+};
+
+export type GeminiBody = {
+  contents: {
+    role: string;
+    parts: { text?: string; inlineData?: { mimeType: string; data: string } }[];
+  }[];
+  generationConfig: Record<string, unknown>;
+};
+
+export function fakeGemini(): FakeGemini {
+  let script: GeminiScript = () => {
+    throw new Error('No AI answer scripted for this test');
+  };
+  const calls: FakeGemini['calls'] = [];
+  return {
+    calls,
+    answer: (next) => void (script = next),
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      calls.push({ url: request.url, body: (await request.clone().json()) as GeminiBody });
+      return script(request);
+    },
+  };
+}
+
+/** What the model reads from a good receipt for the 80,000 MMK plan, paid a minute before T0. */
+export function reading(overrides: Record<string, unknown> = {}) {
+  return {
+    isPaymentConfirmed: true,
+    reason: 'The payment is successful.',
+    transactionId: '0123 4567 8901',
+    amount: 80_000,
+    currency: 'MMK',
+    transactionTime: new Date(T0 + 60_000).toISOString(),
+    status: 'Successful',
+    ...overrides,
+  };
+}
+
+/** Gemini's generateContent answer carrying `text` (JSON of a reading, or anything). */
+export const modelAnswer = (text: string) =>
+  Response.json({
+    candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+  });
+
+export const readingAnswer =
+  (overrides: Record<string, unknown> = {}) =>
+  () =>
+    modelAnswer(JSON.stringify(reading(overrides)));
+
+/** Waits until `release()` is called, then answers with `then()`; aborts with the request. */
+export function heldAnswer(then: GeminiScript) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let started!: () => void;
+  const arrived = new Promise<void>((resolve) => (started = resolve));
+  const script: GeminiScript = async (request) => {
+    started();
+    await Promise.race([
+      released,
+      new Promise((_, reject) =>
+        request.signal.addEventListener('abort', () => reject(request.signal.reason as Error)),
+      ),
+    ]);
+    return then(request);
+  };
+  return { script, release, arrived };
+}
+
+/** A tiny PNG-looking base64 body (the fake model does not look at it). */
+export const RECEIPT_IMAGE = { mimeType: 'image/png', base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB' };
+
+export const orderBody = (overrides: Record<string, unknown> = {}) => ({
+  planId: 'power-30',
+  operatorId: 'mpt',
+  contact: 'traveller@example.com',
+  language: 'en',
+  ...overrides,
+});
+
+export type Created = {
+  order: { id: string; number: string; status: string; expiresAt: number; [key: string]: unknown };
+  token: string;
+};
+
+/** Makes an order through POST /api/orders and returns the answer. */
+export async function createOrder(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<Created> {
+  const response = await t.call('POST', '/api/orders', orderBody(overrides), headers);
+  expect(response.status).toBe(201);
+  return (await response.json()) as Created;
+}
+
+/** POST /api/orders/{id}/receipt with the order's token. */
+export function submitReceipt(
+  t: TestApp,
+  created: Created,
+  headers: Record<string, string> = {},
+  body: unknown = { image: RECEIPT_IMAGE, language: 'en' },
+) {
+  return t.call('POST', `/api/orders/${created.order.id}/receipt`, body, {
+    'X-Order-Token': created.token,
+    ...headers,
+  });
+}
