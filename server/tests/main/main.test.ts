@@ -51,7 +51,7 @@ async function start(): Promise<Copy> {
   return copy;
 }
 
-async function answers(copy: Copy, timeoutMs = 90_000): Promise<Response> {
+async function answers(copy: Copy, timeoutMs = 150_000): Promise<Response> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -104,5 +104,5 @@ describe('npm run server', () => {
     expect(b).toEqual({ code: 0, signal: null });
     expect(one!.output.join('')).toContain('"msg":"stopping"');
     await expect(fetch(`http://127.0.0.1:${one!.port}/`)).rejects.toThrow();
-  }, 120_000);
+  }, 180_000);
 });
