@@ -1,11 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eServers } from './e2e/support/servers';
+import { e2eApi, e2eServers } from './e2e/support/servers';
 
 /**
  * Journeys run in Debian's Chromium against production builds served by `vite preview`:
  * - `gemini`: a build with a test key, whose AI calls each journey scripts with page.route;
- * - `demo`: a build with no key, which must announce and run demo mode.
- * scripts/build-e2e.mjs makes both builds before the run.
+ * - `demo`: a build with no key, which must announce and run demo mode;
+ * - `server`: server mode (VITE_API_URL), against the real API (server/) on a fresh embedded
+ *   database, whose Gemini is a local fake (e2e/support/fake-gemini.mjs).
+ * scripts/build-e2e.mjs makes the three builds before the run.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -32,10 +34,37 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: Object.values(e2eServers).map((server) => ({
-    command: `npx vite preview --outDir ${server.dist} --port ${server.port} --strictPort --host 127.0.0.1`,
-    url: server.url,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  })),
+  webServer: [
+    ...Object.values(e2eServers).map((server) => ({
+      command: `npx vite preview --outDir ${server.dist} --port ${server.port} --strictPort --host 127.0.0.1`,
+      url: server.url,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    })),
+    {
+      command: 'node e2e/support/fake-gemini.mjs',
+      port: e2eApi.gemini.port,
+      env: { FAKE_GEMINI_PORT: String(e2eApi.gemini.port) },
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      // A fresh embedded database each run; tsx itself (not npx) so that it stops on SIGTERM.
+      command: `rm -rf ${e2eApi.dataDir} && node_modules/.bin/tsx server/src/main.ts`,
+      port: e2eApi.port,
+      env: {
+        PORT: String(e2eApi.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eApi.dataDir,
+        DATABASE_URL: '',
+        AI_MODE: 'gemini',
+        GEMINI_API_KEY: e2eApi.serverKey,
+        GEMINI_BASE_URL: e2eApi.gemini.url,
+        SHOP_ORIGINS: e2eServers.server.url.replace(/\/$/, ''),
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+    },
+  ],
 });

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-/** Builds the two sites the journeys run against (mirrors e2e/support/servers.ts). */
+/** Builds the three sites the journeys run against (mirrors e2e/support/servers.ts). */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const base = Number(process.env.E2E_PORT_BASE ?? 4173);
+const apiPort = Number(process.env.E2E_API_PORT ?? base + 4100);
 const geminiEnv = JSON.parse(
   readFileSync(new URL('../e2e/support/gemini-build-env.json', import.meta.url), 'utf8'),
 );
@@ -11,8 +12,10 @@ const geminiEnv = JSON.parse(
 function build(outDir, extraEnv) {
   const env = { ...process.env, ...extraEnv, OUT_DIR: outDir };
   if (!extraEnv.VITE_GEMINI_API_KEY) {
-    // The demo build: no key may leak in from the shell.
-    for (const key of Object.keys(env)) if (key.startsWith('VITE_')) delete env[key];
+    // The demo and server builds: no key may leak in from the shell.
+    for (const key of Object.keys(env)) {
+      if (key.startsWith('VITE_') && !(key in extraEnv)) delete env[key];
+    }
   }
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
     env,
@@ -24,3 +27,8 @@ function build(outDir, extraEnv) {
 
 build(`dist-e2e-${base}`, geminiEnv);
 build(`dist-demo-${base}`, {});
+// Server mode; the server's own key is in the environment, and must not reach the bundle.
+build(`dist-server-${base}`, {
+  VITE_API_URL: `http://127.0.0.1:${apiPort}`,
+  GEMINI_API_KEY: 'e2e-server-only-key-7f3a9c',
+});

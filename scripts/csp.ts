@@ -20,6 +20,7 @@ export type CspEnv = Pick<
   | 'VITE_AI_MODE'
   | 'VITE_GEMINI_API_KEY'
   | 'VITE_GENAI_BASE_URL'
+  | 'VITE_API_URL'
   | 'VITE_ORDER_WEBHOOK_URL'
   | 'VITE_STATUS_URL'
   | 'VITE_NEWSLETTER_URL'
@@ -42,13 +43,17 @@ const originOf = (value: string | undefined): string | undefined => {
  */
 export function aiOrigins(env: CspEnv): string[] {
   if (resolveAiMode(env) === 'demo') return [];
+  // Server mode: the shop's API is the AI proxy (`${VITE_API_URL}/ai`); it downloads videos too.
+  const server = originOf(env.VITE_API_URL);
+  if (server && !env.VITE_GENAI_BASE_URL) return [server];
   const apiRoot = originOf(env.VITE_GENAI_BASE_URL) ?? GEMINI_ORIGIN;
   return [apiRoot, ...VIDEO_DOWNLOAD_ORIGINS];
 }
 
 export function buildCsp(env: CspEnv): string {
   const connect = new Set<string>(["'self'", ...aiOrigins(env)]);
-  for (const url of [env.VITE_ORDER_WEBHOOK_URL, env.VITE_STATUS_URL, env.VITE_NEWSLETTER_URL]) {
+  const urls = [env.VITE_API_URL, env.VITE_ORDER_WEBHOOK_URL, env.VITE_STATUS_URL];
+  for (const url of [...urls, env.VITE_NEWSLETTER_URL]) {
     const origin = originOf(url);
     if (origin) connect.add(origin);
   }

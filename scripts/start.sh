@@ -1,7 +1,53 @@
 #!/usr/bin/env bash
-# The README's first command: install the packages and run the shop on http://127.0.0.1:5173/.
-# With no VITE_GEMINI_API_KEY (in the environment or .env.local) it runs in the announced demo mode.
+# The README's first command: installs the packages, then runs the shop's API (server/, on
+# http://127.0.0.1:8787, its PostgreSQL embedded in .data/) and the shop in server mode
+# (http://127.0.0.1:5173/) together. Ctrl-C stops both.
+# With no GEMINI_API_KEY the API answers the AI calls from the demo script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-npm ci --no-audit --no-fund
-exec npm start
+if [ "${SKIP_INSTALL:-0}" != "1" ]; then npm ci --no-audit --no-fund; fi
+
+# One .env.local configures both wings: the server reads its own variables from it too.
+read_local() {
+  [ -f .env.local ] || return 0
+  grep -E "^$1=" .env.local | tail -1 | cut -d= -f2- | sed -e 's/^["'\'']//' -e 's/["'\'']$//'
+}
+for key in GEMINI_API_KEY DATABASE_URL VITE_MMQR_MERCHANT_ID VITE_MMQR_TERMINAL_ID \
+  VITE_MMQR_MERCHANT_NAME VITE_MMQR_MERCHANT_NAME_MY VITE_MMQR_MERCHANT_CITY_MY; do
+  if [ -z "${!key:-}" ]; then
+    value="$(read_local "$key")"
+    if [ -n "$value" ]; then export "$key=$value"; fi
+  fi
+done
+# A key written for the static shop moves to the server: the browser gets none in server mode.
+if [ -z "${GEMINI_API_KEY:-}" ]; then
+  legacy="${VITE_GEMINI_API_KEY:-$(read_local VITE_GEMINI_API_KEY)}"
+  if [ -n "$legacy" ]; then
+    echo "Using VITE_GEMINI_API_KEY as the server's GEMINI_API_KEY (it stays on the server)."
+    export GEMINI_API_KEY="$legacy"
+  fi
+fi
+
+export PORT="${PORT:-8787}" HOST="${HOST:-127.0.0.1}" DATA_DIR="${DATA_DIR:-.data}"
+SHOP_PORT="${SHOP_PORT:-5173}"
+export SHOP_ORIGINS="${SHOP_ORIGINS:-http://127.0.0.1:${SHOP_PORT}}"
+API_URL="http://127.0.0.1:${PORT}"
+
+node_modules/.bin/tsx server/src/main.ts &
+api=$!
+VITE_API_URL="$API_URL" VITE_GEMINI_API_KEY="" \
+  node_modules/.bin/vite --host 127.0.0.1 --port "$SHOP_PORT" --strictPort &
+shop=$!
+echo "The shop: http://127.0.0.1:${SHOP_PORT}/ (server mode)   The API: ${API_URL}/status"
+
+stop() {
+  trap - INT TERM
+  kill -TERM "$api" "$shop" 2>/dev/null || true
+  wait "$api" "$shop" 2>/dev/null || true
+}
+trap 'stop; exit 130' INT TERM
+# When either stops by itself, the other stops too.
+status=0
+wait -n "$api" "$shop" || status=$?
+stop
+exit "$status"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the tests need on a fresh Debian machine
-# (Debian's Chromium for the journeys, the npm packages) and runs every check (`npm test`).
+# (Debian's Chromium for the journeys, Debian's PostgreSQL for the server's tests, the npm
+# packages) and runs every check (`npm test`).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +22,48 @@ if [ "${SKIP_INSTALL:-0}" != "1" ]; then
   else
     npm ci --no-audit --no-fund || { echo "npm ci failed"; echo "0 passed, 1 failed"; exit 1; }
   fi
+fi
+
+# The server's tests run twice: on PGlite, and on a real PostgreSQL that this script starts
+# (Debian's `postgresql`, installed when missing) and stops again at the end if it started it.
+# A TEST_DATABASE_URL already set in the environment is used as it is.
+PG_STARTED=""
+stop_postgres() {
+  if [ -n "$PG_STARTED" ]; then
+    echo "Stopping PostgreSQL $PG_STARTED main..."
+    pg_ctlcluster "$PG_STARTED" main stop || true
+  fi
+}
+as_postgres() {
+  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else sudo -u postgres "$@"; fi
+}
+start_postgres() {
+  local SUDO="" version state port
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+    echo "Installing Debian's PostgreSQL for the server's tests..."
+    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null \
+      || return 1
+  fi
+  version=$(ls /usr/lib/postgresql | sort -V | tail -1)
+  if ! pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" { found = 1 } END { exit !found }'; then
+    $SUDO pg_createcluster "$version" main >/dev/null || return 1
+  fi
+  state=$(pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" { print $4 }')
+  if [ "$state" != "online" ]; then
+    $SUDO pg_ctlcluster "$version" main start || return 1
+    PG_STARTED="$version"
+  fi
+  port=$(pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" { print $3 }')
+  # TCP access with a password: the tests connect as postgres/postgres on 127.0.0.1.
+  as_postgres psql -p "$port" -qXc "ALTER ROLE postgres PASSWORD 'postgres'" >/dev/null || return 1
+  export TEST_DATABASE_URL="postgres://postgres:postgres@127.0.0.1:${port}/postgres"
+  echo "PostgreSQL $version on port $port for the server's tests."
+}
+trap stop_postgres EXIT
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  # Without it the PostgreSQL stage fails on CI (scripts/run-all-checks.mjs) and is skipped elsewhere.
+  start_postgres || echo "Could not start PostgreSQL: the server's PostgreSQL tests cannot run."
 fi
 
 npm test

@@ -1,11 +1,27 @@
 import geminiBuildEnv from './gemini-build-env.json' with { type: 'json' };
 
-/** Where the two e2e builds are served. E2E_PORT_BASE lets parallel runs use other ports. */
+/** Where the e2e builds are served. E2E_PORT_BASE lets parallel runs use other ports. */
 const base = Number(process.env.E2E_PORT_BASE ?? 4173);
 
 export const e2eServers = {
   gemini: { port: base, dist: `dist-e2e-${base}`, url: `http://127.0.0.1:${base}/` },
   demo: { port: base + 1, dist: `dist-demo-${base}`, url: `http://127.0.0.1:${base + 1}/` },
+  /** Server mode: built with VITE_API_URL = e2eApi.url (scripts/build-e2e.mjs). */
+  server: { port: base + 2, dist: `dist-server-${base}`, url: `http://127.0.0.1:${base + 2}/` },
+} as const;
+
+/**
+ * The real API (server/) for the server-mode journey, and the fake Gemini behind it
+ * (e2e/support/fake-gemini.mjs). E2E_API_PORT moves both (default: base + 4100).
+ */
+const apiPort = Number(process.env.E2E_API_PORT ?? base + 4100);
+export const e2eApi = {
+  port: apiPort,
+  url: `http://127.0.0.1:${apiPort}`,
+  dataDir: `.e2e-data-${base}`,
+  /** A key only the server holds: the build must never contain it. */
+  serverKey: 'e2e-server-only-key-7f3a9c',
+  gemini: { port: apiPort + 1, url: `http://127.0.0.1:${apiPort + 1}` },
 } as const;
 
 /** Configuration of the `gemini` build: a fake key (all AI calls are intercepted) and every optional URL. */

@@ -37,6 +37,23 @@ export const configSchema = z
     MODEL_RECEIPT: optionalText,
     MODEL_IMAGE: z.string().default('gemini-2.5-flash-image'),
     MODEL_VIDEO: z.string().default('veo-3.0-fast-generate-001'),
+    /** The shop's own AI tasks, when they use another model than MODEL_TEXT (as VITE_MODEL_*). */
+    MODEL_CHAT: optionalText,
+    MODEL_COMPATIBILITY: optionalText,
+    MODEL_SUPPORT: optionalText,
+    /** /ai/* per client: calls per window, the window, and the largest request body. */
+    AI_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+    AI_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    AI_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(8 * 1024 * 1024),
+    /** Behind one reverse proxy: the client is the last X-Forwarded-For entry, not the socket. */
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((value) => value === 'true' || value === '1'),
     /** Origins of the shop allowed by CORS, comma separated (e.g. https://shop.example). */
     SHOP_ORIGINS: list,
     VITE_MMQR_MERCHANT_ID: z.string().default('0000000000000000'),
@@ -69,8 +86,18 @@ export type Config = {
     mode: 'gemini' | 'demo';
     apiKey: string | undefined;
     baseUrl: string;
-    models: { text: string; receipt: string; image: string; video: string };
+    models: {
+      text: string;
+      receipt: string;
+      chat: string;
+      compatibility: string;
+      support: string;
+      image: string;
+      video: string;
+    };
+    proxy: { rateLimit: number; rateWindowMs: number; maxBodyBytes: number };
   };
+  trustProxy: boolean;
   shopOrigins: string[];
   merchant: {
     merchantId: string;
@@ -107,10 +134,19 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       models: {
         text: raw.MODEL_TEXT,
         receipt: raw.MODEL_RECEIPT ?? raw.MODEL_TEXT,
+        chat: raw.MODEL_CHAT ?? raw.MODEL_TEXT,
+        compatibility: raw.MODEL_COMPATIBILITY ?? raw.MODEL_TEXT,
+        support: raw.MODEL_SUPPORT ?? raw.MODEL_TEXT,
         image: raw.MODEL_IMAGE,
         video: raw.MODEL_VIDEO,
       },
+      proxy: {
+        rateLimit: raw.AI_RATE_LIMIT,
+        rateWindowMs: raw.AI_RATE_WINDOW_SECONDS * 1000,
+        maxBodyBytes: raw.AI_MAX_BODY_BYTES,
+      },
     },
+    trustProxy: raw.TRUST_PROXY,
     shopOrigins: raw.SHOP_ORIGINS,
     merchant: {
       merchantId: raw.VITE_MMQR_MERCHANT_ID,

@@ -1,6 +1,8 @@
+import type { ClientAddressReader } from './client-address';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Logger } from './logger';
+import type { RateLimiter } from './services/rate-limit';
 
 /**
  * Everything the app needs from outside, passed in (no module-level state): tests pass fakes
@@ -16,4 +18,8 @@ export type Deps = {
   /** Outgoing calls to the AI service (Gemini REST, or the demo answers). */
   aiFetch: typeof fetch;
   logger: Logger;
+  /** The caller's address when not on Node (Workers: CF-Connecting-IP); see client-address.ts. */
+  clientAddress?: ClientAddressReader;
+  /** A shared store for the AI proxy's rate limits; default: in memory, per process. */
+  aiRateLimiter?: RateLimiter;
 };

@@ -24,6 +24,8 @@ export const envSchema = () =>
       VITE_GEMINI_API_KEY: z.optional(z.string()),
       VITE_AI_MODE: z._default(z.enum(['auto', 'gemini', 'demo']), 'auto'),
       VITE_GENAI_BASE_URL: optionalUrl(),
+      /** Server mode: the shop's own API (server/); the AI key then stays on the server. */
+      VITE_API_URL: optionalUrl(),
       VITE_MODEL_TEXT: text('gemini-2.5-flash'),
       VITE_MODEL_RECEIPT: z.optional(z.string()),
       VITE_MODEL_CHAT: z.optional(z.string()),
@@ -55,18 +57,28 @@ export const envSchema = () =>
     })
     .check(
       z.refine(
-        (v) => v.VITE_AI_MODE !== 'gemini' || !!v.VITE_GEMINI_API_KEY || !!v.VITE_GENAI_BASE_URL,
+        (v) =>
+          v.VITE_AI_MODE !== 'gemini' ||
+          !!v.VITE_GEMINI_API_KEY ||
+          !!v.VITE_GENAI_BASE_URL ||
+          !!v.VITE_API_URL,
         {
           message: 'VITE_AI_MODE=gemini needs VITE_GEMINI_API_KEY or VITE_GENAI_BASE_URL',
           path: ['VITE_AI_MODE'],
         },
       ),
+      z.refine((v) => !(v.VITE_API_URL && v.VITE_GEMINI_API_KEY), {
+        message:
+          'VITE_GEMINI_API_KEY must not be set with VITE_API_URL: in server mode the key stays on the server (GEMINI_API_KEY)',
+        path: ['VITE_GEMINI_API_KEY'],
+      }),
     );
 
 export type RawEnv = z.output<ReturnType<typeof envSchema>>;
 
 const urlKeys = [
   'VITE_GENAI_BASE_URL',
+  'VITE_API_URL',
   'VITE_SOCIAL_FACEBOOK',
   'VITE_SOCIAL_VIBER',
   'VITE_SOCIAL_TELEGRAM',
@@ -125,9 +137,11 @@ export type AiMode = 'gemini' | 'demo';
  * A build with a key never falls into demo mode unless VITE_AI_MODE=demo says so.
  */
 export function resolveAiMode(
-  raw: Pick<RawEnv, 'VITE_AI_MODE' | 'VITE_GEMINI_API_KEY' | 'VITE_GENAI_BASE_URL'>,
+  raw: Pick<RawEnv, 'VITE_AI_MODE' | 'VITE_GEMINI_API_KEY' | 'VITE_GENAI_BASE_URL'> &
+    Partial<Pick<RawEnv, 'VITE_API_URL'>>,
 ): AiMode {
   if (raw.VITE_AI_MODE === 'demo') return 'demo';
   if (raw.VITE_AI_MODE === 'gemini') return 'gemini';
-  return raw.VITE_GEMINI_API_KEY || raw.VITE_GENAI_BASE_URL ? 'gemini' : 'demo';
+  // In server mode the server decides (its own key, or its demo answers).
+  return raw.VITE_GEMINI_API_KEY || raw.VITE_GENAI_BASE_URL || raw.VITE_API_URL ? 'gemini' : 'demo';
 }

@@ -11,11 +11,16 @@ const raw: RawEnv = import.meta.env.PROD ? __VALIDATED_ENV__ : parseEnv(import.m
 
 export type { AiMode } from './env-schema';
 
+/** Server mode: the shop's own API, without a trailing slash (see server/ and decision 030). */
+const apiUrl = raw.VITE_API_URL?.replace(/\/+$/, '');
+
 export const env = {
+  apiUrl,
   ai: {
     mode: resolveAiMode(raw),
     apiKey: raw.VITE_GEMINI_API_KEY ?? '',
-    baseUrl: raw.VITE_GENAI_BASE_URL,
+    // In server mode the AI calls go through the server's proxy, which adds the key.
+    baseUrl: raw.VITE_GENAI_BASE_URL ?? (apiUrl && `${apiUrl}/ai`),
     models: {
       receipt: raw.VITE_MODEL_RECEIPT || raw.VITE_MODEL_TEXT,
       chat: raw.VITE_MODEL_CHAT || raw.VITE_MODEL_TEXT,
@@ -51,7 +56,7 @@ export const env = {
     merchantCityMy: raw.VITE_MMQR_MERCHANT_CITY_MY,
   },
   orderWebhookUrl: raw.VITE_ORDER_WEBHOOK_URL,
-  statusUrl: raw.VITE_STATUS_URL,
+  statusUrl: raw.VITE_STATUS_URL ?? (apiUrl && `${apiUrl}/status`),
   newsletterUrl: raw.VITE_NEWSLETTER_URL,
   /** The dev server or the unit tests, not a production build: missing translations are reported. */
   reportsMissingTranslations: import.meta.env.DEV || import.meta.env.MODE === 'test',

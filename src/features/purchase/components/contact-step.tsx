@@ -13,11 +13,14 @@ type ContactStepProps = {
   onEdit: (contact: string) => void;
   onContinue: () => void;
   onBack: () => void;
+  /** Server mode: the order is being made on the server / could not be made. */
+  creating?: boolean;
+  createFailed?: boolean;
 };
 
 /** Step 3: where the eSIM is sent; the field has focus on arrival, Continue waits for a valid value. */
 export function ContactStep(props: ContactStepProps) {
-  const { planId, operatorId, contact, onEdit, onContinue, onBack } = props;
+  const { planId, operatorId, contact, onEdit, onContinue, onBack, creating = false } = props;
   const { t } = useTranslation('purchase');
   const input = useFocusOnArrival<HTMLInputElement>();
   const id = useId();
@@ -27,7 +30,7 @@ export function ContactStep(props: ContactStepProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (check.valid) onContinue();
+    if (check.valid && !creating) onContinue();
   };
 
   return (
@@ -69,10 +72,20 @@ export function ContactStep(props: ContactStepProps) {
           <button type="button" className="button" onClick={onBack}>
             {t('back')}
           </button>
-          <button type="submit" className="button button--primary" disabled={!check.valid}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!check.valid || creating}
+            aria-busy={creating || undefined}
+          >
             {t('contact.continue')}
           </button>
         </div>
+        {props.createFailed && !creating && (
+          <p className="field-error" role="alert">
+            {t('contact.orderFailed')}
+          </p>
+        )}
       </form>
     </section>
   );

@@ -8,6 +8,8 @@ import { stepperPosition, type PurchaseState } from '../lib/purchase-machine';
 import { usePurchaseFlow } from '../hooks/use-purchase-flow';
 import { useReceiptPicker } from '../hooks/use-receipt-picker';
 import { useReceiptVerification } from '../hooks/use-receipt-verification';
+import { useServerOrderCreation, useServerReceiptVerification } from '../hooks/use-server-order';
+import { shopApiUrl } from '../lib/shop-api';
 import { ContactStep } from './contact-step';
 import { ExpiredPanel } from './expired-panel';
 import { OperatorStep } from './operator-step';
@@ -31,6 +33,9 @@ export function PurchaseFlow() {
   const [state, dispatch] = usePurchaseFlow();
   const pickReceipt = useReceiptPicker(dispatch);
   const verify = useReceiptVerification(dispatch, language);
+  // Server mode (VITE_API_URL): the server makes the order and decides the receipt.
+  const serverOrder = useServerOrderCreation(dispatch, language);
+  const verifyOnServer = useServerReceiptVerification(dispatch, language);
 
   // Focus follows the buyer from step to step, but not on the first render of the page.
   const firstStep = useRef(state.step);
@@ -67,8 +72,12 @@ export function PurchaseFlow() {
             contact={state.draft.contact}
             onEdit={(contact) => dispatch({ type: 'EDIT_CONTACT', contact })}
             onContinue={() =>
-              dispatch({ type: 'CONTINUE_TO_PAYMENT', now: Date.now(), orderId: newOrderId() })
+              shopApiUrl()
+                ? void serverOrder.create(state.draft)
+                : dispatch({ type: 'CONTINUE_TO_PAYMENT', now: Date.now(), orderId: newOrderId() })
             }
+            creating={serverOrder.pending}
+            createFailed={serverOrder.failed}
             onBack={() => dispatch({ type: 'BACK' })}
           />
         );
@@ -82,7 +91,9 @@ export function PurchaseFlow() {
             focusOnMount={focusOnMount}
             onFile={(file) => void pickReceipt(file)}
             onRemoveReceipt={() => dispatch({ type: 'RECEIPT_CLEARED' })}
-            onSubmit={() => receipt.image && void verify(order, receipt.image)}
+            onSubmit={() =>
+              receipt.image && void (order.server ? verifyOnServer : verify)(order, receipt.image)
+            }
             onExpire={(now) => dispatch({ type: 'EXPIRE', now })}
           />
         );

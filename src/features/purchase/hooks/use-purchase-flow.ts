@@ -1,12 +1,16 @@
 import { useEffect, useReducer, type ActionDispatch } from 'react';
 import { restorePurchase, savePurchase } from '../lib/order-storage';
-import { purchaseReducer, type PurchaseEvent, type PurchaseState } from '../lib/purchase-machine';
+import type { PurchaseState } from '../lib/purchase-machine';
+import { flowReducer, type FlowEvent } from '../lib/server-purchase';
+import { useServerOrderSync } from './use-server-order';
 
-/** The purchase state machine, restored from and saved to sessionStorage. */
-export function usePurchaseFlow(): [PurchaseState, ActionDispatch<[PurchaseEvent]>] {
-  const [state, dispatch] = useReducer(purchaseReducer, undefined, () =>
-    restorePurchase(Date.now()),
-  );
+/**
+ * The purchase state machine, restored from and saved to sessionStorage; in server mode a
+ * restored order is refreshed from the server.
+ */
+export function usePurchaseFlow(): [PurchaseState, ActionDispatch<[FlowEvent]>] {
+  const [state, dispatch] = useReducer(flowReducer, undefined, () => restorePurchase(Date.now()));
   useEffect(() => savePurchase(state), [state]);
+  useServerOrderSync(state, dispatch);
   return [state, dispatch];
 }

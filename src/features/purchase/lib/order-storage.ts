@@ -10,6 +10,7 @@ import {
   type Verification,
 } from './purchase-machine';
 import type { FailureReason } from './receipt-rules';
+import { readServerRef } from './server-order-ref';
 import { isRecord, readJson, removeKey, writeJson } from './storage';
 
 /**
@@ -143,10 +144,11 @@ function readOrder(value: unknown): Order | null {
     currency,
     createdAt: value.createdAt,
     expiresAt: value.expiresAt,
+    ...readServerRef(value.server),
   };
 }
 
-function readVerification(value: unknown): Verification | null {
+export function readVerification(value: unknown): Verification | null {
   if (!isRecord(value)) return null;
   if (value.status === 'confirmed') {
     if (typeof value.transactionId !== 'string' || !isTime(value.verifiedAt)) return null;

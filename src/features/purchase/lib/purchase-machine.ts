@@ -10,6 +10,7 @@ import { checkContact, type ContactKind } from './contact';
 import { createOrderNumber, isOrderId } from './order-number';
 import type { PreparedReceipt, ReceiptProblem } from './receipt-image';
 import type { FailureReason } from './receipt-rules';
+import type { ServerOrderRef } from './server-order-ref';
 
 /**
  * The purchase flow as one reducer with named states and events (SPEC §4). Pure: every event
@@ -35,6 +36,8 @@ export type Order = {
   createdAt: number;
   /** Epoch ms when the payment code expires; the countdown is computed from it. */
   expiresAt: number;
+  /** Server mode: the server's order (its id, this buyer's token, its MMQR payload). */
+  server?: ServerOrderRef;
 };
 
 export type Verification =

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm run server` conventions (issue #13, point 9): PORT and DATA_DIR make side-by-side copies
+ * possible, and SIGTERM stops a copy cleanly (exit code 0). Real processes, real sockets.
+ */
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+type Copy = { child: ChildProcess; port: number; dataDir: string; output: string[] };
+const copies: Copy[] = [];
+
+async function start(): Promise<Copy> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'esim-server-'));
+  const output: string[] = [];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    AI_MODE: 'demo',
+    LOG_LEVEL: 'info',
+  };
+  delete env.DATABASE_URL;
+  delete env.GEMINI_API_KEY;
+  // tsx itself, not `npx tsx`: npm dies of the SIGTERM it forwards, which would hide the
+  // server's own exit code (and could leave the server running).
+  const child = spawn(join('node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
+    env,
+    stdio: 'pipe',
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const copy = { child, port, dataDir, output };
+  copies.push(copy);
+  return copy;
+}
+
+async function answers(copy: Copy, timeoutMs = 150_000): Promise<Response> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fetch(`http://127.0.0.1:${copy.port}/no-such-path`);
+    } catch (error) {
+      if (copy.child.exitCode !== null || Date.now() > until) {
+        throw new Error(`The server on ${copy.port} did not answer:\n${copy.output.join('')}`, {
+          cause: error,
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+const exited = (copy: Copy) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    if (copy.child.exitCode !== null) resolve({ code: copy.child.exitCode, signal: null });
+    else copy.child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+
+afterAll(() => {
+  for (const copy of copies) {
+    if (copy.child.exitCode === null) copy.child.kill('SIGKILL');
+    rmSync(copy.dataDir, { recursive: true, force: true });
+  }
+});
+
+describe('npm run server', () => {
+  it('runs two copies side by side on their own PORT and DATA_DIR, and stops each on SIGTERM with exit code 0', async () => {
+    const [one, two] = await Promise.all([start(), start()]);
+    const [first, second] = await Promise.all([answers(one!), answers(two!)]);
+    // Each copy answers in the API's one error shape, on its own port.
+    for (const response of [first, second]) {
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        error: { code: 'not_found', message: 'No GET /no-such-path here.' },
+      });
+    }
+    expect(one!.port).not.toBe(two!.port);
+    // Each keeps its embedded database in its own folder.
+    expect(readdirSync(one!.dataDir).length).toBeGreaterThan(0);
+    expect(readdirSync(two!.dataDir).length).toBeGreaterThan(0);
+
+    // The server closes its socket and its database and exits by itself.
+    one!.child.kill('SIGTERM');
+    two!.child.kill('SIGTERM');
+    const [a, b] = await Promise.all([exited(one!), exited(two!)]);
+    expect(a).toEqual({ code: 0, signal: null });
+    expect(b).toEqual({ code: 0, signal: null });
+    expect(one!.output.join('')).toContain('"msg":"stopping"');
+    await expect(fetch(`http://127.0.0.1:${one!.port}/`)).rejects.toThrow();
+  }, 180_000);
+});

@@ -1,0 +1,77 @@
+import {
+  emptyReceipt,
+  purchaseReducer,
+  type Order,
+  type PurchaseEvent,
+  type PurchaseState,
+  type Verification,
+} from './purchase-machine';
+import type { ShopOrder } from './shop-api';
+
+/**
+ * Server mode's events, on top of the purchase machine (which stays as it is for the static
+ * shop): the server made the order, decided a receipt, refused an expired order, or told a
+ * reloaded page how the order stands. Pure, like the machine.
+ */
+export type ServerPurchaseEvent =
+  | { type: 'ORDER_CREATED'; order: Order }
+  | { type: 'SERVER_VERIFIED'; order: Order; verification: Verification }
+  | { type: 'SERVER_EXPIRED' }
+  | { type: 'SERVER_SYNCED'; shop: ShopOrder; now: number };
+
+export type FlowEvent = PurchaseEvent | ServerPurchaseEvent;
+
+const sameOrder = (state: PurchaseState, id: string) =>
+  'order' in state && state.order.server?.id === id;
+
+export function flowReducer(state: PurchaseState, event: FlowEvent): PurchaseState {
+  switch (event.type) {
+    case 'ORDER_CREATED':
+      if (state.step !== 'contact') return state;
+      return { step: 'payment', order: event.order, receipt: emptyReceipt, interrupted: false };
+    case 'SERVER_VERIFIED':
+      if (state.step !== 'verifying' || !sameOrder(state, event.order.server?.id ?? '')) {
+        return state;
+      }
+      return { step: 'result', order: event.order, verification: event.verification };
+    case 'SERVER_EXPIRED':
+      if (state.step !== 'payment' && state.step !== 'verifying') return state;
+      return { step: 'expired', order: state.order };
+    case 'SERVER_SYNCED':
+      return synced(state, event.shop, event.now);
+    case 'TRY_AGAIN': {
+      const next = purchaseReducer(state, event);
+      // The server keeps its own payment window: the countdown shows that one, not a fresh one.
+      if (next.step !== 'payment' || state.step !== 'result' || !state.order.server) return next;
+      const order = { ...next.order, expiresAt: state.order.expiresAt };
+      return event.now >= order.expiresAt ? { step: 'expired', order } : { ...next, order };
+    }
+    default:
+      return purchaseReducer(state, event);
+  }
+}
+
+/** A reloaded page learns from the server: paid elsewhere, expired, or a new expiry. */
+function synced(state: PurchaseState, shop: ShopOrder, now: number): PurchaseState {
+  if (!('order' in state) || !sameOrder(state, shop.id) || state.step === 'verifying') {
+    return state;
+  }
+  const order = { ...state.order, expiresAt: shop.expiresAt };
+  if (shop.status === 'paid' && shop.transactionId) {
+    if (state.step === 'result' && state.verification.status === 'confirmed') return state;
+    return {
+      step: 'result',
+      order,
+      verification: {
+        status: 'confirmed',
+        transactionId: shop.transactionId,
+        verifiedAt: shop.paidAt ?? now,
+      },
+    };
+  }
+  if (state.step !== 'payment') return state;
+  if (shop.status === 'expired' || shop.status === 'cancelled' || now >= order.expiresAt) {
+    return { step: 'expired', order };
+  }
+  return { ...state, order };
+}

@@ -1,0 +1,217 @@
+import {
+  currency,
+  findOperator,
+  findPlan,
+  type OperatorId,
+  type PlanId,
+} from '../../../config/catalogue';
+import { env } from '../../../config/env';
+import { blobToBase64 } from '../../../lib/base64';
+import { sleep, withTimeout } from '../../../lib/ai/signals';
+import type { Language } from '../../../lib/i18n/languages';
+import { VERIFICATION_TIMEOUT_MS } from './constants';
+import { readVerification } from './order-storage';
+import type { Order, Verification } from './purchase-machine';
+import type { PreparedReceipt } from './receipt-image';
+
+/**
+ * Server mode (VITE_API_URL): the purchase flow's calls to the shop's own API (server/, the
+ * contract in decision 030). The server makes the order (number, expiry, MMQR payload), decides
+ * the receipt and records the payment; the browser keeps the order token it was handed.
+ */
+
+let apiUrl: string | undefined = env.apiUrl;
+
+/** The API's base URL in server mode, or undefined in the static shop. */
+export const shopApiUrl = (): string | undefined => apiUrl;
+
+/** Points the purchase flow at an API (tests); undefined returns to the static shop. */
+export function configureShopApi(url: string | undefined) {
+  apiUrl = url?.replace(/\/+$/, '');
+}
+
+export function resetShopApi() {
+  apiUrl = env.apiUrl;
+}
+
+/** The server's order (`ShopOrder` in server/src/schemas). Times are epoch ms. */
+export type ShopOrder = {
+  id: string;
+  number: string;
+  planId: string;
+  operatorId: string;
+  contact: string;
+  contactKind: 'email' | 'phone';
+  price: number;
+  currency: 'MMK';
+  createdAt: number;
+  expiresAt: number;
+  mmqrPayload: string;
+  status: 'awaiting_payment' | 'verifying' | 'paid' | 'expired' | 'cancelled';
+  transactionId: string | null;
+  paidAt: number | null;
+};
+
+/** An answer that is not a success: the HTTP status and the one error shape's code. */
+export class ShopApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ShopApiError';
+  }
+}
+
+async function call<T>(path: string, init: RequestInit): Promise<T> {
+  const base = apiUrl;
+  if (!base) throw new ShopApiError(0, 'not_configured', 'VITE_API_URL is not set');
+  const response = await fetch(`${base}${path}`, {
+    ...init,
+    headers: { Accept: 'application/json', ...init.headers },
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ShopApiError(
+      response.status,
+      typeof error?.code === 'string' ? error.code : 'http_error',
+      typeof error?.message === 'string' ? error.message : `HTTP ${response.status}`,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    );
+  }
+  return body as T;
+}
+
+/** The flow's Order for the server's order; throws when the answer is not one. */
+export function toOrder(shop: ShopOrder, token: string): Order {
+  const plan = findPlan(shop.planId);
+  const operator = findOperator(shop.operatorId);
+  if (
+    !plan ||
+    !operator ||
+    typeof shop.id !== 'string' ||
+    typeof shop.number !== 'string' ||
+    typeof shop.mmqrPayload !== 'string' ||
+    typeof shop.createdAt !== 'number' ||
+    typeof shop.expiresAt !== 'number' ||
+    (shop.contactKind !== 'email' && shop.contactKind !== 'phone')
+  ) {
+    throw new ShopApiError(200, 'invalid_answer', 'The server answered with an unexpected order');
+  }
+  return {
+    id: shop.id,
+    number: shop.number,
+    planId: plan.id,
+    operatorId: operator.id,
+    contact: shop.contact,
+    contactKind: shop.contactKind,
+    price: shop.price,
+    currency,
+    createdAt: shop.createdAt,
+    expiresAt: shop.expiresAt,
+    server: { id: shop.id, token, mmqrPayload: shop.mmqrPayload },
+  };
+}
+
+const jsonHeaders = { 'Content-Type': 'application/json' };
+
+/** POST /api/orders: the server makes the order. Throws ShopApiError or a network error. */
+export async function createServerOrder(
+  draft: { planId: PlanId; operatorId: OperatorId; contact: string },
+  language: Language,
+  idempotencyKey: string,
+  signal?: AbortSignal,
+): Promise<Order> {
+  const answer = await call<{ order: ShopOrder; token: string }>('/api/orders', {
+    method: 'POST',
+    headers: { ...jsonHeaders, 'Idempotency-Key': idempotencyKey },
+    body: JSON.stringify({ ...draft, language }),
+    signal,
+  });
+  return toOrder(answer.order, answer.token);
+}
+
+/** GET /api/orders/{id}: the server's view of a stored order. */
+export async function fetchServerOrder(order: Order, signal?: AbortSignal): Promise<ShopOrder> {
+  const server = order.server;
+  if (!server) throw new ShopApiError(0, 'not_configured', 'The order is not a server order');
+  const answer = await call<{ order: ShopOrder }>(`/api/orders/${encodeURIComponent(server.id)}`, {
+    headers: { 'X-Order-Token': server.token },
+    signal,
+  });
+  return answer.order;
+}
+
+/** What the server said of a receipt: a verification (with the order as it now is), or expiry. */
+export type ServerReceiptOutcome =
+  { kind: 'decided'; order: Order; verification: Verification } | { kind: 'expired' };
+
+export type SubmitReceiptInput = {
+  order: Order;
+  receipt: PreparedReceipt;
+  language: Language;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** A fresh key per submission; a check that is still running is asked again with the same key. */
+  idempotencyKey: string;
+};
+
+/**
+ * POST /api/orders/{id}/receipt with the same prepared image the static shop sends to the AI.
+ * Always resolves (every fault is the "could not verify" failure, as in the static shop), except
+ * when the caller aborts. A 409 order_expired is the expiry panel; a check already running for
+ * the order (409 receipt_in_progress) is waited for within the time limit.
+ */
+export async function submitServerReceipt(
+  input: SubmitReceiptInput,
+): Promise<ServerReceiptOutcome> {
+  const { order } = input;
+  const server = order.server;
+  const signal = withTimeout(input.signal, input.timeoutMs ?? VERIFICATION_TIMEOUT_MS);
+  const couldNotVerify: ServerReceiptOutcome = {
+    kind: 'decided',
+    order,
+    verification: { status: 'failed', reason: { code: 'verificationFailed' } },
+  };
+  if (!server) return couldNotVerify;
+  try {
+    const base64 = await blobToBase64(input.receipt.blob);
+    const body = JSON.stringify({
+      image: { mimeType: input.receipt.mimeType, base64 },
+      language: input.language,
+    });
+    for (;;) {
+      try {
+        const answer = await call<{ order: ShopOrder; verification: unknown }>(
+          `/api/orders/${encodeURIComponent(server.id)}/receipt`,
+          {
+            method: 'POST',
+            headers: {
+              ...jsonHeaders,
+              'Idempotency-Key': input.idempotencyKey,
+              'X-Order-Token': server.token,
+            },
+            body,
+            signal,
+          },
+        );
+        const verification = readVerification(answer.verification);
+        if (!verification) return couldNotVerify;
+        return { kind: 'decided', order: toOrder(answer.order, server.token), verification };
+      } catch (error) {
+        if (!(error instanceof ShopApiError) || error.status !== 409) throw error;
+        if (error.code === 'order_expired') return { kind: 'expired' };
+        if (error.code !== 'receipt_in_progress') throw error;
+        await sleep(Math.min(error.retryAfterSeconds ?? 2, 5) * 1000, signal);
+      }
+    }
+  } catch (error) {
+    if (input.signal?.aborted) throw error;
+    // Offline, timeout, 5xx (database or AI unavailable), an unexpected answer.
+    return couldNotVerify;
+  }
+}

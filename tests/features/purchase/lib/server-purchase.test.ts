@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { Order, PurchaseState } from '../../../../src/features/purchase/lib/purchase-machine';
+import { flowReducer } from '../../../../src/features/purchase/lib/server-purchase';
+import type { ShopOrder } from '../../../../src/features/purchase/lib/shop-api';
+
+const T = Date.parse('2026-11-23T10:00:00Z');
+const order: Order = {
+  id: '7d6f2a10-4c1b-4e8a-9a57-2f1e0b9c3d44',
+  number: '#NXR-20261123-163000',
+  planId: 'power-30',
+  operatorId: 'mpt',
+  contact: 'buyer@example.com',
+  contactKind: 'email',
+  price: 80_000,
+  currency: 'MMK',
+  createdAt: T,
+  expiresAt: T + 600_000,
+  server: { id: 'order-1', token: 'tok', mmqrPayload: '000201' },
+};
+const shop = (change: Partial<ShopOrder> = {}): ShopOrder => ({
+  id: 'order-1',
+  number: order.number,
+  planId: 'power-30',
+  operatorId: 'mpt',
+  contact: order.contact,
+  contactKind: 'email',
+  price: 80_000,
+  currency: 'MMK',
+  createdAt: T,
+  expiresAt: T + 600_000,
+  mmqrPayload: '000201',
+  status: 'awaiting_payment',
+  transactionId: null,
+  paidAt: null,
+  ...change,
+});
+const payment: PurchaseState = {
+  step: 'payment',
+  order,
+  receipt: { image: null, preparing: null, problem: null },
+  interrupted: true,
+};
+
+describe('server mode events on the purchase flow', () => {
+  it('moves from contact to payment with the order the server made', () => {
+    const contact: PurchaseState = {
+      step: 'contact',
+      draft: { planId: 'power-30', operatorId: 'mpt', contact: 'buyer@example.com' },
+    };
+    expect(flowReducer(contact, { type: 'ORDER_CREATED', order })).toEqual({
+      ...payment,
+      interrupted: false,
+    });
+    // Anywhere else the event changes nothing.
+    expect(flowReducer(payment, { type: 'ORDER_CREATED', order })).toBe(payment);
+  });
+
+  it('shows the expiry panel when the server refuses an expired order', () => {
+    const verifying: PurchaseState = {
+      step: 'verifying',
+      order,
+      receipt: {
+        blob: new Blob(),
+        mimeType: 'image/png',
+        width: 1,
+        height: 1,
+        fileName: 'r.png',
+        originalSize: 1,
+      } as never,
+    };
+    expect(flowReducer(verifying, { type: 'SERVER_EXPIRED' })).toEqual({ step: 'expired', order });
+  });
+
+  it('keeps the server’s payment window on Try again instead of a fresh one', () => {
+    const failed: PurchaseState = {
+      step: 'result',
+      order,
+      verification: { status: 'failed', reason: { code: 'unreadable' } },
+    };
+    const again = flowReducer(failed, { type: 'TRY_AGAIN', now: T + 300_000 });
+    expect(again.step).toBe('payment');
+    expect('order' in again && again.order.expiresAt).toBe(order.expiresAt);
+    expect(flowReducer(failed, { type: 'TRY_AGAIN', now: T + 600_000 })).toEqual({
+      step: 'expired',
+      order,
+    });
+  });
+
+  it('learns on reload that the order was paid, expired, or given a new expiry', () => {
+    expect(
+      flowReducer(payment, {
+        type: 'SERVER_SYNCED',
+        shop: shop({ status: 'paid', transactionId: 'TX1', paidAt: T + 5 }),
+        now: T + 10,
+      }),
+    ).toEqual({
+      step: 'result',
+      order,
+      verification: { status: 'confirmed', transactionId: 'TX1', verifiedAt: T + 5 },
+    });
+    expect(
+      flowReducer(payment, { type: 'SERVER_SYNCED', shop: shop({ status: 'expired' }), now: T }),
+    ).toEqual({ step: 'expired', order });
+    const later = flowReducer(payment, {
+      type: 'SERVER_SYNCED',
+      shop: shop({ expiresAt: T + 900_000 }),
+      now: T,
+    });
+    expect('order' in later && later.order.expiresAt).toBe(T + 900_000);
+    // Another order's answer is ignored.
+    expect(
+      flowReducer(payment, { type: 'SERVER_SYNCED', shop: shop({ id: 'other' }), now: T }),
+    ).toBe(payment);
+  });
+});
