@@ -20,12 +20,10 @@ export const serviceSchema = z
 export const statusResponseSchema = z
   .object({
     overallStatus: serviceStateSchema,
-    lastChecked: z.iso
-      .datetime()
-      .openapi({
-        description: 'When the checks ran (ISO 8601, UTC).',
-        example: '2026-11-23T10:00:00.000Z',
-      }),
+    lastChecked: z.iso.datetime().openapi({
+      description: 'When the checks ran (ISO 8601, UTC).',
+      example: '2026-11-23T10:00:00.000Z',
+    }),
     services: z.array(serviceSchema),
   })
   .openapi('StatusResponse', {
