@@ -6,6 +6,15 @@ import {
   test,
   useLanguage,
 } from './support/fixtures';
+import { readFileSync } from 'node:fs';
+import { endpointsOf, type OpenApiDocument } from '../src/features/developers/api/openapi-view';
+
+/** `METHOD path` of every endpoint /developers documents, read from the same document. */
+const apiDocument = JSON.parse(
+  readFileSync(new URL('../src/features/developers/api/openapi.json', import.meta.url), 'utf8'),
+) as OpenApiDocument;
+const endpoints = endpointsOf(apiDocument).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 test('a copy button on /audit copies its block and says Copied! for 2 seconds', async ({
   page,
@@ -62,25 +71,25 @@ test('the test report on /audit passes every self-check in the browser', async (
   expect(hidden).toBeLessThanOrEqual(1);
 });
 
-test('/developers documents the five endpoints and the key', async ({ page }) => {
+test('/developers documents the endpoints of the OpenAPI document and the key', async ({
+  page,
+}) => {
   await openRoute(page, '/developers');
   const main = page.getByRole('main');
-  for (const name of [
-    /^GET \/status/,
-    /^GET \/plans/,
-    /^POST \/purchase/,
-    /^POST \/v1\/activate/,
-    /^GET \/v1\/profile\/\{orderId\}/,
-  ]) {
-    await expect(main.getByRole('heading', { level: 2, name })).toBeVisible();
+  for (const endpoint of endpoints) {
+    await expect(
+      main.getByRole('heading', { level: 2, name: new RegExp(`^${escape(endpoint)}`) }),
+    ).toBeVisible();
   }
   await expect(main).toContainText('x-api-key: YOUR_API_KEY');
   await expect(main).toContainText('Authorization: Bearer YOUR_API_KEY');
   await expect(main).toContainText('401 Unauthorized');
   await expect(main.getByRole('region', { name: /^GET \/status/ })).toContainText('Public');
-  await expect(main.getByRole('region', { name: /^POST \/purchase/ })).toContainText(
-    'API key required',
+  const plans = main.getByRole('region', { name: /^GET \/plans/ });
+  await expect(plans.getByRole('row', { name: /^plans\[\]\.price_mmk/ })).toContainText(
+    'The price in Myanmar kyat.',
   );
+  await expect(plans).toContainText('curl "$API_BASE_URL/plans"');
 });
 
 for (const language of ['en', 'my'] as const) {
@@ -106,7 +115,8 @@ for (const language of ['en', 'my'] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
     await openRoute(page, '/developers');
     const tables = page.getByRole('table');
-    await expect(tables).toHaveCount(5); // the summary and four endpoints' field tables
+    // The summary and at least the response fields of GET /status and GET /plans.
+    await expect(tables.nth(2)).toBeVisible();
     const overflows = await tables.evaluateAll((elements) =>
       elements
         .map((table) => table.parentElement as HTMLElement)
@@ -116,7 +126,7 @@ for (const language of ['en', 'my'] as const) {
     expect(overflows).toEqual([]);
     // Stacked, the rows keep their table semantics: the summary still has its five rows.
     const summary = page.getByRole('region', { name: /Endpoint/ }).getByRole('table');
-    await expect(summary.getByRole('row')).toHaveCount(6);
+    await expect(summary.getByRole('row')).toHaveCount(endpoints.length + 1);
     await expect(summary.getByRole('rowheader').first()).toHaveText('/status');
   });
 }

@@ -1,6 +1,8 @@
 import { cors } from 'hono/cors';
 import type { Deps } from './deps';
 import { errorBody, errorResponse, toApiError } from './errors';
+import { buildOpenApiDocument } from './openapi/document';
+import { errorBodySchema } from './schemas/error';
 import { aiProxyRoutes } from './routes/ai-proxy';
 import { catalogueRoutes } from './routes/catalogue';
 import { partnerRoutes } from './routes/partner';
@@ -61,11 +63,21 @@ export function createApp(deps: Deps) {
     );
   });
 
+  // Every error answers this shape; it is a component even before a route refers to it.
+  app.openAPIRegistry.register('Error', errorBodySchema);
   app.route('/', statusRoutes(deps));
   app.route('/', catalogueRoutes(deps));
   app.route('/', partnerRoutes(deps));
   app.route('/', shopOrderRoutes(deps));
   app.route('/', aiProxyRoutes(deps));
+
+  // The document of every route above, built on the first request (not itself documented).
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  app.get('/openapi.json', (c) => {
+    document ??= buildOpenApiDocument(app);
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(document);
+  });
 
   return app;
 }

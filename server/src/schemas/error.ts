@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { ErrorCode } from '../errors';
 
 /** The one error shape (server/src/errors.ts), as a component of the OpenAPI document. */
-export const ErrorBodySchema = z
+export const errorBodySchema = z
   .object({
     error: z.object({
       code: z.string().openapi({
@@ -20,10 +20,10 @@ export function errorResponses<Status extends number>(descriptions: Record<Statu
   return Object.fromEntries(
     entries.map(([status, description]) => [
       status,
-      { description, content: { 'application/json': { schema: ErrorBodySchema } } },
+      { description, content: { 'application/json': { schema: errorBodySchema } } },
     ]),
   ) as Record<
     Status,
-    { description: string; content: { 'application/json': { schema: typeof ErrorBodySchema } } }
+    { description: string; content: { 'application/json': { schema: typeof errorBodySchema } } }
   >;
 }

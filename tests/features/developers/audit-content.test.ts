@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { operators, plans } from '../../../src/config/catalogue';
 import { brands, deviceTable } from '../../../src/config/devices/device-table';
 import { paths } from '../../../src/config/paths';
+import { catalogueDocument } from '../../../src/config/catalogue-document';
 import { buildEndpoints } from '../../../src/features/developers/api/endpoints';
+import {
+  endpointsOf,
+  typeOf,
+  type OpenApiDocument,
+} from '../../../src/features/developers/api/openapi-view';
+import devEn from '../../../locales/en/dev.json';
+import devMy from '../../../locales/my/dev.json';
 import {
   buildCatalogue,
   catalogueJson,
@@ -14,6 +22,8 @@ import {
 } from '../../../src/features/developers/audit/deploy-script';
 import { openApiYaml } from '../../../src/features/developers/audit/openapi-spec';
 import { runSelfCheck, testReport } from '../../../src/features/developers/audit/self-check';
+
+const dev = { en: devEn, my: devMy };
 
 describe('the audit catalogue', () => {
   it('is generated from config/catalogue with the documented fields', () => {
@@ -164,15 +174,12 @@ describe('the test report', () => {
   });
 });
 
-describe('the API examples', () => {
-  it('show curl and fetch for each endpoint and an example response where one is documented', () => {
+describe('the API examples (from the OpenAPI document)', () => {
+  it('show curl and fetch for each endpoint and the example responses of status and plans', () => {
     const endpoints = buildEndpoints();
-    expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([
+    expect(endpoints.slice(0, 2).map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([
       'GET /status',
       'GET /plans',
-      'POST /purchase',
-      'POST /v1/activate',
-      'GET /v1/profile/{orderId}',
     ]);
     for (const endpoint of endpoints) {
       expect(endpoint.curl).toContain('curl');
@@ -180,13 +187,90 @@ describe('the API examples', () => {
     }
     const byId = Object.fromEntries(endpoints.map((endpoint) => [endpoint.id, endpoint]));
     expect(JSON.parse(byId.status!.response!)).toMatchObject({ overallStatus: 'OPERATIONAL' });
-    expect(JSON.parse(byId.plans!.response!)).toHaveLength(plans.length);
-    expect(byId.purchase!.response).toBeUndefined();
-    expect(byId.activate!.response).toBeUndefined();
-    expect(byId.profile!.response).toBeUndefined();
-    expect(byId.purchase!.curl).toContain('-H "x-api-key: $API_KEY"');
-    expect(byId.purchase!.curl).toContain('-H "Authorization: Bearer $API_KEY"');
-    expect(byId.purchase!.curl).toContain('"operator": "MPT", "contactInfo"');
-    expect(byId.purchase!.curl).toContain('"planId": "power-30", "contactInfo"');
+    // GET /plans's example is the catalogue itself, as the server answers it.
+    expect(JSON.parse(byId.plans!.response!)).toEqual(catalogueDocument());
+    expect(byId.status!.access).toBe('public');
+    expect(byId.plans!.access).toBe('public');
+  });
+
+  it('have every field and parameter explained in English and Burmese', () => {
+    const missing: string[] = [];
+    for (const language of ['en', 'my'] as const) {
+      const endpoints = (dev[language] as { developers: { endpoints: Record<string, unknown> } })
+        .developers.endpoints;
+      for (const endpoint of buildEndpoints()) {
+        const texts = endpoints[endpoint.id] as
+          { summary?: string; description?: string; fields?: Record<string, string> } | undefined;
+        if (!texts?.summary) missing.push(`${language}: ${endpoint.id}.summary`);
+        if (!texts?.description) missing.push(`${language}: ${endpoint.id}.description`);
+        for (const field of [
+          ...endpoint.parameters,
+          ...endpoint.requestFields,
+          ...endpoint.responseFields,
+        ]) {
+          if (!texts?.fields?.[field.name]) {
+            missing.push(`${language}: ${endpoint.id}.fields["${field.name}"]`);
+          }
+        }
+      }
+    }
+    expect(missing, 'add these to locales/{en,my}/dev.json developers.endpoints').toEqual([]);
+  });
+});
+
+describe('the OpenAPI reader', () => {
+  const document: OpenApiDocument = {
+    components: {
+      schemas: {
+        Item: {
+          type: 'object',
+          required: ['id'],
+          properties: {
+            id: { type: 'string' },
+            size: { type: ['number', 'null'], 'x-ours': true, description: 'Ours.' },
+          },
+        },
+      },
+    },
+    paths: {
+      '/things/{id}': {
+        get: {
+          tags: ['catalogue'],
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '200': {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      items: { type: 'array', items: { $ref: '#/components/schemas/Item' } },
+                      kind: { const: 'thing' },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      '/internal': { get: { tags: ['shop'], responses: {} } },
+    },
+  };
+
+  it('flattens nested fields, resolves references and reads x-ours', () => {
+    const endpoints = endpointsOf(document);
+    expect(endpoints.map((endpoint) => endpoint.path)).toEqual(['/things/{id}']);
+    const [things] = endpoints;
+    expect(things!.parameters).toEqual([
+      { name: 'id', type: 'path: string', required: true, ours: false, description: undefined },
+    ]);
+    expect(things!.responseFields.map((field) => [field.name, field.type, field.ours])).toEqual([
+      ['items', 'object[]', false],
+      ['items[].id', 'string', false],
+      ['items[].size', 'number | null', true],
+      ['kind', '"thing"', false],
+    ]);
+    expect(typeOf(document, { enum: ['a', 'b'] })).toBe('"a" | "b"');
   });
 });

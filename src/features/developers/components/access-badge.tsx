@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Access } from '../api/endpoints';
+import type { Access, Method } from '../api/endpoints';
 
-/** Public, API key required, or not yet specified. */
+/** Public or API key required. */
 export function AccessBadge({ access }: { access: Access }) {
   const { t } = useTranslation('dev');
   return (
@@ -11,6 +11,12 @@ export function AccessBadge({ access }: { access: Access }) {
   );
 }
 
-export function MethodBadge({ method }: { method: 'GET' | 'POST' }) {
+export function MethodBadge({ method }: { method: Method }) {
   return <span className={`method-badge method-badge--${method.toLowerCase()}`}>{method}</span>;
+}
+
+/** Marks an endpoint or a field that this shop added to the specified API (x-ours). */
+export function OursBadge() {
+  const { t } = useTranslation('dev');
+  return <span className="ours-badge">{t('developers.labels.ours')}</span>;
 }

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../../components/page-meta';
 import { site } from '../../../config/site';
 import { buildEndpoints } from '../api/endpoints';
-import { AccessBadge, MethodBadge } from './access-badge';
+import { AccessBadge, MethodBadge, OursBadge } from './access-badge';
 import { EndpointSection } from './endpoint-section';
 import '../developers.css';
 import { ColumnHeaders } from './column-headers';
 
-/** The /developers page: basics, authentication, an overview and every endpoint. */
+/** The /developers page: basics, authentication, an overview and every endpoint, read from the
+ * OpenAPI document generated from the server's routes. */
 export function ApiDocs() {
   const { t } = useTranslation('dev');
   const endpoints = useMemo(() => buildEndpoints(), []);
@@ -28,6 +29,7 @@ export function ApiDocs() {
         <p>{t('developers.basics.baseUrl')}</p>
         <p>{t('developers.basics.format')}</p>
         <p>{t('developers.basics.types')}</p>
+        <p>{t('developers.basics.errors')}</p>
       </section>
 
       <section className="card dev-page__intro-card" aria-labelledby="api-auth">
@@ -73,10 +75,13 @@ export function ApiDocs() {
                     <code>{endpoint.path}</code>
                   </th>
                   <td role="cell" className="api-table__purpose">
-                    {t(`developers.endpoints.${endpoint.id}.summary`)}
+                    {t(`developers.endpoints.${endpoint.id}.summary`, {
+                      defaultValue: endpoint.summary ?? '',
+                    })}
                   </td>
                   <td role="cell" className="api-table__access">
                     <AccessBadge access={endpoint.access} />
+                    {endpoint.ours ? <OursBadge /> : null}
                   </td>
                 </tr>
               ))}

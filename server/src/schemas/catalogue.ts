@@ -1,0 +1,36 @@
+import { z } from '@hono/zod-openapi';
+import { operators, plans } from '../../../src/config/catalogue';
+import { catalogueDocument } from '../../../src/config/catalogue-document';
+
+const carrierIds = operators.map((operator) => operator.id) as [string, ...string[]];
+const planIds = plans.map((plan) => plan.id) as [string, ...string[]];
+
+export const carrierSchema = z
+  .object({
+    id: z.enum(carrierIds).openapi({ description: 'Carrier id; operatorId in orders.' }),
+    name: z.string().openapi({ example: 'MPT' }),
+    gsma_identifiers: z.object({
+      mcc: z.string().openapi({ description: 'Mobile Country Code.', example: '414' }),
+      mnc: z.string().openapi({ description: 'Mobile Network Code.', example: '01' }),
+    }),
+    networks: z.array(z.string()).openapi({ example: ['4G', '3G'] }),
+  })
+  .openapi('Carrier');
+
+export const planSchema = z
+  .object({
+    id: z.enum(planIds).openapi({ description: 'Plan id; planId when buying.' }),
+    name: z.string(),
+    type: z.literal('data_only'),
+    data_gb: z.number().openapi({ description: 'Data allowance in GB.' }),
+    validity_days: z.number().int().openapi({ description: 'Days the plan lasts.' }),
+    price_mmk: z.number().int().openapi({ description: 'Price in Myanmar kyat.' }),
+    is_active: z.boolean().openapi({ description: 'false while the plan cannot be bought.' }),
+    supported_carriers: z.array(z.string()).openapi({ description: 'Carrier ids.' }),
+    features: z.array(z.string()).openapi({ description: 'What the plan includes.' }),
+  })
+  .openapi('Plan');
+
+export const catalogueSchema = z
+  .object({ carriers: z.array(carrierSchema), plans: z.array(planSchema) })
+  .openapi('Catalogue', { example: catalogueDocument() });

@@ -1,0 +1,32 @@
+import { z } from '@hono/zod-openapi';
+
+export { errorBodySchema, errorResponses } from './error';
+
+/**
+ * Marks a route or a field as the shop's own addition rather than part of SPEC's documented
+ * API (spread into `.openapi({...})` or `createRoute({...})`); /developers shows it.
+ */
+export const ours = { 'x-ours': true } as const;
+
+/** Tags of the OpenAPI document, in the order /developers lists them. */
+export const tags = [
+  { name: 'status', description: 'Platform health (public).' },
+  { name: 'catalogue', description: 'Carriers and data plans (public).' },
+  { name: 'partner', description: 'Orders placed by partners (API key).' },
+  { name: 'shop', description: "The shop's own endpoints, used by this website (order token)." },
+  { name: 'ai', description: "The shop's AI calls, forwarded to the AI service." },
+] as const;
+
+/** Names of the security schemes (components.securitySchemes). */
+export const security = {
+  apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+  bearerKey: { type: 'http', scheme: 'bearer' },
+} as const;
+
+/** `security` of a route that needs a partner API key (either scheme). */
+export const partnerSecurity = [{ apiKeyHeader: [] }, { bearerKey: [] }];
+/** `security` of a public route. */
+export const noSecurity: never[] = [];
+
+/** Epoch milliseconds, as in the SPA's types. */
+export const epochMs = z.number().int().openapi({ description: 'Epoch milliseconds.' });

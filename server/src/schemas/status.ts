@@ -1,0 +1,60 @@
+import { z } from '@hono/zod-openapi';
+
+export const serviceStateSchema = z
+  .enum(['OPERATIONAL', 'DEGRADED', 'OUTAGE'])
+  .openapi('ServiceStatus');
+
+export const serviceSchema = z
+  .object({
+    id: z.string().openapi({ example: 'database' }),
+    name: z.string().openapi({ example: 'Order database' }),
+    status: serviceStateSchema,
+    message: z.string(),
+    latency: z
+      .number()
+      .nullable()
+      .openapi({ description: 'Milliseconds the check took; null when nothing was measured.' }),
+  })
+  .openapi('Service');
+
+export const statusResponseSchema = z
+  .object({
+    overallStatus: serviceStateSchema,
+    lastChecked: z.iso.datetime().openapi({
+      description: 'When the checks ran (ISO 8601, UTC).',
+      example: '2026-11-23T10:00:00.000Z',
+    }),
+    services: z.array(serviceSchema),
+  })
+  .openapi('StatusResponse', {
+    example: {
+      overallStatus: 'OPERATIONAL',
+      lastChecked: '2026-11-23T10:00:00.000Z',
+      services: [
+        {
+          id: 'database',
+          name: 'Order database',
+          status: 'OPERATIONAL',
+          message: 'Orders are being saved normally.',
+          latency: 2,
+        },
+        {
+          id: 'ai',
+          name: 'AI payment verification',
+          status: 'OPERATIONAL',
+          message: 'The last AI call succeeded 3 minutes ago.',
+          latency: 1840,
+        },
+        {
+          id: 'outbox',
+          name: 'Order notifications',
+          status: 'OPERATIONAL',
+          message: 'No notification is waiting.',
+          latency: 1,
+        },
+      ],
+    },
+  });
+
+export type StatusResponse = z.infer<typeof statusResponseSchema>;
+export type ServiceState = z.infer<typeof serviceStateSchema>;

@@ -1,0 +1,163 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  curlExamples,
+  type OpenApiDocument,
+  type Schema,
+} from '../../../src/features/developers/api/openapi-view';
+import { OPENAPI_FILE } from '../../src/openapi/file';
+import { schemaProblems } from '../support/json-schema';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+/**
+ * The curl examples printed on /developers, run as printed (through bash, with API_BASE_URL and
+ * API_KEY set) against `npm run server` on a free 127.0.0.1 port with its own store: each must
+ * get the status written next to it and a body of the documented shape.
+ */
+const root = new URL('../../../', import.meta.url).pathname;
+const document = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
+const schemas = document.components?.schemas ?? {};
+const examples = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+  Object.entries(item).flatMap(([method, operation]) =>
+    curlExamples(operation).map((example, index) => ({
+      name: `${method.toUpperCase()} ${path} #${index + 1}`,
+      ...example,
+      responses: operation.responses ?? {},
+    })),
+  ),
+);
+
+/** Engineer A's key command; until it is merged, the key examples cannot run (they fail). */
+const apiKeyCli = join(root, 'server/src/cli/api-key.ts');
+const hasApiKeyCli = existsSync(apiKeyCli);
+const needsKey = examples.some((example) => example.source.includes('$API_KEY'));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+let server: ChildProcess | undefined;
+let serverLog = '';
+let dataDir: string;
+let database: TestDatabase | undefined;
+let baseUrl: string;
+let apiKey = '';
+
+function storeEnv(): Record<string, string> {
+  return database?.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'esim-docs-'));
+  if (process.env.TEST_DATABASE_URL) {
+    database = await createTestDatabase();
+  }
+  if (hasApiKeyCli) {
+    // Before the server starts: an embedded store has one user at a time.
+    const created = spawnSync('npx', ['tsx', apiKeyCli, 'create', '--name', 'docs'], {
+      cwd: root,
+      env: { ...process.env, ...storeEnv(), LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+    expect(created.status, created.stderr).toBe(0);
+    // The key is shown once; take the longest token of the output.
+    apiKey =
+      created.stdout
+        .split(/\s+/)
+        .filter((token) => /^[A-Za-z0-9_\-.]{20,}$/.test(token))
+        .sort((a, b) => b.length - a.length)[0] ?? '';
+    expect(apiKey, `no key in the CLI's output:\n${created.stdout}`).not.toBe('');
+  }
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = spawn('npx', ['tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...storeEnv(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      AI_MODE: 'demo',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+  const deadline = Date.now() + 50_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/status`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`npm run server did not start:\n${serverLog}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the curl examples on /developers, run as printed', () => {
+  it('exist for every endpoint of the document', () => {
+    expect(examples.map((example) => example.name)).toEqual(
+      expect.arrayContaining(['GET /status #1', 'GET /plans #1']),
+    );
+  });
+
+  if (hasApiKeyCli) {
+    it('use a key made by npm run api-key', () => expect(apiKey).not.toBe(''));
+  } else {
+    // LEAD: after merging engineer A (server/src/cli/api-key.ts), this todo disappears and the
+    // key examples run with a real key. Until then an example that needs a key fails below.
+    it.todo('create the docs API key with server/src/cli/api-key.ts (not in this branch yet)');
+  }
+
+  it.each(examples)(
+    '$name gets its documented status and shape',
+    ({ source, status, responses }) => {
+      if (source.includes('$API_KEY') && !hasApiKeyCli) {
+        throw new Error(`${apiKeyCli} is missing: this example needs a key (needsKey=${needsKey})`);
+      }
+      const run = spawnSync(
+        'bash',
+        ['-c', `curl() { command curl -sS -w '\\n%{http_code}' "$@"; }\n${source}`],
+        { env: { ...process.env, API_BASE_URL: baseUrl, API_KEY: apiKey }, encoding: 'utf8' },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      const lines = run.stdout.trimEnd().split('\n');
+      const got = Number(lines.pop());
+      const body = lines.join('\n');
+      expect(got, body).toBe(status);
+      const schema = (
+        responses[String(status)] as { content?: Record<string, { schema?: Schema }> } | undefined
+      )?.content?.['application/json']?.schema;
+      if (schema) {
+        expect(schemaProblems(schemas, schema, JSON.parse(body) as unknown)).toEqual([]);
+      } else {
+        expect(body, `${status} has no documented body`).toBe('');
+      }
+    },
+  );
+});

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENAPI_FILE, openApiFileText } from '../../src/openapi/file';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Document = {
+  openapi: string;
+  servers: { url: string }[];
+  tags: { name: string }[];
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+  paths: Record<string, Record<string, { 'x-codeSamples': { lang: string; source: string }[] }>>;
+};
+
+describe('the OpenAPI document', () => {
+  it('is served at /openapi.json, generated from the routes', async () => {
+    const response = await t.call('GET', '/openapi.json');
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as Document;
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers[0]!.url).toMatch(/^http/);
+    expect(document.tags.map((tag) => tag.name)).toEqual(
+      expect.arrayContaining(['status', 'catalogue', 'partner']),
+    );
+    expect(document.components.securitySchemes).toEqual({
+      apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+      bearerKey: { type: 'http', scheme: 'bearer' },
+    });
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['Error', 'Catalogue', 'Plan', 'Carrier', 'StatusResponse']),
+    );
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/status', '/plans']));
+    expect(document.paths['/openapi.json']).toBeUndefined();
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const langs = operation['x-codeSamples'].map((sample) => sample.lang);
+        expect(langs, `${method} ${path}`).toContain('Shell');
+        expect(langs, `${method} ${path}`).toContain('JavaScript');
+      }
+    }
+  });
+
+  it('is committed as the SPA’s copy, unchanged (else: run npm run openapi)', async () => {
+    const committed = readFileSync(OPENAPI_FILE, 'utf8');
+    const generated = await openApiFileText();
+    expect(
+      committed === generated,
+      'src/features/developers/api/openapi.json differs from the routes: run npm run openapi',
+    ).toBe(true);
+    // The served document and the committed one are the same document.
+    const served = await (await t.call('GET', '/openapi.json')).json();
+    expect(served).toEqual(JSON.parse(committed));
+  });
+});
