@@ -142,6 +142,18 @@ describe('the purchase flow', () => {
     expect(screen.getByRole('heading', { name: 'Choose your data plan' })).toHaveFocus();
   });
 
+  it('takes at most 254 characters in the contact field', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Buy Power User' }));
+    await user.click(screen.getByRole('button', { name: 'MPT' }));
+    const field = screen.getByLabelText('Email or Viber phone number');
+    await user.click(field);
+    await user.paste(`${'a'.repeat(300)}@example.com`);
+    expect(field).toHaveValue('a'.repeat(254));
+    expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeDisabled();
+  });
+
   it('adds a JSON-LD Product with an Offer in MMK for the selected plan', async () => {
     await renderPage();
     await waitFor(() =>
