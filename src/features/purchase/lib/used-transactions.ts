@@ -16,8 +16,10 @@ function entries(): Entry[] {
   );
 }
 
+/** The ids, normalised again: ids kept by an earlier version were normalised less strictly. */
 export function usedTransactionIds(): Set<string> {
-  return new Set(entries().map((entry) => entry.id));
+  const ids = entries().map((entry) => normalizeTransactionId(entry.id));
+  return new Set(ids.filter((id) => id !== null));
 }
 
 /** Remembers an accepted transaction; ids the receipt did not show ("N/A") are not kept. */
