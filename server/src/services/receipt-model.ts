@@ -2,6 +2,7 @@ import type { FailureReason } from '../../../src/features/purchase/lib/receipt-r
 import { isAiError } from '../../../src/lib/ai/errors';
 import { parseModelJson } from '../../../src/lib/ai/json';
 import {
+  demoReceiptNote,
   receiptPrompt,
   receiptReadingSchema,
   receiptResponseSchema,
@@ -49,15 +50,20 @@ export async function readReceiptWithModel(
         role: 'user',
         parts: [
           { inlineData: { mimeType: input.image.mimeType, data: input.image.base64 } },
-          {
-            text: receiptPrompt({
-              orderNumber: input.orderNumber,
-              expectedAmount: input.price,
-              currency: 'MMK',
-              now: new Date(deps.now()),
-              language: input.language,
-            }),
-          },
+          { text: receiptPrompt({ language: input.language }) },
+          // Demo mode only: the scripted answers read the payment from this note (no model sees it).
+          ...(deps.config.ai.mode === 'demo'
+            ? [
+                {
+                  text: demoReceiptNote({
+                    orderNumber: input.orderNumber,
+                    amount: input.price,
+                    currency: 'MMK',
+                    now: new Date(deps.now()),
+                  }),
+                },
+              ]
+            : []),
         ],
       },
     ],

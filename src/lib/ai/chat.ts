@@ -1,22 +1,62 @@
-import type { Chat, GenerateContentConfig } from '@google/genai';
+import type { Chat, Content, GenerateContentConfig } from '@google/genai';
 import { getAiClient } from './client';
 import { AiError, toAiError } from './errors';
 import { withTimeout } from './signals';
 
+/** The longest message the chat sends (the composer's maxLength); longer text is cut. */
+export const CHAT_MESSAGE_MAX_CHARS = 1000;
+/** The most earlier questions (with their replies) resent with a message. */
+export const CHAT_HISTORY_MAX_TURNS = 10;
+/** The most text of the earlier conversation resent with a message. */
+export const CHAT_HISTORY_MAX_CHARS = 12_000;
+
 /**
  * A chat with its history. `config` is kept beside it because the SDK's sendMessageStream uses a
  * per-message config *instead of* the chat's one: every message must carry the system
- * instruction again, or the model would answer without it.
+ * instruction again, or the model would answer without it. `restart` makes the chat anew from a
+ * shorter history (the SDK cannot shorten one in place).
  */
-export type ChatSession = { readonly chat: Chat; readonly config: GenerateContentConfig };
+export type ChatSession = {
+  chat: Chat;
+  readonly config: GenerateContentConfig;
+  readonly restart: (history: Content[]) => Chat;
+};
+
+const textLength = (content: Content) =>
+  (content.parts ?? []).reduce((sum, part) => sum + (part.text?.length ?? 0), 0);
+
+/**
+ * The newest whole turns of a history (a question with its reply), at most `maxTurns` of them
+ * and `maxChars` of text; older turns are left out, so a long conversation does not grow every
+ * request without end.
+ */
+export function trimHistory(
+  history: Content[],
+  maxTurns = CHAT_HISTORY_MAX_TURNS,
+  maxChars = CHAT_HISTORY_MAX_CHARS,
+): Content[] {
+  let start = history.length;
+  let turns = 0;
+  let chars = 0;
+  for (let index = history.length - 1; index >= 0; index--) {
+    const content = history[index]!;
+    chars += textLength(content);
+    if (content.role !== 'user') continue;
+    if (turns === maxTurns || chars > maxChars) break;
+    turns++;
+    start = index;
+  }
+  return history.slice(start);
+}
 
 /** Starts a chat (history kept in the session). Fails when the AI client cannot be loaded. */
 export async function createChatSession(systemInstruction: string): Promise<ChatSession> {
   try {
     const { genai, settings } = await getAiClient();
     const config: GenerateContentConfig = { systemInstruction, temperature: 0.4 };
-    const chat = genai.chats.create({ model: settings.models.chat, config });
-    return { chat, config };
+    const restart = (history: Content[]) =>
+      genai.chats.create({ model: settings.models.chat, config, history });
+    return { chat: restart([]), config, restart };
   } catch (error) {
     throw toAiError(error);
   }
@@ -34,8 +74,11 @@ export async function* streamChatReply(
   const signal = withTimeout(options.signal, options.timeoutMs ?? 60_000);
   let text = '';
   try {
+    const history = session.chat.getHistory(true);
+    const kept = trimHistory(history);
+    if (kept.length < history.length) session.chat = session.restart(kept);
     const stream = await session.chat.sendMessageStream({
-      message,
+      message: message.slice(0, CHAT_MESSAGE_MAX_CHARS),
       config: { ...session.config, abortSignal: signal },
     });
     for await (const chunk of stream) {

@@ -1,17 +1,22 @@
+import { aiMode } from './client';
 import { generateJson } from './generate';
 import {
+  demoReceiptNote,
   receiptPrompt,
   receiptReadingSchema,
   receiptResponseSchema,
+  type DemoReceipt,
   type ReceiptPromptInput,
   type ReceiptReading,
 } from './receipt-prompt';
 import { toSchema } from './response-schema';
 
 export {
+  demoReceiptNote,
   myanmarTime,
   receiptPrompt,
   receiptReadingSchema,
+  type DemoReceipt,
   type ReceiptReading,
 } from './receipt-prompt';
 
@@ -19,6 +24,8 @@ export type ReceiptImage = { mimeType: string; base64: string };
 
 export type VerifyReceiptInput = ReceiptPromptInput & {
   image: ReceiptImage;
+  /** Sent in demo mode only, where no model sees it; a real model is told nothing to expect. */
+  demo?: DemoReceipt;
   signal?: AbortSignal | undefined;
   timeoutMs?: number;
 };
@@ -30,6 +37,7 @@ export function verifyReceipt(input: VerifyReceiptInput): Promise<ReceiptReading
       parts: [
         { inlineData: { mimeType: input.image.mimeType, data: input.image.base64 } },
         receiptPrompt(input),
+        ...(aiMode() === 'demo' && input.demo ? [demoReceiptNote(input.demo)] : []),
       ],
       config: { responseSchema: toSchema(receiptResponseSchema), temperature: 0 },
       timeoutMs: input.timeoutMs ?? 60_000,

@@ -52,6 +52,13 @@ describe('triageSupportRequest', () => {
     expect(prompt).toContain('Write every human-readable text in English.');
   });
 
+  it('cuts a request over 2000 characters', async () => {
+    const bodies = answerWith(analysis);
+    await triageSupportRequest('r'.repeat(5000), 'en');
+    const prompt = bodies[0]?.contents[0]?.parts[0]?.text ?? '';
+    expect(prompt).toContain(`Request: """${'r'.repeat(2000)}"""`);
+  });
+
   it.each([
     ['an unknown category', { ...analysis, category: 'Complaint' }],
     ['an unknown contact method', { ...analysis, contact_method: 'Phone' }],

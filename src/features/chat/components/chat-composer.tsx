@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CHAT_MESSAGE_MAX_CHARS } from '../../../lib/ai/chat';
 import { preloadZawgyiFor } from '../../../lib/zawgyi/zawgyi';
 
 /** SPEC §9: the textarea grows with its text up to this height, then scrolls. */
@@ -50,6 +51,7 @@ export function ChatComposer({ value, onChange, onSend, busy, inputRef }: ChatCo
         id={id}
         className="chat-composer__input"
         rows={1}
+        maxLength={CHAT_MESSAGE_MAX_CHARS}
         value={value}
         placeholder={t('inputPlaceholder')}
         onChange={(event) => {

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { site } from '../../../config/site';
-import { createChatSession, streamChatReply, type ChatSession } from '../../../lib/ai/chat';
+import {
+  CHAT_MESSAGE_MAX_CHARS,
+  createChatSession,
+  streamChatReply,
+  type ChatSession,
+} from '../../../lib/ai/chat';
 import { isAiError } from '../../../lib/ai/errors';
 import { i18n } from '../../../lib/i18n/i18n';
 import { toUnicode } from '../../../lib/zawgyi/zawgyi';
@@ -170,10 +175,13 @@ export function useChatSession(language: string) {
     [language],
   );
 
-  /** Sends a message; false when it is ignored (blank, or a reply is still streaming). */
+  /**
+   * Sends a message; false when it is ignored (blank, or a reply is still streaming). Text over
+   * the composer's limit is cut, so what is shown is what is sent.
+   */
   const send = useCallback(
     (raw: string): boolean => {
-      const text = raw.trim();
+      const text = raw.trim().slice(0, CHAT_MESSAGE_MAX_CHARS);
       if (!text || busy.current) return false;
       busy.current = true;
       setStreaming(true);

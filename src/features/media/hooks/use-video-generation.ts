@@ -19,9 +19,17 @@ export type VideoGenerationState =
 
 const initial: VideoGenerationState = { screen: 'form', outcome: 'none' };
 
-/** JPEG and PNG go as they are; other image types are re-encoded as JPEG when the browser can. */
+/** The long side of a start image re-encoded here: enough for a 1080p video. */
+const START_IMAGE_MAX_SIDE = 1920;
+
+/**
+ * JPEG and PNG go as they are; other image types are re-encoded as JPEG when the browser can,
+ * at most 1920 px on the long side.
+ */
 async function readStartImage(file: File): Promise<VideoStartImage> {
-  const usable = ['image/jpeg', 'image/png'].includes(file.type) ? file : await toJpeg(file);
+  const usable = ['image/jpeg', 'image/png'].includes(file.type)
+    ? file
+    : await toJpeg(file, { maxSide: START_IMAGE_MAX_SIDE });
   return { mimeType: usable.type || file.type, base64: await blobToBase64(usable) };
 }
 

@@ -2,6 +2,7 @@ import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import type { OperatorId, PlanId } from '../../../config/catalogue';
+import { EMAIL_MAX_LENGTH } from '../../../lib/email';
 import { checkContact } from '../lib/contact';
 import { DraftSummary } from './draft-summary';
 import { StepHeading } from './step-heading';
@@ -52,9 +53,10 @@ export function ContactStep(props: ContactStepProps) {
             spellCheck={false}
             placeholder={t('contact.placeholder')}
             value={contact}
+            maxLength={EMAIL_MAX_LENGTH}
             aria-invalid={showError}
             aria-describedby={`${id}-hint${showError ? ` ${id}-error` : ''}`}
-            onChange={(event) => onEdit(event.target.value)}
+            onChange={(event) => onEdit(event.target.value.slice(0, EMAIL_MAX_LENGTH))}
           />
           <p id={`${id}-hint`} className="purchase-field-hint">
             {t('contact.hint')}

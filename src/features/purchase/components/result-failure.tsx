@@ -33,7 +33,9 @@ function useFailureMessage(order: Order, reason: FailureReason): string {
     case 'reused':
       return t('failure.reused', { transaction: reason.transactionId });
     case 'notSuccessful':
-      return t('failure.notSuccessful', { status: reason.status });
+      return reason.status
+        ? t('failure.notSuccessful', { status: reason.status })
+        : t('failure.statusMissing');
     default:
       return t(`failure.${reason.code}`);
   }

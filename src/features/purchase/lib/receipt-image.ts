@@ -1,3 +1,4 @@
+import { hasTooManyPixels } from '../../../lib/image-size';
 import { RECEIPT_MAX_BYTES, RECEIPT_MAX_SIDE, RECEIPT_TARGET_BYTES } from './constants';
 
 /** A receipt image ready to be sent: decoded, downscaled and re-encoded in the browser. */
@@ -11,8 +12,12 @@ export type PreparedReceipt = {
   originalBytes: number;
 };
 
-/** Why a chosen file was not taken. */
-export type ReceiptProblem = 'notImage' | 'tooLarge' | 'undecodable';
+/**
+ * Why a chosen file was not taken. `tooManyPixels`: the header declares more than about 40
+ * megapixels, which could take gigabytes to decode (a photo from a 48 MP camera, or a crafted
+ * file); a screenshot is far smaller.
+ */
+export type ReceiptProblem = 'notImage' | 'tooLarge' | 'tooManyPixels' | 'undecodable';
 
 export class ReceiptError extends Error {
   override readonly name = 'ReceiptError';
@@ -93,11 +98,13 @@ async function encodeSmall(canvas: Canvas): Promise<Blob> {
 /**
  * Decodes the chosen image and downscales it (long side ≤ 1600 px, WebP or JPEG) before it is
  * sent. Re-encoding also drops the file's metadata, such as the place a photo was taken.
- * Throws ReceiptError: notImage, tooLarge, or undecodable when the browser cannot read it.
+ * Throws ReceiptError: notImage, tooLarge, tooManyPixels (read from the file's header, before
+ * anything is decoded), or undecodable when the browser cannot read it.
  */
 export async function prepareReceipt(file: File): Promise<PreparedReceipt> {
   const problem = checkReceiptFile(file);
   if (problem) throw new ReceiptError(problem);
+  if (await hasTooManyPixels(file).catch(() => false)) throw new ReceiptError('tooManyPixels');
   if (typeof createImageBitmap !== 'function') return asIs(file);
   let bitmap: ImageBitmap;
   try {

@@ -38,38 +38,114 @@ export type ReceiptExpectation = {
   usedTransactionIds: ReadonlySet<string>;
 };
 
+/** A kyat token as wallets write it: MMK, Ks, Kyat(s), ကျပ်, K, or ISO 4217's number 104. */
 const KYAT = /^(mmk|ks|kyats?|k|ကျပ်|104)$/i;
 
-/** Statuses a wallet shows for a payment that has not gone through (in English or Burmese). */
+/**
+ * Success words a status may contain, in English and Burmese (အောင်မြင် "successful", ပြီးဆုံး
+ * and ပြီးမြောက် "completed"). Word boundaries keep "unpaid", "incomplete" and "unsuccessful" out.
+ */
+const SUCCESS =
+  /\b(?:success|successful|successfully|succeeded|complete|completed|paid|approved)\b|အောင်မြင်|ပြီးဆုံး|ပြီးမြောက်/iu;
+
+/**
+ * Words that undo a success word ("Not successful", "Refund completed", "Successful, pending
+ * settlement") or mark an unfinished payment. Burmese negates with မ before the verb
+ * (မအောင်မြင်, မပြီးဆုံး) or with မရှိ / မဟုတ် after it.
+ */
 const NOT_SUCCESSFUL =
-  /fail|pending|processing|declin|reject|cancel|revers|refund|expired|error|unsuccess|hold|waiting|မအောင်မြင်|ဆိုင်းငံ့|ပယ်ဖျက်/i;
+  /\b(?:not|no|never|without|non|un\w*|in\s*progress|incomplete|fail\w*|pending|processing|declined?|rejected|cancel\w*|revers\w*|refund\w*|expired|error|hold|waiting|awaiting|timed?\s*out|insufficient|submitted|queued|initiated|partial\w*)\b|n['’]t\b|မ(?=အောင်|ပြီး)|မရှိ|မဟုတ်|ဆိုင်းငံ့|ပယ်ဖျက်|စောင့်ဆိုင်း|လုပ်ဆောင်ဆဲ|ပြန်အမ်း/iu;
+
+/** Control and format characters (zero-width spaces, bidi marks) hidden in read text. */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
+
+/**
+ * Latin letters that Cyrillic and Greek capitals imitate, so that "КВZ0001" in Cyrillic and
+ * "KBZ0001" are one id. Applied after upper-casing.
+ */
+const LOOKALIKES = 'АВЕЅІЈКМНОРСТУХҮԀԚԜΑΒΕΖΗΙΚΜΝΟΡΤΥΧ';
+const LATIN_OF_LOOKALIKES = 'ABESIJKMHOPCTYXYDQWABEZHIKMNOPTYX';
+const LOOKALIKE = new RegExp(`[${LOOKALIKES}]`, 'gu');
+
+/** Labels a model may copy in front of the id: "TXN ", "Trans ID:", "Ref No.", "Transaction No". */
+const ID_LABEL =
+  /^(?:TRANSACTION|TRANS|TXN|TRX|REFERENCE|REF|ID|NO)(?:[\s.:#_/-]*(?:ID|NO|NUMBER|NUM|NR))?(?:[\s.:#_/-]+|(?=\d)|$)/u;
+
+/** The fewest letters and digits a transaction id has; shorter readings are placeholders. */
+export const TRANSACTION_ID_MIN_CHARS = 6;
+
+/** The longest transaction id shown back to the buyer and sent with the order. */
+const TRANSACTION_ID_MAX_CHARS = 64;
 
 /** The longest model reason shown to the buyer; text planted in an image stays short. */
 export const MODEL_REASON_MAX_CHARS = 240;
 
+/** Text as read, in one form: NFKC (fullwidth to ASCII), ASCII digits, no hidden characters. */
+function plain(text: string): string {
+  return asciiDigits(text.normalize('NFKC')).replace(INVISIBLE, '');
+}
+
+const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
+/** One amount: an optional sign or brackets, at most one currency token, exactly one number. */
+const AMOUNT = new RegExp(
+  String.raw`^([-+−–]?)\s*(\(?)\s*(?:([\p{L}\p{M}]+\.?|[$€£¥฿₹])\s*)?([-+−–]?)\s*(${NUMBER})\s*(?:([\p{L}\p{M}]+\.?|[$€£¥฿₹]))?\s*(\)?)$`,
+  'u',
+);
+/** Tokens taken as another currency: ISO codes written in capitals, and currency symbols. */
+const OTHER_CURRENCY = /^(?:[A-Z]{3}|[$€£¥฿₹])$/u;
+
 /**
- * A money amount as a number, from a number or text such as "80,000 Ks" or "80000.00". The
- * sign is dropped: wallets show an outgoing payment as "-80,000.00" or "(80,000)".
+ * An amount string read strictly: exactly one number, with at most one kyat token or one other
+ * currency (returned as `currency`). Anything else ("80,000 / 1", "80000abc", "8 0000",
+ * "Balance 80,000 Paid 5,000") is unreadable: null.
+ */
+function parseAmountText(value: string): { amount: number; currency: string | null } | null {
+  const match = AMOUNT.exec(plain(value).trim());
+  if (!match) return null;
+  const [, sign, open, before, innerSign, digits, after, close] = match;
+  if (before && after) return null;
+  if (!!open !== !!close || (sign && innerSign)) return null;
+  const token = (before ?? after ?? '').replace(/\.$/, '');
+  let currency: string | null = null;
+  if (token && !KYAT.test(token)) {
+    if (!OTHER_CURRENCY.test(token)) return null;
+    currency = token;
+  }
+  const amount = Number((digits ?? '').replace(/,/g, ''));
+  return Number.isFinite(amount) ? { amount, currency } : null;
+}
+
+/**
+ * A kyat amount as a number, from a number or text such as "80,000 Ks", "MMK 80,000",
+ * "၈၀,၀၀၀ ကျပ်" or "80000.00". The sign is dropped: wallets show an outgoing payment as
+ * "-80,000.00" or "(80,000)". Text with another currency, a second number or other words is
+ * not read: null.
  */
 export function readAmount(value: ReceiptReading['amount']): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.abs(value) : null;
   if (typeof value !== 'string') return null;
-  const digits = asciiDigits(value);
-  const match = /\d[\d,\s]*(?:\.\d+)?/.exec(digits);
-  if (!match) return null;
-  const amount = Number(match[0].replace(/[,\s]/g, ''));
-  return Number.isFinite(amount) ? amount : null;
+  const parsed = parseAmountText(value);
+  return parsed && parsed.currency === null ? parsed.amount : null;
 }
 
 /** Whether a currency the model read means kyat ("MMK.", "(Ks)"); none at all is taken as kyat. */
 export function isKyat(currency: string | null | undefined): boolean {
-  const text = (currency ?? '').replace(/[\s.()[\]]/g, '');
+  const text = plain(currency ?? '').replace(/[\s.()[\]]/g, '');
   return text === '' || KYAT.test(text);
 }
 
-/** Whether the status the model read says the payment did not (yet) succeed. */
+/**
+ * Whether the status the model read says the payment went through: it must contain a success
+ * word and nothing that undoes it. A missing status is not a success: the receipt must show it.
+ */
+export function isSuccessfulStatus(status: string | null | undefined): boolean {
+  const text = plain(status ?? '').trim();
+  return SUCCESS.test(text) && !NOT_SUCCESSFUL.test(text);
+}
+
+/** Whether the status the model read does not say the payment went through (see above). */
 export function isUnsuccessfulStatus(status: string | null | undefined): boolean {
-  return NOT_SUCCESSFUL.test(status ?? '');
+  return !isSuccessfulStatus(status);
 }
 
 /** The model's reason as shown to the buyer: trimmed and cut to a sentence-sized length. */
@@ -101,11 +177,30 @@ export function readTransactionTime(value: string | null | undefined): number | 
   return Number.isNaN(time) ? null : time;
 }
 
-/** A transaction id in the form kept on this device, or null when the receipt shows none. */
+/**
+ * A transaction id in the form kept on this device, so that one receipt written differently is
+ * still one id: NFKC (fullwidth to ASCII), Myanmar digits (and the letter ဝ read for ၀) to ASCII,
+ * Cyrillic and Greek lookalikes to Latin, a copied label ("TXN ", "Ref No.") dropped, then only
+ * A–Z and 0–9 kept. Null when the receipt shows none: fewer than six letters and digits, no
+ * digit at all ("not available", "Not shown"), or one character repeated ("000000").
+ */
 export function normalizeTransactionId(id: string | null | undefined): string | null {
-  const text = (id ?? '').replace(/\s+/g, '').toUpperCase();
-  if (!text || /^(N\/?A|NONE|NULL|UNKNOWN|-+)$/.test(text)) return null;
-  return text;
+  let text = plain((id ?? '').replace(/\u101d/g, '0'))
+    .toUpperCase()
+    .replace(LOOKALIKE, (letter) => LATIN_OF_LOOKALIKES[LOOKALIKES.indexOf(letter)] ?? letter)
+    .trim();
+  for (let round = 0; round < 2; round++) text = text.replace(ID_LABEL, '');
+  const kept = text.replace(/[^A-Z0-9]/g, '');
+  if (kept.length < TRANSACTION_ID_MIN_CHARS || !/\d/.test(kept) || /^(.)\1*$/.test(kept)) {
+    return null;
+  }
+  return kept;
+}
+
+/** The id as shown to the buyer and sent with the order: as read, without hidden characters. */
+function shownTransactionId(id: string): string {
+  const text = id.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+  return text.length <= TRANSACTION_ID_MAX_CHARS ? text : text.slice(0, TRANSACTION_ID_MAX_CHARS);
 }
 
 /** The decision on what the model read, made in code. */
@@ -118,13 +213,21 @@ export function decideReceipt(
     return fail({ code: 'notConfirmed', modelReason: shownReason(reading.reason) });
   }
   const status = reading.status?.trim() ?? '';
-  if (isUnsuccessfulStatus(status))
-    return fail({ code: 'notSuccessful', status: shownReason(status) });
-  const paid = readAmount(reading.amount);
+  // A missing status is refused with the others: the receipt must show that the payment went
+  // through, and the buyer is asked for a screenshot that shows it.
+  if (!isSuccessfulStatus(status)) {
+    return fail({ code: 'notSuccessful', status: shownReason(plainStatus(status)) });
+  }
+  const amount =
+    typeof reading.amount === 'string'
+      ? parseAmountText(reading.amount)
+      : { amount: readAmount(reading.amount), currency: null };
+  const paid = amount?.amount ?? null;
   if (paid === null) return fail({ code: 'amountMissing' });
-  const currency = reading.currency?.trim() || null;
-  if (!isKyat(currency) || Math.abs(paid - expected.price) > 0.001) {
-    return fail({ code: 'amountMismatch', paid, currency });
+  const currency = reading.currency?.trim() || amount?.currency || null;
+  const otherCurrency = [currency, amount?.currency].find((unit) => !isKyat(unit));
+  if (otherCurrency !== undefined || Math.abs(paid - expected.price) > 0.001) {
+    return fail({ code: 'amountMismatch', paid, currency: otherCurrency ?? currency });
   }
   const time = readTransactionTime(reading.transactionTime);
   if (time === null) return fail({ code: 'timeMissing' });
@@ -132,8 +235,12 @@ export function decideReceipt(
   if (expected.now - time > RECEIPT_MAX_AGE_MS) return fail({ code: 'tooOld' });
   const id = normalizeTransactionId(reading.transactionId);
   if (id === null) return fail({ code: 'idMissing' });
-  if (expected.usedTransactionIds.has(id)) {
-    return fail({ code: 'reused', transactionId: reading.transactionId.trim() });
-  }
-  return { confirmed: true, transactionId: reading.transactionId.trim(), transactionTime: time };
+  const transactionId = shownTransactionId(reading.transactionId);
+  if (expected.usedTransactionIds.has(id)) return fail({ code: 'reused', transactionId });
+  return { confirmed: true, transactionId, transactionTime: time };
+}
+
+/** A status as shown back to the buyer: without hidden characters. */
+function plainStatus(status: string): string {
+  return status.normalize('NFKC').replace(INVISIBLE, '');
 }

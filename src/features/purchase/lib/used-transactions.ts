@@ -32,8 +32,10 @@ function entries(now: number): Entry[] {
   return kept;
 }
 
+/** The ids, normalised again: ids kept by an earlier version were normalised less strictly. */
 export function usedTransactionIds(now: number = Date.now()): Set<string> {
-  return new Set(entries(now).map((entry) => entry.id));
+  const ids = entries(now).map((entry) => normalizeTransactionId(entry.id));
+  return new Set(ids.filter((id) => id !== null));
 }
 
 /** Applies the limits now (on every start, not only when a receipt is accepted). */

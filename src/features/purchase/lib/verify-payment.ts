@@ -34,11 +34,13 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verifica
     );
     const reading = await verifyReceipt({
       image: { mimeType: input.receipt.mimeType, base64 },
-      orderNumber: input.order.number,
-      expectedAmount: input.order.price,
-      currency: input.order.currency,
-      now: new Date(now()),
       language: input.language,
+      demo: {
+        orderNumber: input.order.number,
+        amount: input.order.price,
+        currency: input.order.currency,
+        now: new Date(now()),
+      },
       signal,
       timeoutMs,
     });

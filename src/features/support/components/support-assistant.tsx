@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
+import { SUPPORT_ISSUE_MAX_CHARS } from '../../../lib/ai/support';
 import { preloadZawgyiFor } from '../../../lib/zawgyi/zawgyi';
 import { useSupportTriage } from '../hooks/use-support-triage';
 import { SupportResult } from './support-result';
@@ -47,6 +48,7 @@ export function SupportAssistant() {
               id={inputId}
               className="textarea"
               rows={4}
+              maxLength={SUPPORT_ISSUE_MAX_CHARS}
               value={issue}
               placeholder={t('assistant.placeholder')}
               aria-describedby={introId}

@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { triageSupportRequest, type SupportAnalysis } from '../../../lib/ai/support';
+import {
+  SUPPORT_ISSUE_MAX_CHARS,
+  triageSupportRequest,
+  type SupportAnalysis,
+} from '../../../lib/ai/support';
 import { toUnicode } from '../../../lib/zawgyi/zawgyi';
 
 /** SPEC §4: idle, analysing, then a result or an error; try again returns to idle. */
@@ -19,7 +23,7 @@ export function useSupportTriage() {
 
   const analyse = useCallback(
     async (text: string) => {
-      const issue = text.trim();
+      const issue = text.trim().slice(0, SUPPORT_ISSUE_MAX_CHARS);
       if (!issue || controller.current) return;
       const current = new AbortController();
       controller.current = current;

@@ -15,11 +15,12 @@ const schemaFields = (body: GeminiRequestBody) =>
   Object.keys(body.generationConfig?.responseSchema?.properties ?? {});
 
 function receiptAnswer(body: GeminiRequestBody, texts: Texts) {
-  const prompt = allText(body);
-  const amount = Number(/Expected amount: (\d+(?:\.\d+)?)/.exec(prompt)?.[1] ?? 0);
-  const currency = /Expected amount: \S+ (\w+)/.exec(prompt)?.[1] ?? 'MMK';
-  const now = new Date(/Current time: (\S+)/.exec(prompt)?.[1] ?? Date.now());
-  const order = /Order: (\S+)/.exec(prompt)?.[1] ?? '';
+  // The note receipt.ts adds in demo mode only (demoReceiptNote); the real prompt has no order.
+  const note = /Demo receipt: (\S+) (\d+(?:\.\d+)?) (\w+) (\S+)/.exec(allText(body));
+  const order = note?.[1] ?? '';
+  const amount = Number(note?.[2] ?? 0);
+  const currency = note?.[3] ?? 'MMK';
+  const now = new Date(note?.[4] ?? Date.now());
   const digits = order.replace(/\D/g, '').slice(-10).padStart(10, '0');
   return {
     isPaymentConfirmed: true,

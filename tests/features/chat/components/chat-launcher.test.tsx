@@ -115,6 +115,19 @@ describe('ChatLauncher', () => {
     expect(box).toHaveValue('');
   });
 
+  it('takes at most 1000 characters in a question', async () => {
+    const calls = replyWith(() => sse(['Noted.']));
+    const { user, dialog } = await openChat();
+    await within(dialog).findByText(greeting);
+    const box = within(dialog).getByRole('textbox', { name: 'Your question' });
+    await user.click(box);
+    await user.paste('q'.repeat(1500));
+    expect(box).toHaveValue('q'.repeat(1000));
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByText('Noted.')).toBeInTheDocument();
+    expect(calls[0]?.body.contents.at(-1)?.parts[0]?.text).toBe('q'.repeat(1000));
+  });
+
   it('grows the reply piece by piece', async () => {
     replyWith(() => sse(['Install ', 'over ', 'Wi-Fi.']));
     const { user, dialog } = await openChat();

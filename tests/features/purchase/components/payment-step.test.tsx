@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PURCHASE_STORAGE_KEY } from '../../../../src/features/purchase/lib/order-storage';
 import { BuyPage } from '../../../../src/pages/buy-page';
+import { pngClaiming } from '../../../support/image-headers';
 import { GEMINI, server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
 import { geminiJson, geminiText } from '../lib/gemini-answers';
@@ -34,6 +35,8 @@ const DEFAULT_MESSAGE =
   'Verification failed. Our AI could not confirm the payment from the screenshot. Please ensure it is a clear, recent, and successful payment receipt.';
 
 describe('the payment step', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('ignores a file that is not an image, with a visible hint', async () => {
     const user = userEvent.setup({ applyAccept: false });
     seedPayment();
@@ -64,6 +67,27 @@ describe('the payment step', () => {
     expect(screen.getByText(/larger than 20 MB/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload and verify' })).toBeDisabled();
     expect(requests).toBe(0);
+  });
+
+  it.each([
+    ['en', 'That image has more than 40 megapixels'],
+    ['my', 'မဂ်ဂါပစ်ဇယ် ၄၀ ထက် ကြီးသဖြင့်'],
+  ] as const)('refuses a 20000×20000 image without decoding it (%s)', async (language, text) => {
+    const user = userEvent.setup();
+    const decode = vi.fn();
+    vi.stubGlobal('createImageBitmap', decode);
+    seedPayment();
+    await renderWithProviders(<BuyPage />, {
+      language,
+      namespaces: ['purchase'],
+      route: '/buy-esim',
+    });
+    await user.upload(
+      screen.getByLabelText(language === 'en' ? 'Choose screenshot' : 'ဖန်သားပြင်ဓာတ်ပုံ ရွေးရန်'),
+      new File([pngClaiming(20_000, 20_000)], 'bomb.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText(new RegExp(text))).toBeInTheDocument();
+    expect(decode).not.toHaveBeenCalled();
   });
 
   it('takes a dropped image and lets the buyer remove it', async () => {
@@ -203,6 +227,7 @@ describe('the payment step', () => {
         () => geminiJson(reading({ isPaymentConfirmed: false, reason: 'Blurry.' })),
         { once: true },
       ),
+      http.post(`${GEMINI}/*`, () => geminiJson(reading())),
     );
     const order = seedPayment({ expiresAt: Date.now() + 90_000 });
     await renderPage();

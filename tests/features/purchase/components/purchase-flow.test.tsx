@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BuyPage } from '../../../../src/pages/buy-page';
+import { GEMINI, server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
+import { geminiJson } from '../lib/gemini-answers';
 import { screenshot } from './seed';
 
 const renderPage = (language: 'en' | 'my' = 'en') =>
@@ -10,6 +13,20 @@ const renderPage = (language: 'en' | 'my' = 'en') =>
 
 describe('the purchase flow', () => {
   it('goes from plan to a confirmed order, and the result survives a reload', async () => {
+    // What the model reads from the screenshot: a successful payment of 80,000 MMK just now.
+    server.use(
+      http.post(`${GEMINI}/*`, () =>
+        geminiJson({
+          isPaymentConfirmed: true,
+          reason: 'The payment succeeded.',
+          transactionId: '01003456789012',
+          amount: 80_000,
+          currency: 'MMK',
+          transactionTime: new Date(Date.now() - 60_000).toISOString(),
+          status: 'Successful',
+        }),
+      ),
+    );
     const user = userEvent.setup();
     const { unmount } = await renderPage();
 
@@ -140,6 +157,18 @@ describe('the purchase flow', () => {
     expect(screen.getByRole('heading', { name: 'Choose your network' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('heading', { name: 'Choose your data plan' })).toHaveFocus();
+  });
+
+  it('takes at most 254 characters in the contact field', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Buy Power User' }));
+    await user.click(screen.getByRole('button', { name: 'MPT' }));
+    const field = screen.getByLabelText('Email or Viber phone number');
+    await user.click(field);
+    await user.paste(`${'a'.repeat(300)}@example.com`);
+    expect(field).toHaveValue('a'.repeat(254));
+    expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeDisabled();
   });
 
   it('adds a JSON-LD Product with an Offer in MMK for the selected plan', async () => {

@@ -9,6 +9,7 @@ import {
   initialPurchaseState,
   type PurchaseState,
 } from '../../../../src/features/purchase/lib/purchase-machine';
+import { rememberTransactionId } from '../../../../src/features/purchase/lib/used-transactions';
 import { NOW, ORDER_ID, order, preparedReceipt } from './fixtures';
 
 const roundTrip = (state: PurchaseState, now = NOW) => {
@@ -36,14 +37,6 @@ describe('order storage', () => {
     ],
     ['payment', { step: 'payment', order, receipt: emptyReceipt, interrupted: false }],
     [
-      'a confirmed result',
-      {
-        step: 'result',
-        order,
-        verification: { status: 'confirmed', transactionId: 'T-1', verifiedAt: NOW },
-      },
-    ],
-    [
       'a failed result with the model reason',
       {
         step: 'result',
@@ -65,6 +58,21 @@ describe('order storage', () => {
     ['the expiry panel', { step: 'expired', order }],
   ])('keeps %s across a reload', (_name, state) => {
     expect(roundTrip(state)).toEqual(state);
+  });
+
+  it('keeps a confirmed result across a reload', () => {
+    rememberTransactionId('KBZ-0001234', NOW + 60_000);
+    const state: PurchaseState = {
+      step: 'result',
+      order,
+      verification: {
+        status: 'confirmed',
+        transactionId: 'KBZ-0001234',
+        transactionTime: NOW - 60_000,
+        verifiedAt: NOW + 60_000,
+      },
+    };
+    expect(roundTrip(state, NOW + 2 * 60_000)).toEqual(state);
   });
 
   it('keeps the order number and the absolute expiry, so the time left continues', () => {
@@ -153,6 +161,104 @@ describe('order storage', () => {
   ])('starts afresh when storage holds %s', (_name, stored) => {
     sessionStorage.setItem(PURCHASE_STORAGE_KEY, stored);
     expect(restorePurchase(NOW)).toBe(initialPurchaseState);
+  });
+
+  // Finding 12 of the security review: sessionStorage can be edited; what it says is re-checked.
+  describe('an edited order', () => {
+    const store = (state: Record<string, unknown>) =>
+      sessionStorage.setItem(PURCHASE_STORAGE_KEY, JSON.stringify({ version: 1, state }));
+    const payment = (change: Record<string, unknown>) => ({
+      step: 'payment',
+      order: { ...order, ...change },
+      interrupted: false,
+    });
+
+    it.each<[string, Record<string, unknown>]>([
+      ['a plan that is not for sale (35,000 MMK)', { planId: 'tourist-7' }],
+      ['a contact with a line break', { contact: 'a@b.co\r\nBcc: evil@x.io' }],
+      ['a contact with markup', { contact: '<img src=x onerror=alert(1)>@x.io' }],
+      ['an email with a query', { contact: 'a@b.co?bcc=evil@x.io' }],
+      ['a contact that is not a phone number', { contact: '09-NOT-A-PHONE' }],
+      ['a contact in a form the shop never stores', { contact: '+95 9 123 456 789' }],
+      ['a contact of the wrong kind', { contact: 'buyer@example.com', contactKind: 'phone' }],
+      ['a contact over 254 characters', { contact: `${'a'.repeat(250)}@example.com` }],
+      ['an order made in the future', { createdAt: NOW + 24 * 3_600_000 }],
+      ['an order without an expiry', { expiresAt: 'tomorrow' }],
+    ])('starts afresh for %s', (_name, change) => {
+      store(payment(change));
+      expect(restorePurchase(NOW)).toBe(initialPurchaseState);
+    });
+
+    it('keeps a normalised phone number of the phone kind', () => {
+      store(payment({}));
+      expect(restorePurchase(NOW)).toMatchObject({ step: 'payment', order });
+    });
+
+    it('cuts an expiry pushed 30 days ahead to one payment window from now', () => {
+      store(payment({ expiresAt: NOW + 30 * 24 * 3_600_000 }));
+      const later = NOW + 60_000;
+      expect(restorePurchase(later)).toMatchObject({
+        step: 'payment',
+        order: { expiresAt: later + 10 * 60_000 },
+      });
+    });
+
+    it('keeps the fresh window that Try Again gave an older order', () => {
+      const retried = NOW + 30 * 60_000;
+      store(payment({ expiresAt: retried + 10 * 60_000 }));
+      expect(restorePurchase(retried + 60_000)).toMatchObject({
+        step: 'payment',
+        order: { createdAt: NOW, expiresAt: retried + 10 * 60_000 },
+      });
+    });
+  });
+
+  describe('an edited "Payment confirmed"', () => {
+    const AFTER = NOW + 2 * 60_000;
+    const confirmed = (change: Record<string, unknown> = {}) => ({
+      step: 'result',
+      order,
+      verification: {
+        status: 'confirmed',
+        transactionId: 'KBZ-0001234',
+        transactionTime: NOW - 60_000,
+        verifiedAt: NOW + 60_000,
+        ...change,
+      },
+    });
+    const store = (state: Record<string, unknown>) =>
+      sessionStorage.setItem(PURCHASE_STORAGE_KEY, JSON.stringify({ version: 1, state }));
+
+    it.each<[string, Record<string, unknown>, boolean]>([
+      ['with no transaction id', { transactionId: 'N/A' }, true],
+      ['with a placeholder id', { transactionId: '—' }, true],
+      ['with an id never accepted on this device', { transactionId: 'KBZ-9999999' }, true],
+      ['verified before the order was made', { verifiedAt: NOW - 60_000 }, true],
+      ['verified in the future', { verifiedAt: AFTER + 60 * 60_000 }, true],
+      ['of a payment made after the check', { transactionTime: NOW + 30 * 60_000 }, true],
+      ['of a payment 13 hours before the check', { transactionTime: NOW - 13 * 3_600_000 }, true],
+      ['without a time of verification', { verifiedAt: undefined }, true],
+      ['with the id as a number', { transactionId: 1234567 }, true],
+      ['the same, once the payment window is over', { transactionId: 'N/A' }, false],
+    ])('is not shown as confirmed %s: the order goes back to payment', (_name, change, open) => {
+      rememberTransactionId('KBZ-0001234', NOW + 60_000);
+      store(confirmed(change));
+      const now = open ? AFTER : order.expiresAt + 60_000;
+      expect(restorePurchase(now)).toEqual(
+        open
+          ? { step: 'payment', order, receipt: emptyReceipt, interrupted: true }
+          : { step: 'expired', order },
+      );
+    });
+
+    it('is shown when it holds together', () => {
+      rememberTransactionId('KBZ-0001234', NOW + 60_000);
+      store(confirmed());
+      expect(restorePurchase(AFTER)).toMatchObject({
+        step: 'result',
+        verification: { status: 'confirmed', transactionId: 'KBZ-0001234' },
+      });
+    });
   });
 
   it('clears storage when the flow is back at the start', () => {

@@ -5,6 +5,7 @@ import {
   prepareReceipt,
   ReceiptError,
 } from '../../../../src/features/purchase/lib/receipt-image';
+import { pngClaiming } from '../../../support/image-headers';
 
 const MB = 1024 * 1024;
 const file = (type: string, size = 10, name = 'receipt') =>
@@ -62,6 +63,30 @@ describe('prepareReceipt', () => {
     vi.stubGlobal('createImageBitmap', decode);
     expect(await problemOf(file('image/png', 21 * MB))).toBe('tooLarge');
     expect(decode).not.toHaveBeenCalled();
+  });
+
+  // Finding 14 of the security review: 439 KB that decode to 1.6 GB.
+  it('refuses a 20000×20000 PNG from its header, without decoding it', async () => {
+    const decode = vi.fn();
+    vi.stubGlobal('createImageBitmap', decode);
+    const bomb = new File([pngClaiming(20_000, 20_000)], 'receipt.png', { type: 'image/png' });
+    expect(bomb.size).toBeLessThan(1024);
+    expect(await problemOf(bomb)).toBe('tooManyPixels');
+    expect(decode).not.toHaveBeenCalled();
+  });
+
+  it('refuses it also where the browser cannot decode in script', async () => {
+    vi.stubGlobal('createImageBitmap', undefined);
+    const bomb = new File([pngClaiming(20_000, 20_000)], 'receipt.png', { type: 'image/png' });
+    expect(await problemOf(bomb)).toBe('tooManyPixels');
+  });
+
+  it('decodes a screenshot whose header declares a normal size', async () => {
+    const decode = vi.fn(() => Promise.reject(new DOMException('stop here')));
+    vi.stubGlobal('createImageBitmap', decode);
+    const shot = new File([pngClaiming(1170, 2532)], 'receipt.png', { type: 'image/png' });
+    expect(await problemOf(shot)).toBe('undecodable');
+    expect(decode).toHaveBeenCalledOnce();
   });
 
   it('refuses a file that is not an image', async () => {

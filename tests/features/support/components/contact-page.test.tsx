@@ -117,6 +117,14 @@ describe('ContactPage', () => {
     expect(screen.queryByText('We are sorry about the double charge.')).not.toBeInTheDocument();
   });
 
+  it('takes at most 2000 characters in the issue', async () => {
+    const user = await renderPage();
+    const box = screen.getByRole('textbox', { name: 'Describe your issue' });
+    await user.click(box);
+    await user.paste('i'.repeat(2500));
+    expect(box).toHaveValue('i'.repeat(2000));
+  });
+
   it('falls back to a subject of its own when the AI gives none', async () => {
     answer({ ...billing, email_subject: ' ' });
     const user = await renderPage();
