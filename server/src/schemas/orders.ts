@@ -106,7 +106,7 @@ export const FailureReasonSchema = z
       description:
         'notConfirmed (modelReason), verificationFailed, unreadable, amountMissing, ' +
         'amountMismatch (paid, currency), notSuccessful (status), idMissing, timeMissing, ' +
-        'tooOld, inFuture, reused (transactionId: it already paid another order).',
+        'tooOld, beforeOrder, inFuture, reused (transactionId: it already paid another order).',
     }),
   })
   .openapi('FailureReason');

@@ -150,6 +150,7 @@ export async function submitReceipt(
     price: row.price,
     now: decidedAt,
     usedTransactionIds: new Set(),
+    orderCreatedAt: row.createdAt.getTime(),
   });
   if (!decision.confirmed) return refuse(decision.reason);
   if (decision.transactionTime > row.expiresAt.getTime() + CLOCK_SKEW_MS) {

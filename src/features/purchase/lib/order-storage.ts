@@ -251,6 +251,7 @@ function readReason(value: unknown): FailureReason | null {
     case 'amountMissing':
     case 'timeMissing':
     case 'tooOld':
+    case 'beforeOrder':
     case 'inFuture':
       return { code: value.code };
     default:

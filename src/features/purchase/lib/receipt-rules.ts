@@ -22,6 +22,8 @@ export type FailureReason =
   | { code: 'idMissing' }
   | { code: 'timeMissing' }
   | { code: 'tooOld' }
+  /** The payment was made before this order existed, so it cannot have paid for it. */
+  | { code: 'beforeOrder' }
   | { code: 'inFuture' }
   | { code: 'reused'; transactionId: string };
 
@@ -36,6 +38,11 @@ export type ReceiptExpectation = {
   now: number;
   /** Normalised ids of transactions already accepted on this device. */
   usedTransactionIds: ReadonlySet<string>;
+  /**
+   * Epoch ms when the order (and so its payment code) was made: a payment from before it paid
+   * for something else. Clock skew is allowed for.
+   */
+  orderCreatedAt?: number;
 };
 
 /** A kyat token as wallets write it: MMK, Ks, Kyat(s), ကျပ်, K, or ISO 4217's number 104. */
@@ -233,6 +240,9 @@ export function decideReceipt(
   if (time === null) return fail({ code: 'timeMissing' });
   if (time > expected.now + CLOCK_SKEW_MS) return fail({ code: 'inFuture' });
   if (expected.now - time > RECEIPT_MAX_AGE_MS) return fail({ code: 'tooOld' });
+  if (expected.orderCreatedAt !== undefined && time < expected.orderCreatedAt - CLOCK_SKEW_MS) {
+    return fail({ code: 'beforeOrder' });
+  }
   const id = normalizeTransactionId(reading.transactionId);
   if (id === null) return fail({ code: 'idMissing' });
   const transactionId = shownTransactionId(reading.transactionId);

@@ -48,6 +48,7 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verifica
       price: input.order.price,
       now: now(),
       usedTransactionIds: usedTransactionIds(now()),
+      orderCreatedAt: input.order.createdAt,
     });
     if (!decision.confirmed) return { status: 'failed', reason: decision.reason };
     const verifiedAt = now();

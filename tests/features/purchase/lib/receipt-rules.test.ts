@@ -148,6 +148,28 @@ describe('decideReceipt', () => {
 });
 
 // Finding 8 of the security review: one receipt written another way is still the same receipt.
+describe('a payment made before the order', () => {
+  const decideFor = (paidAt: number, orderCreatedAt: number) =>
+    decideReceipt(reading({ transactionTime: iso(paidAt) }), {
+      price: 80_000,
+      now: NOW,
+      usedTransactionIds: new Set(),
+      orderCreatedAt,
+    });
+
+  it('is refused: it paid for something else', () => {
+    expect(decideFor(NOW - 2 * HOUR, NOW - HOUR)).toEqual({
+      confirmed: false,
+      reason: { code: 'beforeOrder' },
+    });
+  });
+
+  it('is accepted within the clock skew of the order, and after it', () => {
+    expect(decideFor(NOW - HOUR - 4 * 60_000, NOW - HOUR).confirmed).toBe(true);
+    expect(decideFor(NOW - 30 * 60_000, NOW - HOUR).confirmed).toBe(true);
+  });
+});
+
 describe('a transaction id already used, written differently', () => {
   it.each<[string, string, string]>([
     ['in Myanmar digits', '၀၁၀၀၃၄၅၆၇၈၉', '01003456789'],

@@ -32,10 +32,10 @@ describe('pruneStoredOrders (run on every start)', () => {
       },
       T0,
     );
-    rememberTransactionId('KBZ-1', T0);
+    rememberTransactionId('KBZ-100001', T0);
     pruneStoredOrders(T0 + WEEK - 1);
     expect(localStorage.getItem(OUTBOX_KEY)).toContain('buyer@example.com');
-    expect(localStorage.getItem(USED_TRANSACTIONS_KEY)).toContain('KBZ-1');
+    expect(localStorage.getItem(USED_TRANSACTIONS_KEY)).toContain('KBZ100001');
     pruneStoredOrders(T0 + WEEK);
     expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
     expect(localStorage.getItem(USED_TRANSACTIONS_KEY)).toBeNull();

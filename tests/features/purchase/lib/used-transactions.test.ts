@@ -19,20 +19,20 @@ describe('used transaction ids', () => {
   });
 
   it('keeps the newest ids only, at most 200', () => {
-    for (let i = 0; i < KEEP_USED_COUNT + 5; i += 1) rememberTransactionId(`T-${i}`, T0 + i);
+    for (let i = 0; i < KEEP_USED_COUNT + 5; i += 1) rememberTransactionId(`TXN-${100000 + i}`, T0 + i);
     const ids = usedTransactionIds(T0 + 1_000);
     expect(ids.size).toBe(KEEP_USED_COUNT);
-    expect(ids.has('T-0')).toBe(false);
-    expect(ids.has(`T-${KEEP_USED_COUNT + 4}`)).toBe(true);
+    expect(ids.has('100000')).toBe(false);
+    expect(ids.has(`${100000 + KEEP_USED_COUNT + 4}`)).toBe(true);
   });
 
   it('removes old ids when the app starts, not only on the next accepted receipt', () => {
-    rememberTransactionId('OLD-1', T0);
-    rememberTransactionId('NEW-1', T0 + 6 * DAY);
+    rememberTransactionId('OLD-100001', T0);
+    rememberTransactionId('NEW-200002', T0 + 6 * DAY);
     pruneUsedTransactions(T0 + 7 * DAY);
     const stored = localStorage.getItem(USED_TRANSACTIONS_KEY) ?? '';
-    expect(stored).not.toContain('OLD-1');
-    expect(stored).toContain('NEW-1');
+    expect(stored).not.toContain('100001');
+    expect(stored).toContain('200002');
   });
 
   it('drops what it does not recognise', () => {
