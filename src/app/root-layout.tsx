@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { DemoBanner } from '../components/layout/demo-banner';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
+import { LanguageFallbackNotice } from '../components/layout/language-fallback-notice';
 import { LoadingOverlay } from '../components/layout/loading-overlay';
 import { MusicPlayer } from '../components/layout/music-player';
 import { RouteTransition } from '../components/layout/route-transition';
@@ -23,6 +24,7 @@ export function RootLayout() {
       <SkipLink />
       <Starfield />
       <DemoBanner />
+      <LanguageFallbackNotice />
       <Header />
       <main id="main" tabIndex={-1} className="main">
         <RouteTransition>

@@ -8,17 +8,35 @@ import { RootLayout } from './root-layout';
 
 /**
  * A lazily loaded page: its chunk and its translation bundles load together, so a page never
- * renders before its text is there.
+ * renders before its text is there. A bundle that did not load fails the page (its error screen,
+ * not raw keys); a Burmese one is replaced by English before that (lib/i18n/bundle-backend).
+ * React.lazy keeps a failure for good, so a failed load makes a fresh lazy component: coming back
+ * to the page (the route's error boundary is keyed by path) loads it again.
  */
 function lazyPage<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   namespaces: Namespace[] = [],
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
-    const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
-    return { default: pick(module) };
-  });
+): ComponentType {
+  const make = (): LazyExoticComponent<ComponentType> =>
+    lazy(async () => {
+      try {
+        const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
+        const missing = namespaces.filter((ns) => !i18n.hasResourceBundle(i18n.language, ns));
+        if (missing.length > 0) {
+          throw new Error(`Translation bundles did not load: ${missing.join(', ')}`);
+        }
+        return { default: pick(module) };
+      } catch (error) {
+        current = make();
+        throw error;
+      }
+    });
+  let current = make();
+  return function LazyPage() {
+    const Page = current;
+    return <Page />;
+  };
 }
 
 export const pages: Record<RouteName, ComponentType> = {

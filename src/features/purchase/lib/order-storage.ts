@@ -186,6 +186,7 @@ function readReason(value: unknown): FailureReason | null {
         ? { code: 'notSuccessful', status: value.status }
         : null;
     case 'verificationFailed':
+    case 'connectionProblem':
     case 'idMissing':
     case 'unreadable':
     case 'amountMissing':
