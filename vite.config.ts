@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { buildCsp, type CspEnv } from './scripts/csp.ts';
-import { parseEnv } from './src/config/env-schema.ts';
+import { bundledEnv, parseEnv } from './src/config/env-schema.ts';
 import { merchantProblems } from './src/config/merchant-check.ts';
 
 /**
@@ -57,7 +57,8 @@ export default defineConfig(({ mode }) => {
   const validated = parseEnv(env, [merchantProblems]);
   return {
     base: './',
-    define: { __VALIDATED_ENV__: JSON.stringify(validated) },
+    // The key stays out of the bundle in demo and proxy modes (it is not used there).
+    define: { __VALIDATED_ENV__: JSON.stringify(bundledEnv(validated)) },
     plugins: [react(), contentSecurityPolicy(validated), chunkReport()],
     build: {
       target: 'es2022',
