@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DemoBanner } from '../components/layout/demo-banner';
 import { Footer } from '../components/layout/footer';
@@ -12,6 +12,7 @@ import { SkipLink } from '../components/layout/skip-link';
 import { Starfield } from '../components/layout/starfield';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { ChatLauncher } from '../features/chat/components/chat-launcher';
+import { forgetFailedPages } from './lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { useOrderOutbox } from './use-order-outbox';
 
@@ -19,6 +20,8 @@ import { useOrderOutbox } from './use-order-outbox';
 export function RootLayout() {
   const { pathname } = useLocation();
   useOrderOutbox();
+  // A page that failed to load (offline, a deploy) loads again when it is visited again.
+  useEffect(() => forgetFailedPages(), [pathname]);
   return (
     <>
       <SkipLink />

@@ -1,43 +1,9 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { HashRouter, Route, Routes } from 'react-router';
 import { paths, type RouteName } from '../config/paths';
-import { i18n } from '../lib/i18n/i18n';
-import type { Namespace } from '../lib/i18n/languages';
 import { HomePage } from '../pages/home-page';
+import { lazyPage } from './lazy-page';
 import { RootLayout } from './root-layout';
-
-/**
- * A lazily loaded page: its chunk and its translation bundles load together, so a page never
- * renders before its text is there. A bundle that did not load fails the page (its error screen,
- * not raw keys); a Burmese one is replaced by English before that (lib/i18n/bundle-backend).
- * React.lazy keeps a failure for good, so a failed load makes a fresh lazy component: coming back
- * to the page (the route's error boundary is keyed by path) loads it again.
- */
-function lazyPage<M>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
-  namespaces: Namespace[] = [],
-): ComponentType {
-  const make = (): LazyExoticComponent<ComponentType> =>
-    lazy(async () => {
-      try {
-        const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
-        const missing = namespaces.filter((ns) => !i18n.hasResourceBundle(i18n.language, ns));
-        if (missing.length > 0) {
-          throw new Error(`Translation bundles did not load: ${missing.join(', ')}`);
-        }
-        return { default: pick(module) };
-      } catch (error) {
-        current = make();
-        throw error;
-      }
-    });
-  let current = make();
-  return function LazyPage() {
-    const Page = current;
-    return <Page />;
-  };
-}
 
 export const pages: Record<RouteName, ComponentType> = {
   // The landing page and its English text come with the entry and render in the first pass: no

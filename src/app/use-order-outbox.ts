@@ -12,14 +12,23 @@ export function useOrderOutbox() {
     if (!url) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    const timer = setTimeout(() => {
-      void import('../features/purchase/lib/outbox').then((outbox) => {
-        if (!cancelled) stop = outbox.startOutbox(url);
-      });
-    }, 2000);
+    const start = () => {
+      import('../features/purchase/lib/outbox').then(
+        (outbox) => {
+          if (!cancelled) stop = outbox.startOutbox(url);
+        },
+        // Offline at start-up: the outbox starts when the connection is back.
+        (error: unknown) => {
+          console.info('The order outbox could not be loaded yet', error);
+          if (!cancelled) window.addEventListener('online', start, { once: true });
+        },
+      );
+    };
+    const timer = setTimeout(start, 2000);
     return () => {
       cancelled = true;
       clearTimeout(timer);
+      window.removeEventListener('online', start);
       stop?.();
     };
   }, []);

@@ -29,6 +29,7 @@ function setFallback(name: string, on: boolean) {
   if (on) fallbacks.add(name);
   else fallbacks.delete(name);
   fallbackSnapshot = [...fallbacks];
+  if (i18next.isInitialized) reflectLanguage(i18next.language);
   for (const listener of fallbackListeners) listener();
 }
 
@@ -40,7 +41,13 @@ export function subscribeLanguageFallbacks(listener: () => void) {
 export const languageFallbacks = () => fallbackSnapshot;
 
 const bundleBackend = createBundleBackend({
-  loaders: bundles,
+  // By `language/namespace`, from '../../../locales/my/common.json'.
+  loaders: Object.fromEntries(
+    Object.entries(bundles).map(([path, load]) => [
+      path.replace(/^.*\/locales\//, '').replace(/\.json$/, ''),
+      load,
+    ]),
+  ),
   bundled: { 'en/common': englishCommon, 'en/home': englishHome },
   onFallback: (language, namespace) => setFallback(`${language}/${namespace}`, true),
 });
@@ -75,7 +82,8 @@ function loadBurmeseFont() {
 
 function reflectLanguage(language: string) {
   const lang: Language = isLanguage(language) ? language : defaultLanguage;
-  document.documentElement.lang = lang;
+  // While the language's common bundle is replaced by English, the page reads as English.
+  document.documentElement.lang = fallbacks.has(`${lang}/common`) ? defaultLanguage : lang;
   if (lang === 'my') void loadBurmeseFont();
 }
 
