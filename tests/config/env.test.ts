@@ -149,6 +149,8 @@ describe('content security policy', () => {
     expect(policy).toContain("script-src 'self';");
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toMatch(/unsafe-eval/);
+    // The site's workers are its own chunks: no blob: workers.
+    expect(policy).toContain("worker-src 'self';");
   });
 
   it('lets a demo build connect to no AI service', () => {
