@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { buildCsp, type CspEnv } from './scripts/csp.ts';
-import { parseEnv } from './src/config/env-schema.ts';
+import { bundledEnv, parseEnv } from './src/config/env-schema.ts';
 import { merchantProblems } from './src/config/merchant-check.ts';
+import { thirdPartyNotices } from './scripts/third-party-notices.ts';
 
 /**
  * Adds the Content-Security-Policy meta tag to the built index.html (not to the dev server), from
@@ -57,8 +59,19 @@ export default defineConfig(({ mode }) => {
   const validated = parseEnv(env, [merchantProblems]);
   return {
     base: './',
-    define: { __VALIDATED_ENV__: JSON.stringify(validated) },
-    plugins: [react(), contentSecurityPolicy(validated), chunkReport()],
+    // The key stays out of the bundle in demo and proxy modes (it is not used there).
+    define: { __VALIDATED_ENV__: JSON.stringify(bundledEnv(validated)) },
+    plugins: [react(), contentSecurityPolicy(validated), chunkReport(), thirdPartyNotices()],
+    resolve: {
+      alias: [
+        // Mermaid's optional ELK layout (1.5 MB, EPL-2.0 OR GPL-3.0+) is never used: dagre lays
+        // out the flowchart. A stub keeps it out of dist/.
+        {
+          find: /^elkjs\/lib\/elk\.bundled\.js$/,
+          replacement: fileURLToPath(new URL('./src/lib/vendor/elk-stub.ts', import.meta.url)),
+        },
+      ],
+    },
     build: {
       target: 'es2022',
       outDir: process.env.OUT_DIR ?? 'dist',

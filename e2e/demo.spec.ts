@@ -5,6 +5,7 @@ import {
   expect,
   type Language,
   openRouteFresh,
+  reportCspViolations,
   test,
   unknownPath,
   useLanguage,
@@ -34,6 +35,7 @@ for (const language of languages) {
     consoleErrors,
   }) => {
     test.slow();
+    await reportCspViolations(page);
     await useLanguage(page, language);
     const banner = page.getByTestId('demo-banner');
     const { short, banner: text } = commonTexts[language].demo;
@@ -44,7 +46,7 @@ for (const language of languages) {
       await expect(banner).toContainText(short);
       await expect(banner).toContainText(text);
       await page.waitForLoadState('networkidle');
-      expect(consoleErrors, `console errors on ${path}`).toEqual([]);
+      expect(consoleErrors, `console errors or CSP violations on ${path}`).toEqual([]);
     }
   });
 }

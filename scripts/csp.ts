@@ -66,7 +66,8 @@ export function buildCsp(env: CspEnv): string {
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': [...connect],
-    'worker-src': ["'self'", 'blob:'],
+    // The starfield and globe workers are chunks of the site (Vite's ?worker), not blob: URLs.
+    'worker-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

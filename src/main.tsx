@@ -2,11 +2,14 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n/i18n';
+import { reloadOnStaleChunks } from './lib/stale-chunks';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
+// After a deploy, a page chunk that is gone from the server reloads the page once.
+reloadOnStaleChunks();
 await initI18n();
 
 // The first render runs as a transition, which React splits into slices of a few milliseconds

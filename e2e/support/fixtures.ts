@@ -101,3 +101,17 @@ export function expectFailedLoad(consoleErrors: string[], status: number) {
   expect(index, `a logged ${status} in ${JSON.stringify(consoleErrors)}`).toBeGreaterThanOrEqual(0);
   consoleErrors.splice(index, 1);
 }
+
+/**
+ * Reports every Content-Security-Policy violation of the page (an eval probe, a blocked worker
+ * or connection) as a console error, so that the `consoleErrors` check fails on it.
+ */
+export async function reportCspViolations(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} in ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+}

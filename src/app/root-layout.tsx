@@ -1,8 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DemoBanner } from '../components/layout/demo-banner';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
+import { LanguageFallbackNotice } from '../components/layout/language-fallback-notice';
 import { LoadingOverlay } from '../components/layout/loading-overlay';
 import { MusicPlayer } from '../components/layout/music-player';
 import { RouteTransition } from '../components/layout/route-transition';
@@ -11,6 +12,7 @@ import { SkipLink } from '../components/layout/skip-link';
 import { Starfield } from '../components/layout/starfield';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { ChatLauncher } from '../features/chat/components/chat-launcher';
+import { forgetFailedPages } from './lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { useOrderOutbox } from './use-order-outbox';
 
@@ -18,11 +20,14 @@ import { useOrderOutbox } from './use-order-outbox';
 export function RootLayout() {
   const { pathname } = useLocation();
   useOrderOutbox();
+  // A page that failed to load (offline, a deploy) loads again when it is visited again.
+  useEffect(() => forgetFailedPages(), [pathname]);
   return (
     <>
       <SkipLink />
       <Starfield />
       <DemoBanner />
+      <LanguageFallbackNotice />
       <Header />
       <main id="main" tabIndex={-1} className="main">
         <RouteTransition>

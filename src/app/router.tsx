@@ -1,25 +1,9 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { HashRouter, Route, Routes } from 'react-router';
 import { paths, type RouteName } from '../config/paths';
-import { i18n } from '../lib/i18n/i18n';
-import type { Namespace } from '../lib/i18n/languages';
 import { HomePage } from '../pages/home-page';
+import { lazyPage } from './lazy-page';
 import { RootLayout } from './root-layout';
-
-/**
- * A lazily loaded page: its chunk and its translation bundles load together, so a page never
- * renders before its text is there.
- */
-function lazyPage<M>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
-  namespaces: Namespace[] = [],
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
-    const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
-    return { default: pick(module) };
-  });
-}
 
 export const pages: Record<RouteName, ComponentType> = {
   // The landing page and its English text come with the entry and render in the first pass: no

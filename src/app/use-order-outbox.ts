@@ -12,19 +12,28 @@ export function useOrderOutbox() {
     const url = env.orderWebhookUrl;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    const timer = setTimeout(() => {
-      void Promise.all([
+    const start = () => {
+      Promise.all([
         import('../features/purchase/lib/retention'),
         import('../features/purchase/lib/outbox'),
-      ]).then(([retention, outbox]) => {
-        if (cancelled) return;
-        retention.pruneStoredOrders(Date.now());
-        if (url) stop = outbox.startOutbox(url);
-      });
-    }, 2000);
+      ]).then(
+        ([retention, outbox]) => {
+          if (cancelled) return;
+          retention.pruneStoredOrders(Date.now());
+          if (url) stop = outbox.startOutbox(url);
+        },
+        // Offline at start-up: pruning and the outbox start when the connection is back.
+        (error: unknown) => {
+          console.info('The order outbox could not be loaded yet', error);
+          if (!cancelled) window.addEventListener('online', start, { once: true });
+        },
+      );
+    };
+    const timer = setTimeout(start, 2000);
     return () => {
       cancelled = true;
       clearTimeout(timer);
+      window.removeEventListener('online', start);
       stop?.();
     };
   }, []);

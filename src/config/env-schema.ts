@@ -46,7 +46,7 @@ export const envSchema = () =>
       VITE_SOCIAL_TWITTER: optionalUrl(),
       VITE_SOCIAL_MESSENGER: optionalUrl(),
       VITE_DOWNLOAD_APP_URL: optionalUrl(),
-      VITE_MMQR_MERCHANT_ID: text('0000000000000000'),
+      VITE_MMQR_MERCHANT_ID: text(PLACEHOLDER_MERCHANT_ID),
       VITE_MMQR_TERMINAL_ID: text('00000001'),
       VITE_MMQR_MERCHANT_NAME: text('ESIM MYANMAR'),
       VITE_MMQR_MERCHANT_NAME_MY: z.optional(z.string()),
@@ -73,6 +73,35 @@ export const envSchema = () =>
         path: ['VITE_GEMINI_API_KEY'],
       }),
     );
+
+/** The placeholder merchant id of .env.example: no real account behind it. */
+export const PLACEHOLDER_MERCHANT_ID = '0000000000000000';
+
+/** The settings that only a shop taking real orders has (in its raw or parsed form). */
+export function productionSettings(raw: {
+  VITE_ORDER_WEBHOOK_URL?: string | undefined;
+  VITE_MMQR_MERCHANT_ID?: string | undefined;
+}): string[] {
+  const settings: string[] = [];
+  if (raw.VITE_ORDER_WEBHOOK_URL?.trim()) settings.push('VITE_ORDER_WEBHOOK_URL');
+  const merchant = raw.VITE_MMQR_MERCHANT_ID?.trim();
+  if (merchant && merchant !== PLACEHOLDER_MERCHANT_ID) settings.push('VITE_MMQR_MERCHANT_ID');
+  return settings;
+}
+
+/**
+ * Demo mode accepts every receipt: a build that takes real orders (a webhook, a real merchant
+ * account) may run it only when VITE_AI_MODE=demo asks for it, never because a key was forgotten.
+ */
+export const implicitDemoProblems: EnvCheck = (raw) => {
+  const settings = productionSettings(raw);
+  if (raw.VITE_AI_MODE === 'demo' || resolveAiMode(raw) !== 'demo' || settings.length === 0) {
+    return [];
+  }
+  return [
+    `VITE_AI_MODE: ${settings.join(' and ')} ${settings.length > 1 ? 'are' : 'is'} set but none of VITE_API_URL, VITE_GEMINI_API_KEY or VITE_GENAI_BASE_URL: this build would run in demo mode, accept every receipt and send demo orders to the shop. Set the API (server mode), a key or a proxy, or set VITE_AI_MODE=demo to build a demo on purpose`,
+  ];
+};
 
 export type RawEnv = z.output<ReturnType<typeof envSchema>>;
 
@@ -122,6 +151,7 @@ export function parseEnv(source: Record<string, unknown>, checks: EnvCheck[] = [
       const value = result.data[key];
       if (value !== undefined && !isUrl(value)) problems.push(`${key}: not a URL (${value})`);
     }
+    problems.push(...implicitDemoProblems(result.data));
     for (const check of checks) problems.push(...check(result.data));
   }
   if (problems.length > 0 || !result.success) {
@@ -144,4 +174,14 @@ export function resolveAiMode(
   if (raw.VITE_AI_MODE === 'gemini') return 'gemini';
   // In server mode the server decides (its own key, or its demo answers).
   return raw.VITE_GEMINI_API_KEY || raw.VITE_GENAI_BASE_URL || raw.VITE_API_URL ? 'gemini' : 'demo';
+}
+
+/**
+ * What the visitor's bundle gets: the validated values, without the key where it is not used
+ * (demo mode makes its answers in the page; behind a proxy the server adds the key).
+ */
+export function bundledEnv(raw: RawEnv): RawEnv {
+  if (resolveAiMode(raw) === 'gemini' && !raw.VITE_GENAI_BASE_URL) return raw;
+  const { VITE_GEMINI_API_KEY: _unused, ...rest } = raw;
+  return rest;
 }

@@ -23,11 +23,13 @@ describe('error boundaries', () => {
     expect(
       screen.getByRole('heading', { name: 'An Unexpected Error Occurred' }),
     ).toBeInTheDocument();
+    // SPEC §2's text said "Our team has been notified", but nothing reports errors (decision 020).
     expect(
       screen.getByText(
-        "We're sorry, but something went wrong. Our team has been notified. Please refresh the page to try again.",
+        "We're sorry, but something went wrong. Please refresh the page to try again. An order you have started is kept on this device.",
       ),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/notified/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
   });
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCsp, GEMINI_ORIGIN } from '../../scripts/csp';
-import { parseEnv, resolveAiMode } from '../../src/config/env-schema';
+import { bundledEnv, parseEnv, resolveAiMode } from '../../src/config/env-schema';
 import { merchantProblems } from '../../src/config/merchant-check';
 import { href, paths, routeForPath, routeNames } from '../../src/config/paths';
 import { GEMINI_API_ORIGIN } from '../../src/lib/ai/client';
@@ -77,6 +77,55 @@ describe('configuration', () => {
     );
   });
 
+  it.each<[string, Record<string, string>, RegExp]>([
+    [
+      'a webhook',
+      { VITE_ORDER_WEBHOOK_URL: 'https://orders.example.com/hook' },
+      /VITE_AI_MODE: VITE_ORDER_WEBHOOK_URL is set but none of VITE_API_URL, VITE_GEMINI_API_KEY or VITE_GENAI_BASE_URL[\s\S]*VITE_AI_MODE=demo/,
+    ],
+    [
+      'a real merchant account',
+      { VITE_MMQR_MERCHANT_ID: '1234567890123456' },
+      /VITE_MMQR_MERCHANT_ID is set but neither/,
+    ],
+    [
+      'a webhook and a real merchant account, in auto mode by name',
+      {
+        VITE_AI_MODE: 'auto',
+        VITE_ORDER_WEBHOOK_URL: 'https://orders.example.com/hook',
+        VITE_MMQR_MERCHANT_ID: '1234567890123456',
+      },
+      /VITE_ORDER_WEBHOOK_URL and VITE_MMQR_MERCHANT_ID are set/,
+    ],
+  ])('refuses a shop with %s that would fall into demo mode', (_name, source, message) => {
+    expect(() => parseEnv(source)).toThrowError(message);
+  });
+
+  it.each<[string, Record<string, string>]>([
+    ['demo asked for by name', { VITE_AI_MODE: 'demo' }],
+    ['a key', { VITE_GEMINI_API_KEY: 'k' }],
+    ['a proxy', { VITE_GENAI_BASE_URL: 'https://ai-proxy.example.com' }],
+  ])('builds a shop with a webhook and %s', (_name, source) => {
+    const env = parseEnv({
+      VITE_ORDER_WEBHOOK_URL: 'https://orders.example.com/hook',
+      VITE_MMQR_MERCHANT_ID: '1234567890123456',
+      ...source,
+    });
+    expect(env.VITE_ORDER_WEBHOOK_URL).toBe('https://orders.example.com/hook');
+  });
+
+  it.each<[string, Record<string, string>, boolean]>([
+    ['gemini with a key', { VITE_GEMINI_API_KEY: 'k' }, true],
+    ['demo asked for, with a key', { VITE_AI_MODE: 'demo', VITE_GEMINI_API_KEY: 'k' }, false],
+    [
+      'a proxy and a key',
+      { VITE_GEMINI_API_KEY: 'k', VITE_GENAI_BASE_URL: 'https://ai-proxy.example.com' },
+      false,
+    ],
+  ])('puts the key in the bundle only where it is used: %s', (_name, source, kept) => {
+    expect('VITE_GEMINI_API_KEY' in bundledEnv(parseEnv(source))).toBe(kept);
+  });
+
   it.each([
     [{ VITE_AI_MODE: 'auto' as const }, 'demo'],
     [{ VITE_AI_MODE: 'auto' as const, VITE_GEMINI_API_KEY: 'k' }, 'gemini'],
@@ -100,6 +149,8 @@ describe('content security policy', () => {
     expect(policy).toContain("script-src 'self';");
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toMatch(/unsafe-eval/);
+    // The site's workers are its own chunks: no blob: workers.
+    expect(policy).toContain("worker-src 'self';");
   });
 
   it('lets a demo build connect to no AI service', () => {
@@ -148,7 +199,10 @@ describe('content security policy', () => {
       VITE_NEWSLETTER_URL: 'https://hooks.example.com/newsletter',
     };
     const origins = ['https://hooks.example.com', 'https://status.example.com'];
-    expect(connectSrc(policyFor(services))).toEqual(["'self'", ...origins]);
+    expect(connectSrc(policyFor({ ...services, VITE_AI_MODE: 'demo' }))).toEqual([
+      "'self'",
+      ...origins,
+    ]);
     expect(connectSrc(policyFor({ ...services, VITE_GEMINI_API_KEY: 'k' }))).toEqual([
       "'self'",
       GEMINI_ORIGIN,

@@ -1,3 +1,4 @@
+import '../zod-config';
 import type * as z from 'zod';
 import { AiError } from './errors';
 

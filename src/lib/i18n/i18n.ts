@@ -1,8 +1,9 @@
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import i18next, { type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { env } from '../../config/env';
 import englishCommon from '../../../locales/en/common.json';
 import englishHome from '../../../locales/en/home.json';
+import { createBundleBackend } from './bundle-backend';
 import {
   defaultLanguage,
   isLanguage,
@@ -17,21 +18,57 @@ import {
  */
 const bundles = import.meta.glob<{ default: ResourceKey }>('../../../locales/*/*.json');
 
-const bundleBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    const load = bundles[`../../../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No translation bundle ${language}/${namespace}`), false);
-      return;
-    }
-    load().then(
-      (bundle) => callback(null, bundle.default),
-      (error: unknown) => callback(error as Error, false),
-    );
-  },
-};
+/** `language/namespace` of each bundle shown in English because its own did not load. */
+const fallbacks = new Set<string>();
+const fallbackListeners = new Set<() => void>();
+let fallbackSnapshot: readonly string[] = [];
+
+function setFallback(name: string, on: boolean) {
+  const had = fallbacks.has(name);
+  if (on === had) return;
+  if (on) fallbacks.add(name);
+  else fallbacks.delete(name);
+  fallbackSnapshot = [...fallbacks];
+  if (i18next.isInitialized) reflectLanguage(i18next.language);
+  for (const listener of fallbackListeners) listener();
+}
+
+/** For useSyncExternalStore: the bundles now shown in English instead of their language. */
+export function subscribeLanguageFallbacks(listener: () => void) {
+  fallbackListeners.add(listener);
+  return () => fallbackListeners.delete(listener);
+}
+export const languageFallbacks = () => fallbackSnapshot;
+
+const bundleBackend = createBundleBackend({
+  // By `language/namespace`, from '../../../locales/my/common.json'.
+  loaders: Object.fromEntries(
+    Object.entries(bundles).map(([path, load]) => [
+      path.replace(/^.*\/locales\//, '').replace(/\.json$/, ''),
+      load,
+    ]),
+  ),
+  bundled: { 'en/common': englishCommon, 'en/home': englishHome },
+  onFallback: (language, namespace) => setFallback(`${language}/${namespace}`, true),
+});
+
+/**
+ * Loads again the bundles of the current language that fell back to English (the notice's
+ * "Try again", and by itself when the browser comes back online). Resolves with whether every
+ * one of them loaded.
+ */
+export async function retryLanguageBundles(): Promise<boolean> {
+  const language = i18next.language;
+  const namespaces = fallbackSnapshot
+    .filter((name) => name.startsWith(`${language}/`))
+    .map((name) => name.slice(language.length + 1));
+  if (namespaces.length === 0) return true;
+  for (const namespace of namespaces) setFallback(`${language}/${namespace}`, false);
+  await i18next.reloadResources([language], namespaces);
+  // Re-renders every translated component with the bundles now in the store.
+  await i18next.changeLanguage(language);
+  return namespaces.every((namespace) => !fallbacks.has(`${language}/${namespace}`));
+}
 
 let burmeseFont: Promise<unknown> | undefined;
 
@@ -45,7 +82,8 @@ function loadBurmeseFont() {
 
 function reflectLanguage(language: string) {
   const lang: Language = isLanguage(language) ? language : defaultLanguage;
-  document.documentElement.lang = lang;
+  // While the language's common bundle is replaced by English, the page reads as English.
+  document.documentElement.lang = fallbacks.has(`${lang}/common`) ? defaultLanguage : lang;
   if (lang === 'my') void loadBurmeseFont();
 }
 
@@ -54,6 +92,7 @@ export const i18n = i18next;
 export async function initI18n(language: Language = storedLanguage()) {
   if (i18next.isInitialized) return i18next;
   i18next.on('languageChanged', reflectLanguage);
+  window.addEventListener('online', () => void retryLanguageBundles());
   await i18next
     .use(bundleBackend)
     .use(initReactI18next)

@@ -156,6 +156,15 @@ describe('the deployment script', () => {
       expect(script).toContain(`--custom-response-header="${name}: ${value}"`);
     }
   });
+
+  it('keeps the old hashed assets for visitors still on the previous version', () => {
+    const script = deployScript();
+    expect(script).not.toContain('--delete-unmatched-destination-objects');
+    expect(script).toContain('KEEP_ASSET_DAYS="${KEEP_ASSET_DAYS:-30}"');
+    // New chunks are up before the index.html that names them.
+    expect(script.indexOf('rsync dist/assets')).toBeGreaterThan(-1);
+    expect(script.indexOf('rsync dist/assets')).toBeLessThan(script.indexOf('cp dist/index.html'));
+  });
 });
 
 describe('the test report', () => {

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import type { Order, ReceiptSlot } from '../lib/purchase-machine';
+import { loadVerificationCode } from '../lib/verify-payment';
 import { OrderSummary } from './order-summary';
 import { PaymentCountdown } from './payment-countdown';
 import { PaymentQr } from './payment-qr';
@@ -25,6 +27,13 @@ export function PaymentStep(props: PaymentStepProps) {
   const { order, receipt, interrupted, focusOnMount } = props;
   const { t, i18n } = useTranslation('purchase');
   const amount = t('price', { amount: formatNumber(order.price, toLanguage(i18n.language)) });
+  // Verification's code loads while the buyer pays, not when they tap "Upload and verify"; a
+  // failure here is retried then (and said as a connection problem if it fails again).
+  useEffect(() => {
+    loadVerificationCode().catch((error: unknown) =>
+      console.info('Verification code could not be loaded yet', error),
+    );
+  }, []);
   return (
     <section className="purchase-step" aria-labelledby="purchase-payment-heading">
       <StepHeading id="purchase-payment-heading" focusOnMount={focusOnMount}>

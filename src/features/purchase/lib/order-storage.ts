@@ -246,6 +246,7 @@ function readReason(value: unknown): FailureReason | null {
         ? { code: 'notSuccessful', status: shownReason(value.status) }
         : null;
     case 'verificationFailed':
+    case 'connectionProblem':
     case 'idMissing':
     case 'unreadable':
     case 'amountMissing':

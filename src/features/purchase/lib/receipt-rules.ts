@@ -12,6 +12,8 @@ export type FailureReason =
   | { code: 'notConfirmed'; modelReason: string }
   /** Empty answer, network failure, timeout or any other exception. */
   | { code: 'verificationFailed' }
+  /** Verification's code or the AI service could not be reached (offline, a dropped connection). */
+  | { code: 'connectionProblem' }
   /** The answer was not the JSON we asked for. */
   | { code: 'unreadable' }
   | { code: 'amountMissing' }

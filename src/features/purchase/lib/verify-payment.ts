@@ -1,4 +1,5 @@
 import { isAiError } from '../../../lib/ai/errors';
+import type * as ReceiptApi from '../../../lib/ai/receipt';
 import { abortable, withTimeout } from '../../../lib/ai/signals';
 import type { Language } from '../../../lib/i18n/languages';
 import { VERIFICATION_TIMEOUT_MS } from './constants';
@@ -17,6 +18,38 @@ export type VerifyPaymentInput = {
   now?: () => number;
 };
 
+type ReceiptModule = typeof ReceiptApi;
+
+/** Thrown when verification's code could not be loaded (offline, a dropped connection). */
+class CodeNotLoaded extends Error {
+  override name = 'CodeNotLoaded';
+}
+
+let verificationCode: Promise<ReceiptModule> | undefined;
+
+/**
+ * Loads verification's code (the receipt module and the AI client) once; the payment step calls
+ * it when it opens, so that a connection dropping at "Upload and verify" does not find the code
+ * missing. A failed load is forgotten, so the next call fetches again instead of failing forever.
+ */
+export function loadVerificationCode(): Promise<ReceiptModule> {
+  if (!verificationCode) {
+    const loading = Promise.all([
+      import('../../../lib/ai/receipt'),
+      import('../../../lib/ai/client').then((client) => client.getAiClient()),
+    ]).then(([receipt]) => receipt);
+    verificationCode = loading;
+    loading.catch(() => {
+      if (verificationCode === loading) verificationCode = undefined;
+    });
+  }
+  return verificationCode;
+}
+
+/** fetch's own failure (a TypeError): no answer came back from the AI service at all. */
+const isNoAnswer = (error: unknown) =>
+  isAiError(error) && error.kind === 'network' && error.cause instanceof TypeError;
+
 /**
  * Sends the receipt to the AI service and decides in code on what the model read. Always
  * resolves with a verification (the flow then moves to the result), except when the caller
@@ -29,7 +62,12 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verifica
   const signal = withTimeout(input.signal, timeoutMs);
   try {
     const [{ verifyReceipt }, base64] = await abortable(
-      Promise.all([import('../../../lib/ai/receipt'), blobToBase64(input.receipt.blob)]),
+      Promise.all([
+        loadVerificationCode().catch((error: unknown) => {
+          throw new CodeNotLoaded('Verification code could not be loaded', { cause: error });
+        }),
+        blobToBase64(input.receipt.blob),
+      ]),
       signal,
     );
     const reading = await verifyReceipt({
@@ -64,7 +102,12 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verifica
     if (isAiError(error) && (error.kind === 'unreadable' || error.kind === 'invalid')) {
       return { status: 'failed', reason: { code: 'unreadable' } };
     }
-    // Empty answer, timeout, network, quota, refusal, or anything unexpected.
+    // No answer at all: the buyer's connection, not their screenshot. Try Again works once it is
+    // back (the order stays in the session).
+    if (error instanceof CodeNotLoaded || isNoAnswer(error)) {
+      return { status: 'failed', reason: { code: 'connectionProblem' } };
+    }
+    // Empty answer, timeout, quota, refusal, or anything unexpected.
     return { status: 'failed', reason: { code: 'verificationFailed' } };
   }
 }

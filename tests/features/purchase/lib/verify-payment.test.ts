@@ -113,7 +113,7 @@ describe('verifyPayment', () => {
       () => HttpResponse.json({ error: { code: 403, message: 'no' } }, { status: 403 }),
       { code: 'verificationFailed' },
     ],
-    ['a network failure', () => HttpResponse.error(), { code: 'verificationFailed' }],
+    ['a network failure', () => HttpResponse.error(), { code: 'connectionProblem' }],
     ['text that is not JSON', () => geminiText('The payment looks fine!'), { code: 'unreadable' }],
     [
       'JSON without the required fields',
