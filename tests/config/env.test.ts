@@ -86,7 +86,7 @@ describe('configuration', () => {
     [
       'a real merchant account',
       { VITE_MMQR_MERCHANT_ID: '1234567890123456' },
-      /VITE_MMQR_MERCHANT_ID is set but neither/,
+      /VITE_MMQR_MERCHANT_ID is set but none of/,
     ],
     [
       'a webhook and a real merchant account, in auto mode by name',
@@ -105,6 +105,7 @@ describe('configuration', () => {
     ['demo asked for by name', { VITE_AI_MODE: 'demo' }],
     ['a key', { VITE_GEMINI_API_KEY: 'k' }],
     ['a proxy', { VITE_GENAI_BASE_URL: 'https://ai-proxy.example.com' }],
+    ["the shop's API (server mode)", { VITE_API_URL: 'https://api.shop.example.com' }],
   ])('builds a shop with a webhook and %s', (_name, source) => {
     const env = parseEnv({
       VITE_ORDER_WEBHOOK_URL: 'https://orders.example.com/hook',
