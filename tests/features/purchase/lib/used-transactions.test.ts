@@ -19,7 +19,8 @@ describe('used transaction ids', () => {
   });
 
   it('keeps the newest ids only, at most 200', () => {
-    for (let i = 0; i < KEEP_USED_COUNT + 5; i += 1) rememberTransactionId(`TXN-${100000 + i}`, T0 + i);
+    for (let i = 0; i < KEEP_USED_COUNT + 5; i += 1)
+      rememberTransactionId(`TXN-${100000 + i}`, T0 + i);
     const ids = usedTransactionIds(T0 + 1_000);
     expect(ids.size).toBe(KEEP_USED_COUNT);
     expect(ids.has('100000')).toBe(false);
