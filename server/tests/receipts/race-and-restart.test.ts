@@ -100,20 +100,20 @@ describe(`receipt races and restarts (${testStore})`, () => {
 
   it('a check that outlived its claim does not pay the order twice', async () => {
     const created = await createOrder(t);
-    const held = heldAnswer(readingAnswer({ transactionId: 'SLOW-1' }));
+    const held = heldAnswer(readingAnswer({ transactionId: 'SLOW-100001' }));
     gemini.answer(held.script);
     const slow = submitReceipt(t, created);
     await held.arrived;
     // The clock passes the limit: a second check takes the order over and pays it.
     t.clock.advance(60_001);
-    gemini.answer(readingAnswer({ transactionId: 'FAST-2' }));
+    gemini.answer(readingAnswer({ transactionId: 'FAST-200002' }));
     const fast = await submitReceipt(t, created);
     expect(((await fast.json()) as Answer).verification.status).toBe('confirmed');
     held.release();
     const late = await slow;
     expect(late.status).toBe(409);
     expect(await rows('SELECT transaction_id FROM payments')).toEqual([
-      { transaction_id: 'FAST-2' },
+      { transaction_id: 'FAST200002' },
     ]);
   });
 });
