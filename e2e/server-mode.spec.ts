@@ -140,7 +140,7 @@ test('buys the Power User plan end to end in server mode; the same payment canno
     });
     await expect(second.getByRole('heading', { name: en.result.failureHeading })).toBeVisible();
     await expect(second.getByTestId('failure-reason')).toHaveText(
-      fill(en.failure.reused, { transaction: transactionId }),
+      fill(en.failure.reusedServer, { transaction: transactionId }),
     );
   } finally {
     await other.close();

@@ -1,4 +1,5 @@
-import { format } from 'prettier';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/database';
@@ -15,7 +16,7 @@ const unused = () => {
   throw new Error('The OpenAPI document is built without handling a request');
 };
 
-/** The document as committed: generated from the routes, formatted by Prettier. */
+/** The document as committed: generated from the routes, formatted by Prettier as configured. */
 export async function openApiFileText(): Promise<string> {
   const app = createApp({
     config: loadConfig({ LOG_LEVEL: 'silent' }),
@@ -32,5 +33,7 @@ export async function openApiFileText(): Promise<string> {
     aiFetch: unused,
     logger: silentLogger,
   });
-  return format(JSON.stringify(buildOpenApiDocument(app)), { parser: 'json' });
+  // The repository's Prettier settings, so `prettier --check .` agrees with the generated file.
+  const options = await resolveConfig(fileURLToPath(OPENAPI_FILE));
+  return format(JSON.stringify(buildOpenApiDocument(app)), { ...options, parser: 'json' });
 }

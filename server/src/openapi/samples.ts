@@ -2,8 +2,15 @@
  * Hand-written request examples for /developers, keyed by `METHOD path`. Each curl command is
  * run as printed against a real server by server/tests/openapi/curl-examples.test.ts, which
  * checks the status written next to it. Operations without an entry get a generated example.
- * `$API_BASE_URL` and `$API_KEY` are shell variables the reader sets.
+ * `$API_BASE_URL` and `$API_KEY` are shell variables the reader sets; `$ORDER_ID` is the number
+ * (without #) or the id of an order that POST /purchase answered with that key. The shop's own
+ * endpoints (not on /developers) use `$SHOP_ORDER_ID` and `$ORDER_TOKEN` from POST /api/orders.
  */
+
+/** A 1×1 PNG: enough for the demo AI (npm run server without a Gemini key), which reads any
+ * image as the demo receipt. */
+const TINY_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 export type CurlSample = {
   /** One comment line above the command (English: code comments are code). */
   comment?: string;
@@ -57,10 +64,115 @@ const response = await fetch(\`\${process.env.API_BASE_URL}/purchase\`, {
   headers: {
     Authorization: \`Bearer \${process.env.API_KEY}\`, // or 'x-api-key': process.env.API_KEY
     'Content-Type': 'application/json',
+    'Idempotency-Key': crypto.randomUUID(), // optional: a retry with the same key buys once
   },
   // Reading 1; reading 2 sends { planId: 'power-30', contactInfo } instead.
   body: JSON.stringify({ operator: 'MPT', contactInfo: 'traveller@example.com' }),
 });
-if (response.status === 401) throw new Error('Missing or invalid API key');`,
+if (response.status === 401) throw new Error('Missing or invalid API key');
+const body = await response.json();
+if (response.status !== 201) throw new Error(body.error.message); // e.g. 422 plan_unavailable
+// body.number is the bill reference; show body.mmqrPayload to the buyer as a QR code.
+console.log(body.number, body.status, body.price, body.currency); // …, "awaiting_payment", 80000, "MMK"`,
+  },
+  'POST /v1/activate': {
+    curl: [
+      {
+        comment:
+          'ORDER_ID: the number (without #) or id POST /purchase answered. Until the order is paid: 409 conflict',
+        command: `curl -X POST "$API_BASE_URL/v1/activate" \\
+  -H "x-api-key: $API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d "{\\"orderId\\": \\"$ORDER_ID\\"}"`,
+        status: 409,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${process.env.API_BASE_URL}/v1/activate\`, {
+  method: 'POST',
+  headers: { 'x-api-key': process.env.API_KEY, 'Content-Type': 'application/json' },
+  body: JSON.stringify({ orderId }), // the number or id from POST /purchase
+});
+const body = await response.json();
+if (response.status === 409) console.log('Not paid yet:', body.error.message);
+else if (response.ok) console.log(body.activation.state); // "requested"`,
+  },
+  'GET /v1/profile/{orderId}': {
+    curl: [
+      {
+        comment: 'ORDER_ID: the number (without #) or id POST /purchase answered',
+        command: `curl "$API_BASE_URL/v1/profile/$ORDER_ID" -H "x-api-key: $API_KEY"`,
+        status: 200,
+      },
+      {
+        comment: 'An order of another key, or none: 404',
+        command: `curl "$API_BASE_URL/v1/profile/NXR-20000101-000000" -H "x-api-key: $API_KEY"`,
+        status: 404,
+      },
+    ],
+    fetch: `const response = await fetch(
+  \`\${process.env.API_BASE_URL}/v1/profile/\${encodeURIComponent(orderId)}\`,
+  { headers: { 'x-api-key': process.env.API_KEY } },
+);
+if (response.status === 404) throw new Error('No such order for this key');
+const profile = await response.json();
+console.log(profile.status, profile.activation.state); // "awaiting_payment", "not_requested"`,
+  },
+  'POST /api/orders': {
+    curl: [
+      {
+        comment: "The shop's checkout (this website): the answer's token is shown once",
+        command: `curl -X POST "$API_BASE_URL/api/orders" \\
+  -H "Content-Type: application/json" \\
+  -d '{"planId": "power-30", "operatorId": "mpt", "contact": "traveller@example.com", "language": "en"}'`,
+        status: 201,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/orders\`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+  body: JSON.stringify({ planId: 'power-30', operatorId: 'mpt', contact, language: 'en' }),
+});
+const { order, token } = await response.json(); // keep the token with the order`,
+  },
+  'GET /api/orders/{id}': {
+    curl: [
+      {
+        comment: 'SHOP_ORDER_ID and ORDER_TOKEN: order.id and token from POST /api/orders',
+        command: `curl "$API_BASE_URL/api/orders/$SHOP_ORDER_ID" -H "X-Order-Token: $ORDER_TOKEN"`,
+        status: 200,
+      },
+      {
+        comment: 'A wrong or missing token is 404, as for an order that does not exist',
+        command: `curl "$API_BASE_URL/api/orders/$SHOP_ORDER_ID" -H "X-Order-Token: wrong"`,
+        status: 404,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/orders/\${order.id}\`, {
+  headers: { 'X-Order-Token': token },
+});
+const { order: current } = await response.json();`,
+  },
+  'POST /api/orders/{id}/receipt': {
+    curl: [
+      {
+        comment: 'The screenshot as base64 (here a tiny PNG, which the demo AI reads as paid)',
+        command: `curl -X POST "$API_BASE_URL/api/orders/$SHOP_ORDER_ID/receipt" \\
+  -H "X-Order-Token: $ORDER_TOKEN" \\
+  -H "Content-Type: application/json" \\
+  -d '{"image": {"mimeType": "image/png", "base64": "${TINY_PNG}"}, "language": "en"}'`,
+        status: 200,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/orders/\${order.id}/receipt\`, {
+  method: 'POST',
+  headers: {
+    'X-Order-Token': token,
+    'Idempotency-Key': crypto.randomUUID(), // a new one for each image
+    'Content-Type': 'application/json',
+  },
+  body: JSON.stringify({ image: { mimeType: file.type, base64 }, language: 'en' }),
+});
+if (response.status === 503) retryAfter(response.headers.get('Retry-After'));
+const { order: checked, verification } = await response.json(); // confirmed, or failed + reason`,
   },
 };

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { orders, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
+import { ours, partnerSecurity } from '../schemas/common';
 import { errorResponses } from '../schemas/error';
 import { idempotencyKeySchema } from '../schemas/orders';
 import {
@@ -23,7 +24,7 @@ import { limitBody, SMALL_BODY_BYTES } from './body-limit';
 import { createRouter } from './router';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
-const security: Record<string, string[]>[] = [{ apiKeyHeader: [] }, { bearerKey: [] }];
+const security = partnerSecurity;
 const unauthorized = errorResponses({
   401: 'Missing, unknown or revoked API key (WWW-Authenticate: Bearer).',
 });
@@ -35,11 +36,11 @@ export const defaultPurchasePlan = () =>
 const purchaseRoute = createRoute({
   method: 'post',
   path: '/purchase',
-  tags: ['Partners'],
+  tags: ['partner'],
   summary: 'Buy a plan',
   security,
   request: {
-    headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+    headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional().openapi(ours) }),
     body: { required: true, content: json(PurchaseBodySchema) },
   },
   responses: {
@@ -62,7 +63,7 @@ const purchaseRoute = createRoute({
 const activateRoute = createRoute({
   method: 'post',
   path: '/v1/activate',
-  tags: ['Partners'],
+  tags: ['partner'],
   summary: 'Activate an eSIM',
   description:
     'Ours: records that the partner asks for the eSIM of a paid order to be activated ' +
@@ -83,7 +84,7 @@ const activateRoute = createRoute({
 const profileRoute = createRoute({
   method: 'get',
   path: '/v1/profile/{orderId}',
-  tags: ['Partners'],
+  tags: ['partner'],
   summary: 'eSIM profile status of an order',
   description: 'Ours: fields and authentication (the API key that made the order).',
   security,
@@ -103,15 +104,6 @@ function operatorName(row: OrderRow) {
 export function partnerRoutes(deps: Deps) {
   const router = createRouter();
   const timeoutMs = deps.config.receiptTimeoutMs;
-  router.openAPIRegistry.registerComponent('securitySchemes', 'apiKeyHeader', {
-    type: 'apiKey',
-    in: 'header',
-    name: 'x-api-key',
-  });
-  router.openAPIRegistry.registerComponent('securitySchemes', 'bearerKey', {
-    type: 'http',
-    scheme: 'bearer',
-  });
   // The key is checked before the body, so a request without one is 401 whatever it sends.
   const auth = requireApiKey(deps);
   router.use('/purchase', auth);

@@ -25,7 +25,7 @@ const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema
 const createOrderRoute = createRoute({
   method: 'post',
   path: '/api/orders',
-  tags: ['Shop'],
+  tags: ['shop'],
   summary: 'Create an order (the shop’s checkout)',
   middleware: [limitBody(SMALL_BODY_BYTES)] as const,
   request: {
@@ -51,7 +51,7 @@ const createOrderRoute = createRoute({
 const readOrderRoute = createRoute({
   method: 'get',
   path: '/api/orders/{id}',
-  tags: ['Shop'],
+  tags: ['shop'],
   summary: 'Read an order’s state',
   request: {
     params: orderIdParamSchema,
@@ -69,7 +69,7 @@ const readOrderRoute = createRoute({
 const submitReceiptRoute = createRoute({
   method: 'post',
   path: '/api/orders/{id}/receipt',
-  tags: ['Shop'],
+  tags: ['shop'],
   summary: 'Submit a payment receipt for the server to check',
   description:
     'The server asks the AI service to read the screenshot and decides with the shop’s rules. ' +

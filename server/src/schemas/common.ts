@@ -24,7 +24,10 @@ export const security = {
 } as const;
 
 /** `security` of a route that needs a partner API key (either scheme). */
-export const partnerSecurity = [{ apiKeyHeader: [] }, { bearerKey: [] }];
+export const partnerSecurity: Record<string, string[]>[] = [
+  { apiKeyHeader: [] },
+  { bearerKey: [] },
+];
 /** `security` of a public route. */
 export const noSecurity: never[] = [];
 

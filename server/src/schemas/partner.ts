@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { operators, recommendedPlan } from '../../../src/config/catalogue';
 import { checkContact } from '../../../src/features/purchase/lib/contact';
+import { ours } from './common';
 import { operatorIds, orderStatusSchema } from './orders';
 
 /**
@@ -60,7 +61,10 @@ export const PurchaseBodySchema = z
     language: z
       .enum(['en', 'my'])
       .optional()
-      .openapi({ description: 'Ours: the language of the eSIM delivery message; default en.' }),
+      .openapi({
+        ...ours,
+        description: 'Ours: the language of the eSIM delivery message; default en.',
+      }),
   })
   .openapi('PurchaseRequest', {
     description:
@@ -74,26 +78,45 @@ const operatorNameSchema = z.enum(
 
 export const PartnerOrderSchema = z
   .object({
-    id: z.uuid().openapi({ description: 'Ours: the order id (also accepted by /v1 paths).' }),
+    id: z.uuid().openapi({
+      ...ours,
+      description: 'Ours: the order id (also accepted by /v1 paths).',
+    }),
     number: z.string().openapi({
+      ...ours,
       example: '#NXR-20261123-163000',
       description: 'The order number (SPEC §3), the bill reference inside the MMQR payload.',
     }),
-    status: orderStatusSchema,
-    planId: z.string().openapi({ example: 'power-30' }),
-    operator: operatorNameSchema,
-    operatorId: z.enum(operatorIds).openapi({ description: 'Ours: the operator’s id.' }),
-    contactInfo: z.string().openapi({ description: 'Ours: the contact as normalised.' }),
-    price: z.number().int().openapi({ example: 80_000 }),
-    currency: z.literal('MMK'),
-    createdAt: z.number().int().openapi({ description: 'Ours: epoch ms.' }),
-    expiresAt: z.number().int().openapi({
-      description: 'Ours: epoch ms when the payment code expires (10 minutes).',
-    }),
+    status: orderStatusSchema.openapi({ ...ours }),
+    planId: z.string().openapi({ ...ours, example: 'power-30' }),
+    operator: operatorNameSchema.openapi({ ...ours }),
+    operatorId: z.enum(operatorIds).openapi({ ...ours, description: 'Ours: the operator’s id.' }),
+    contactInfo: z.string().openapi({ ...ours, description: 'Ours: the contact as normalised.' }),
+    price: z
+      .number()
+      .int()
+      .openapi({ ...ours, example: 80_000 }),
+    currency: z.literal('MMK').openapi({ ...ours }),
+    createdAt: z
+      .number()
+      .int()
+      .openapi({ ...ours, description: 'Ours: epoch ms.' }),
+    expiresAt: z
+      .number()
+      .int()
+      .openapi({
+        ...ours,
+        description: 'Ours: epoch ms when the payment code expires (10 minutes).',
+      }),
     mmqrPayload: z.string().openapi({
+      ...ours,
       description: 'The MMQR payload to show the buyer as a QR code (SPEC §7 "Payment QR").',
     }),
-    paidAt: z.number().int().nullable().openapi({ description: 'Ours: epoch ms, or null.' }),
+    paidAt: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ ...ours, description: 'Ours: epoch ms, or null.' }),
   })
   .openapi('PartnerOrder', {
     description: 'Ours: the purchase response (SPEC leaves it unspecified).',
@@ -101,26 +124,42 @@ export const PartnerOrderSchema = z
 
 export const ActivateBodySchema = z
   .object({
-    orderId: z.string().min(1).max(64).openapi({
-      example: 'NXR-20261123-163000',
-      description: 'Ours: the order id or number (with or without #) from POST /purchase.',
-    }),
+    orderId: z
+      .string()
+      .min(1)
+      .max(64)
+      .openapi({
+        ...ours,
+        example: 'NXR-20261123-163000',
+        description: 'Ours: the order id or number (with or without #) from POST /purchase.',
+      }),
   })
   .openapi('ActivateRequest', { description: 'Ours: SPEC gives no activate fields.' });
 
 export const EsimProfileSchema = z
   .object({
-    orderId: z.uuid(),
-    number: z.string().openapi({ example: '#NXR-20261123-163000' }),
-    status: orderStatusSchema,
-    planId: z.string(),
-    operator: operatorNameSchema,
-    paidAt: z.number().int().nullable().openapi({ description: 'Epoch ms, or null.' }),
-    activation: z.object({
-      state: z.enum(['not_requested', 'requested']),
-      requestedAt: z.number().int().nullable(),
-    }),
+    orderId: z.uuid().openapi({ ...ours, description: 'The order id.' }),
+    number: z.string().openapi({ ...ours, example: '#NXR-20261123-163000' }),
+    status: orderStatusSchema.openapi({ ...ours }),
+    planId: z.string().openapi({ ...ours }),
+    operator: operatorNameSchema.openapi({ ...ours }),
+    paidAt: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ ...ours, description: 'Epoch ms, or null.' }),
+    activation: z
+      .object({
+        state: z.enum(['not_requested', 'requested']).openapi({ ...ours }),
+        requestedAt: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ ...ours, description: 'Epoch ms of the first activation request, or null.' }),
+      })
+      .openapi({ ...ours }),
     iccid: z.null().openapi({
+      ...ours,
       description: 'The eSIM’s ICCID; null until profile stock and delivery exist.',
     }),
   })

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,13 +10,15 @@ import {
   type Schema,
 } from '../../../src/features/developers/api/openapi-view';
 import { OPENAPI_FILE } from '../../src/openapi/file';
+import { API_KEY_PREFIX } from '../../src/services/api-keys';
 import { schemaProblems } from '../support/json-schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
- * The curl examples printed on /developers, run as printed (through bash, with API_BASE_URL and
- * API_KEY set) against `npm run server` on a free 127.0.0.1 port with its own store: each must
- * get the status written next to it and a body of the documented shape.
+ * The curl examples printed on /developers, run as printed (through bash, with API_BASE_URL,
+ * API_KEY and ORDER_ID set) against `npm run server` on a free 127.0.0.1 port with its own store:
+ * each must get the status written next to it and a body of the documented shape. The key is
+ * made by `npm run api-key` as an operator makes it; ORDER_ID is an order bought with that key.
  */
 const root = new URL('../../../', import.meta.url).pathname;
 const document = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
@@ -31,10 +33,9 @@ const examples = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
   ),
 );
 
-/** Engineer A's key command; until it is merged, the key examples cannot run (they fail). */
 const apiKeyCli = join(root, 'server/src/cli/api-key.ts');
-const hasApiKeyCli = existsSync(apiKeyCli);
-const needsKey = examples.some((example) => example.source.includes('$API_KEY'));
+/** The key the command prints, alone on its line (decision 026: prefix + 32 base64url). */
+const printedKey = new RegExp(`^(${API_KEY_PREFIX}[A-Za-z0-9_-]{32})$`, 'm');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,6 +54,8 @@ let dataDir: string;
 let database: TestDatabase | undefined;
 let baseUrl: string;
 let apiKey = '';
+let orderId = '';
+let shopOrder = { id: '', token: '' };
 
 function storeEnv(): Record<string, string> {
   return database?.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir };
@@ -63,22 +66,15 @@ beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) {
     database = await createTestDatabase();
   }
-  if (hasApiKeyCli) {
-    // Before the server starts: an embedded store has one user at a time.
-    const created = spawnSync('npx', ['tsx', apiKeyCli, 'create', '--name', 'docs'], {
-      cwd: root,
-      env: { ...process.env, ...storeEnv(), LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-    });
-    expect(created.status, created.stderr).toBe(0);
-    // The key is shown once; take the longest token of the output.
-    apiKey =
-      created.stdout
-        .split(/\s+/)
-        .filter((token) => /^[A-Za-z0-9_\-.]{20,}$/.test(token))
-        .sort((a, b) => b.length - a.length)[0] ?? '';
-    expect(apiKey, `no key in the CLI's output:\n${created.stdout}`).not.toBe('');
-  }
+  // Before the server starts: an embedded store has one user at a time.
+  const created = spawnSync('npx', ['tsx', apiKeyCli, 'create', '--name', 'docs'], {
+    cwd: root,
+    env: { ...process.env, ...storeEnv(), LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  expect(created.status, created.stderr).toBe(0);
+  apiKey = printedKey.exec(created.stdout)?.[1] ?? '';
+  expect(apiKey, `no key in the CLI's output:\n${created.stdout}`).not.toBe('');
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   server = spawn('npx', ['tsx', 'server/src/main.ts'], {
@@ -107,6 +103,23 @@ beforeAll(async () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  // The order the activate and profile examples name, bought with the docs key.
+  const bought = await fetch(`${baseUrl}/purchase`, {
+    method: 'POST',
+    headers: { 'x-api-key': apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ operator: 'MPT', contactInfo: 'docs@example.com' }),
+  });
+  expect(bought.status).toBe(201);
+  orderId = ((await bought.json()) as { number: string }).number.replace(/^#/, '');
+  // The shop's order its own examples read and pay (as this website makes one).
+  const made = await fetch(`${baseUrl}/api/orders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ planId: 'power-30', operatorId: 'mpt', contact: 'shop@example.com' }),
+  });
+  expect(made.status).toBe(201);
+  const shop = (await made.json()) as { order: { id: string }; token: string };
+  shopOrder = { id: shop.order.id, token: shop.token };
 });
 
 afterAll(async () => {
@@ -122,28 +135,37 @@ afterAll(async () => {
 describe('the curl examples on /developers, run as printed', () => {
   it('exist for every endpoint of the document', () => {
     expect(examples.map((example) => example.name)).toEqual(
-      expect.arrayContaining(['GET /status #1', 'GET /plans #1']),
+      expect.arrayContaining([
+        'GET /status #1',
+        'GET /plans #1',
+        'POST /purchase #1',
+        'POST /purchase #2',
+        'POST /purchase #3',
+        'POST /v1/activate #1',
+        'GET /v1/profile/{orderId} #1',
+      ]),
     );
   });
 
-  if (hasApiKeyCli) {
-    it('use a key made by npm run api-key', () => expect(apiKey).not.toBe(''));
-  } else {
-    // LEAD: after merging engineer A (server/src/cli/api-key.ts), this todo disappears and the
-    // key examples run with a real key. Until then an example that needs a key fails below.
-    it.todo('create the docs API key with server/src/cli/api-key.ts (not in this branch yet)');
-  }
+  it('use a key made by npm run api-key', () => expect(apiKey).toMatch(printedKey));
 
   it.each(examples)(
     '$name gets its documented status and shape',
     ({ source, status, responses }) => {
-      if (source.includes('$API_KEY') && !hasApiKeyCli) {
-        throw new Error(`${apiKeyCli} is missing: this example needs a key (needsKey=${needsKey})`);
-      }
       const run = spawnSync(
         'bash',
         ['-c', `curl() { command curl -sS -w '\\n%{http_code}' "$@"; }\n${source}`],
-        { env: { ...process.env, API_BASE_URL: baseUrl, API_KEY: apiKey }, encoding: 'utf8' },
+        {
+          env: {
+            ...process.env,
+            API_BASE_URL: baseUrl,
+            API_KEY: apiKey,
+            ORDER_ID: orderId,
+            SHOP_ORDER_ID: shopOrder.id,
+            ORDER_TOKEN: shopOrder.token,
+          },
+          encoding: 'utf8',
+        },
       );
       expect(run.status, run.stderr).toBe(0);
       const lines = run.stdout.trimEnd().split('\n');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_FILE, openApiFileText } from '../../src/openapi/file';
+import { tags } from '../../src/schemas/common';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -14,7 +15,10 @@ type Document = {
   servers: { url: string }[];
   tags: { name: string }[];
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
-  paths: Record<string, Record<string, { 'x-codeSamples': { lang: string; source: string }[] }>>;
+  paths: Record<
+    string,
+    Record<string, { tags?: string[]; 'x-codeSamples': { lang: string; source: string }[] }>
+  >;
 };
 
 describe('the OpenAPI document', () => {
@@ -43,6 +47,33 @@ describe('the OpenAPI document', () => {
         expect(langs, `${method} ${path}`).toContain('JavaScript');
       }
     }
+  });
+
+  it('tags every operation with exactly one of the declared tags (lower case, as /developers reads them)', async () => {
+    const document = (await (await t.call('GET', '/openapi.json')).json()) as Document;
+    const declared = tags.map((tag) => tag.name as string);
+    const tagged = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({
+        operation: `${method.toUpperCase()} ${path}`,
+        tags: operation.tags ?? [],
+      })),
+    );
+    for (const { operation, tags: given } of tagged) {
+      expect(given, operation).toHaveLength(1);
+      expect(declared, operation).toContain(given[0]);
+    }
+    const byTag = (name: string) =>
+      tagged.filter((entry) => entry.tags[0] === name).map((entry) => entry.operation);
+    expect(byTag('partner')).toEqual([
+      'POST /purchase',
+      'POST /v1/activate',
+      'GET /v1/profile/{orderId}',
+    ]);
+    expect(byTag('shop')).toEqual([
+      'POST /api/orders',
+      'GET /api/orders/{id}',
+      'POST /api/orders/{id}/receipt',
+    ]);
   });
 
   it('is committed as the SPA’s copy, unchanged (else: run npm run openapi)', async () => {

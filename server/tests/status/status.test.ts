@@ -1,8 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseStatusResponse } from '../../../src/features/status/lib/remote-status';
 import { outbox } from '../../src/db/schema';
 import { AI_STALE_MS, OUTBOX_MAX_DEPTH, OUTBOX_STALE_MS } from '../../src/routes/status';
 import { statusResponseSchema } from '../../src/schemas/status';
+import {
+  parseStatusResponse,
+  serverServiceIds,
+} from '../../../src/features/status/lib/remote-status';
 import { recordAiResult } from '../../src/services/ai-health';
 import { createTestApp, T0, type TestApp } from '../support/test-app';
 import { truncateAll } from '../support/test-database';
@@ -44,7 +47,8 @@ describe('GET /status', () => {
     const { body, byId } = await status();
     expect(body.overallStatus).toBe('OPERATIONAL');
     expect(body.lastChecked).toBe(new Date(T0).toISOString());
-    expect(body.services.map((service) => service.id)).toEqual(['database', 'ai', 'outbox']);
+    // The /status page names and describes exactly these ids in both languages.
+    expect(body.services.map((service) => service.id)).toEqual([...serverServiceIds]);
     expect(byId.database!.latency).toBeGreaterThanOrEqual(0);
     expect(byId.ai).toMatchObject({ status: 'OPERATIONAL', latency: null });
     expect(byId.ai!.message).toMatch(/no AI call yet/i);

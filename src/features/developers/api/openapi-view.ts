@@ -182,7 +182,8 @@ export function endpointsOf(document: OpenApiDocument): Endpoint[] {
           name: parameter.name,
           type: `${parameter.in}: ${typeOf(document, parameter.schema)}`,
           required: parameter.required ?? false,
-          ours: parameter['x-ours'] === true,
+          ours:
+            parameter['x-ours'] === true || resolve(document, parameter.schema)['x-ours'] === true,
           description: parameter.description,
         })),
         requestFields: fieldsOf(

@@ -31,7 +31,10 @@ function useFailureMessage(order: Order, reason: FailureReason): string {
         price: money(order.price),
       });
     case 'reused':
-      return t('failure.reused', { transaction: reason.transactionId });
+      // In server mode the server knows every order: the payment paid another one, anywhere.
+      return t(order.server ? 'failure.reusedServer' : 'failure.reused', {
+        transaction: reason.transactionId,
+      });
     case 'notSuccessful':
       return reason.status
         ? t('failure.notSuccessful', { status: reason.status })

@@ -1,15 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/i18n/format';
+import { serverServiceIds } from '../lib/remote-status';
 import { simulatedServiceIds } from '../lib/simulated-status';
 import type { ServiceReport } from '../lib/status-report';
 
-type KnownService = (typeof simulatedServiceIds)[number];
+type ServerService = (typeof serverServiceIds)[number];
+type KnownService = (typeof simulatedServiceIds)[number] | ServerService;
+const isServer = (id: string): id is ServerService =>
+  (serverServiceIds as readonly string[]).includes(id);
 const isKnown = (id: string): id is KnownService =>
-  (simulatedServiceIds as readonly string[]).includes(id);
+  isServer(id) || (simulatedServiceIds as readonly string[]).includes(id);
 
 type ServiceListProps = { services: readonly ServiceReport[]; language: string };
 
-/** One card per service: name, state (colour, icon and word), message, response time, uptime. */
+/**
+ * One card per service: name, state (colour, icon and word), message, response time, uptime.
+ * The shop's own server's services are named and described by the page (its English messages
+ * are for operators); other known ids get the page's name and the source's message.
+ */
 export function ServiceList({ services, language }: ServiceListProps) {
   const { t } = useTranslation('status');
   const number = (value: number) => formatNumber(value, language);
@@ -31,7 +39,9 @@ export function ServiceList({ services, language }: ServiceListProps) {
               </span>
             </div>
             <p className="status-service__message">
-              {service.message ?? t(`stateMessage.${service.status}`)}
+              {isServer(service.id)
+                ? t(`serviceMessage.${service.id}.${service.status}`)
+                : (service.message ?? t(`stateMessage.${service.status}`))}
             </p>
             {(service.latencyMs !== undefined || service.uptime !== undefined) && (
               <dl className="status-service__facts">

@@ -2,6 +2,12 @@ import '../../../lib/zod-config';
 import * as z from 'zod/mini';
 import { serviceStates, type StatusReport, type StatusSource } from './status-report';
 
+/**
+ * The services GET /status of the shop's own server reports (server/src/routes/status.ts). The
+ * page names them and describes their state in its own words, in the visitor's language.
+ */
+export const serverServiceIds = ['database', 'ai', 'outbox'] as const;
+
 /** A status URL that does not answer within this time counts as a failed check. */
 export const STATUS_TIMEOUT_MS = 8_000;
 

@@ -175,6 +175,62 @@ describe('the purchase flow in server mode', () => {
     }
   });
 
+  it.each([
+    [
+      'en' as const,
+      { choose: 'Choose screenshot', submit: 'Upload and verify' },
+      'This receipt (transaction 0123456789) was already used to pay for another order. Please upload the receipt of the payment for this order.',
+    ],
+    [
+      'my' as const,
+      { choose: 'ဖန်သားပြင်ဓာတ်ပုံ ရွေးရန်', submit: 'တင်ပြီး စစ်ဆေးမည်' },
+      'ဤပြေစာ (ငွေလွှဲအမှတ် 0123456789) ကို အခြားအော်ဒါတစ်ခုအတွက် ငွေပေးချေရာတွင် အသုံးပြုပြီး ဖြစ်ပါသည်။ ဤအော်ဒါအတွက် ငွေပေးချေမှု ပြေစာကို တင်ပါ။',
+    ],
+  ])(
+    'says a payment the server saw on another order was used for another order, not on this device (%s)',
+    async (language, labels, message) => {
+      server.use(
+        http.get(`${API}/api/orders/:id`, () => HttpResponse.json({ order: shopOrder() })),
+        http.post(`${API}/api/orders/:id/receipt`, () =>
+          HttpResponse.json({
+            order: shopOrder(),
+            verification: {
+              status: 'failed',
+              reason: { code: 'reused', transactionId: '0123456789' },
+            },
+          }),
+        ),
+      );
+      sessionStorage.setItem(
+        PURCHASE_STORAGE_KEY,
+        JSON.stringify({
+          version: 1,
+          state: {
+            step: 'payment',
+            interrupted: false,
+            order: {
+              number: shopOrder().number,
+              planId: 'power-30',
+              operatorId: 'mpt',
+              contact: 'buyer@example.com',
+              contactKind: 'email',
+              price: 80_000,
+              currency: 'MMK',
+              createdAt: Date.now(),
+              expiresAt: Date.now() + 600_000,
+              server: { id: shopOrder().id, token: 't', mmqrPayload: shopOrder().mmqrPayload },
+            },
+          },
+        }),
+      );
+      const user = userEvent.setup();
+      await renderPage(language);
+      await user.upload(await screen.findByLabelText(labels.choose), screenshot());
+      await user.click(await screen.findByRole('button', { name: labels.submit }));
+      expect(await screen.findByTestId('failure-reason')).toHaveTextContent(message);
+    },
+  );
+
   it('tells a reloaded page that the order was paid elsewhere, from the server', async () => {
     const now = Date.now();
     sessionStorage.setItem(

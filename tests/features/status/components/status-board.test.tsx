@@ -85,6 +85,74 @@ describe('StatusBoard', () => {
     },
   );
 
+  it.each([
+    {
+      language: 'en' as const,
+      names: ['Order database', 'AI payment verification', 'Order notifications'],
+      messages: [
+        'Orders are being saved normally.',
+        'The last AI check failed or is out of date. If checking your receipt fails, please try again in a moment.',
+        'Order notifications are being sent normally.',
+      ],
+    },
+    {
+      language: 'my' as const,
+      names: ['အော်ဒါ ဒေတာဘေ့စ်', 'AI ငွေပေးချေမှု စစ်ဆေးခြင်း', 'အော်ဒါ အကြောင်းကြားစာများ'],
+      messages: [
+        'အော်ဒါများကို ပုံမှန်အတိုင်း သိမ်းဆည်းနေပါသည်။',
+        'နောက်ဆုံး AI စစ်ဆေးမှု မအောင်မြင်ခဲ့ပါ သို့မဟုတ် ကြာခဲ့ပြီ ဖြစ်ပါသည်။ သင့်ပြေစာ စစ်ဆေးခြင်း မအောင်မြင်ပါက ခဏနေမှ ထပ်ကြိုးစားပါ။',
+        'အော်ဒါ အကြောင်းကြားစာများကို ပုံမှန်အတိုင်း ပို့နေပါသည်။',
+      ],
+    },
+  ])(
+    'names and describes the shop server’s services in its own words ($language)',
+    async ({ language, names, messages }) => {
+      // What GET /status of npm run server answers: English names and messages for operators.
+      server.use(
+        http.get(STATUS_URL, () =>
+          HttpResponse.json({
+            overallStatus: 'DEGRADED',
+            lastChecked: '2025-03-01T08:30:00.000Z',
+            services: [
+              {
+                id: 'database',
+                name: 'Order database',
+                status: 'OPERATIONAL',
+                message: 'Orders are being saved normally.',
+                latency: 2,
+              },
+              {
+                id: 'ai',
+                name: 'AI payment verification',
+                status: 'DEGRADED',
+                message: 'The last AI call (receipt, 3 minutes ago) failed: HTTP 429',
+                latency: 900,
+              },
+              {
+                id: 'outbox',
+                name: 'Order notifications',
+                status: 'OPERATIONAL',
+                message: 'No notification is waiting.',
+                latency: 1,
+              },
+            ],
+          }),
+        ),
+      );
+      await renderWithProviders(<StatusBoard source={source} />, {
+        namespaces: ['status'],
+        language,
+      });
+      await screen.findByRole('list');
+      const services = screen.getAllByRole('listitem');
+      expect(services.map((item) => within(item).getByRole('heading').textContent)).toEqual(names);
+      services.forEach((item, index) =>
+        expect(within(item).getByText(messages[index]!)).toBeInTheDocument(),
+      );
+      expect(document.body).not.toHaveTextContent('HTTP 429');
+    },
+  );
+
   it('says Failed to load status with the catalogue message, and recovers on Try again', async () => {
     server.use(http.get(STATUS_URL, () => new HttpResponse(null, { status: 500 })));
     await renderWithProviders(<StatusBoard source={source} />, { namespaces: ['status'] });
