@@ -5,6 +5,7 @@ import { paths, type RouteName } from '../../config/paths';
 import { site } from '../../config/site';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { LanguageToggle } from './language-toggle';
+import './header.css';
 
 const navItems: { route: RouteName; key: `nav.${string}` }[] = [
   { route: 'home', key: 'nav.home' },

@@ -53,25 +53,18 @@ export function Modal({ open, onClose, labelledBy, describedBy, className, child
 
   if (!open) return null;
   return createPortal(
+    // The <dialog> spans the screen and places the panel in it (bottom, bottom right, or centred
+    // by the panel's class); the backdrop is its ::backdrop. A press on the dialog itself, not on
+    // the panel, is a press on the backdrop.
     <dialog
       ref={dialog}
-      className={`modal${className ? ` ${className}` : ''}`}
+      className="modal-frame"
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
       tabIndex={-1}
-      onMouseDown={(event) => {
-        // Only the backdrop is the dialog itself and outside its box.
-        if (event.target !== event.currentTarget) return;
-        const box = event.currentTarget.getBoundingClientRect();
-        const inside =
-          event.clientX >= box.left &&
-          event.clientX <= box.right &&
-          event.clientY >= box.top &&
-          event.clientY <= box.bottom;
-        if (!inside) onClose();
-      }}
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
     >
-      {children}
+      <div className={`modal${className ? ` ${className}` : ''}`}>{children}</div>
     </dialog>,
     document.body,
   );
