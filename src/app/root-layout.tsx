@@ -1,3 +1,5 @@
+// Shared button styles first: the layout's components and the pages refine them.
+import '../components/ui/button.css';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DemoBanner } from '../components/layout/demo-banner';

@@ -1,5 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import { Helmet } from 'react-helmet-async';
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '../config/paths';
 import { site } from '../config/site';
@@ -10,7 +9,7 @@ type PageMetaProps = { page: RouteName | 'notFound'; children?: ReactNode };
  * Title and meta description of a route, from translated keys.
  *
  * index.html carries one `<title>` and one `<meta name="description">` for fetches that run no
- * JavaScript. React 19 (and so `<Helmet>`) would add a second of each instead of replacing them,
+ * JavaScript. React 19 would add a second of each instead of replacing them,
  * and crawlers read the first, so these two are written into the existing tags. The Open Graph
  * tags exist only here and go through `<Helmet>`.
  */
@@ -25,12 +24,12 @@ export function PageMeta({ page, children }: PageMetaProps) {
   }, [title, description]);
 
   return (
-    <Helmet>
+    <>
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:locale" content={i18n.language === 'my' ? 'my_MM' : 'en_GB'} />
       {children}
-    </Helmet>
+    </>
   );
 }
 

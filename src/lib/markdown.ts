@@ -1,8 +1,12 @@
+import type { Nodes as MdastNode, PhrasingContent, RootContent } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+
 /**
- * The small Markdown subset of the shop's texts (the chat's replies and the blog's posts):
- * paragraphs with their lines, bullet and numbered lists, headings, **bold**, *italic*, `code`
- * and [links](target). It only builds a tree of plain data; each feature turns it into React
- * elements its own way, so nothing a model or a post says is ever treated as HTML.
+ * The Markdown of the shop's texts (the chat's replies and the blog's posts), parsed by a
+ * maintained CommonMark parser (micromark, through mdast-util-from-markdown: decision 032) and
+ * turned into a small tree of plain data. Each feature turns the tree into React elements its
+ * own way, so nothing a model or a post says is ever treated as HTML: raw HTML stays text, and a
+ * link is only a target for the caller's link policy to judge.
  */
 
 export type Inline =
@@ -10,187 +14,129 @@ export type Inline =
   | { type: 'strong'; children: Inline[] }
   | { type: 'em'; children: Inline[] }
   | { type: 'code'; text: string }
-  | { type: 'link'; href: string; children: Inline[] };
+  | { type: 'link'; href: string; children: Inline[] }
+  /** A line ending inside a paragraph: a line break or a space, as the renderer is told. */
+  | { type: 'break' };
 
 export type Block =
-  | { type: 'paragraph'; lines: Inline[][] }
+  | { type: 'paragraph'; children: Inline[] }
   | { type: 'heading'; children: Inline[] }
-  | { type: 'list'; ordered: boolean; items: Inline[][] };
+  /** `start` is the first number of an ordered list; `tight` lists have no paragraph spacing. */
+  | { type: 'list'; ordered: boolean; start: number; tight: boolean; items: Block[][] }
+  | { type: 'code'; language: string | null; text: string }
+  | { type: 'quote'; children: Block[] };
 
-const MAX_DEPTH = 4;
+/**
+ * Deeper nesting than this (lists in lists, quotes in quotes) is kept as its text: React and our
+ * own recursion stay shallow whatever the input, and no reply needs more.
+ */
+const MAX_DEPTH = 6;
 
-/** Index of the closing `marker` after `from`, or -1 (for `*`/`_`, not one of a pair). */
-function findClosing(text: string, marker: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    if (text[i] === '\\') {
-      i++;
-      continue;
-    }
-    if (!text.startsWith(marker, i)) continue;
-    if (marker.length === 1 && text[i + 1] === marker) {
-      i++;
-      continue;
-    }
-    if (/\s/.test(text[i - 1] ?? ' ')) continue;
-    return i;
+/** The text of a node and everything under it, without recursion. */
+function textOf(node: MdastNode): string {
+  let text = '';
+  const stack: MdastNode[] = [node];
+  while (stack.length) {
+    const current = stack.pop() as MdastNode;
+    if ('value' in current && typeof current.value === 'string') text += current.value;
+    else if (current.type === 'image' || current.type === 'imageReference')
+      text += current.alt ?? '';
+    else if (current.type === 'break') text += '\n';
+    if ('children' in current) stack.push(...[...current.children].reverse());
   }
-  return -1;
+  return text;
 }
 
-/** `[label](target)` starting at `start`: the label, the target and where it ends. */
-function readLink(text: string, start: number) {
-  let depth = 0;
-  let labelEnd = -1;
-  for (let i = start; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === '[') depth++;
-    else if (text[i] === ']' && --depth === 0) {
-      labelEnd = i;
-      break;
-    }
-  }
-  if (labelEnd < 0 || text[labelEnd + 1] !== '(') return null;
-  let parens = 0;
-  for (let i = labelEnd + 1; i < text.length; i++) {
-    if (text[i] === '(') parens++;
-    else if (text[i] === ')' && --parens === 0) {
-      const target = text.slice(labelEnd + 2, i).trim();
-      const href = target.replace(/^<(.*)>$/, '$1').split(/\s+["']/)[0] ?? '';
-      return { label: text.slice(start + 1, labelEnd), href, end: i + 1 };
-    }
-  }
-  return null;
-}
-
-const isWordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
-
-export function parseInline(text: string, depth = 0): Inline[] {
+/** Text with its line endings as breaks. */
+function textWithBreaks(value: string): Inline[] {
   const out: Inline[] = [];
-  let buffer = '';
-  const flush = () => {
-    if (buffer) out.push({ type: 'text', text: buffer });
-    buffer = '';
-  };
-  const nested = (inner: string) =>
-    depth >= MAX_DEPTH ? [{ type: 'text' as const, text: inner }] : parseInline(inner, depth + 1);
-
-  let i = 0;
-  while (i < text.length) {
-    const char = text[i] ?? '';
-    const next = text[i + 1];
-    if (char === '\\' && next !== undefined && /[\\`*_[\]()#+\-.!]/.test(next)) {
-      buffer += next;
-      i += 2;
-      continue;
-    }
-    if (char === '`') {
-      const end = text.indexOf('`', i + 1);
-      if (end > i + 1) {
-        flush();
-        out.push({ type: 'code', text: text.slice(i + 1, end) });
-        i = end + 1;
-        continue;
-      }
-    }
-    if ((char === '*' || char === '_') && next === char && !/\s/.test(text[i + 2] ?? ' ')) {
-      const end = findClosing(text, char + char, i + 2);
-      if (end > i + 2) {
-        flush();
-        out.push({ type: 'strong', children: nested(text.slice(i + 2, end)) });
-        i = end + 2;
-        continue;
-      }
-    }
-    if (
-      (char === '*' || char === '_') &&
-      next !== char &&
-      !/\s/.test(next ?? ' ') &&
-      !(char === '_' && isWordChar(text[i - 1]))
-    ) {
-      const end = findClosing(text, char, i + 1);
-      if (end > i + 1 && !(char === '_' && isWordChar(text[end + 1]))) {
-        flush();
-        out.push({ type: 'em', children: nested(text.slice(i + 1, end)) });
-        i = end + 1;
-        continue;
-      }
-    }
-    if (char === '[') {
-      const link = readLink(text, i);
-      if (link && link.label.trim()) {
-        flush();
-        out.push({ type: 'link', href: link.href, children: nested(link.label) });
-        i = link.end;
-        continue;
-      }
-    }
-    buffer += char;
-    i++;
-  }
-  flush();
+  value.split('\n').forEach((line, index) => {
+    if (index > 0) out.push({ type: 'break' });
+    if (line) out.push({ type: 'text', text: line });
+  });
   return out;
 }
 
-const BULLET = /^\s*[-*+•]\s+(.*)$/;
-const NUMBERED = /^\s*\d{1,3}[.)]\s+(.*)$/;
-const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
-
-export function parseMarkdown(source: string): Block[] {
-  const blocks: Block[] = [];
-  let paragraph: string[] = [];
-  let list: { ordered: boolean; items: string[] } | null = null;
-
-  const closeParagraph = () => {
-    if (paragraph.length)
-      blocks.push({ type: 'paragraph', lines: paragraph.map((l) => parseInline(l)) });
-    paragraph = [];
-  };
-  const closeList = () => {
-    if (list) {
-      blocks.push({
-        type: 'list',
-        ordered: list.ordered,
-        items: list.items.map((item) => parseInline(item)),
-      });
-    }
-    list = null;
-  };
-
-  for (const raw of source.replace(/\r\n?/g, '\n').split('\n')) {
-    const line = raw.trimEnd();
-    if (!line.trim()) {
-      closeParagraph();
-      closeList();
-      continue;
-    }
-    const bullet = BULLET.exec(line);
-    const numbered = bullet ? null : NUMBERED.exec(line);
-    const item = bullet ?? numbered;
-    if (item) {
-      closeParagraph();
-      const ordered = numbered !== null;
-      if (list && list.ordered !== ordered) closeList();
-      list ??= { ordered, items: [] };
-      list.items.push(item[1] ?? '');
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      closeParagraph();
-      closeList();
-      blocks.push({ type: 'heading', children: parseInline(heading[1] ?? '') });
-      continue;
-    }
-    if (list && /^\s+\S/.test(raw)) {
-      // An indented line continues the last list item.
-      const items: string[] = (list as { items: string[] }).items;
-      items[items.length - 1] += ` ${line.trim()}`;
-      continue;
-    }
-    closeList();
-    paragraph.push(line.trim());
+/** The inline nodes, neighbouring texts joined (raw HTML between words stays one text). */
+function inlines(nodes: PhrasingContent[], depth: number): Inline[] {
+  const out: Inline[] = [];
+  for (const next of nodes.flatMap((node) => inline(node, depth))) {
+    const last = out.at(-1);
+    if (last?.type === 'text' && next.type === 'text') last.text += next.text;
+    else out.push(next);
   }
-  closeParagraph();
-  closeList();
-  return blocks;
+  return out;
+}
+
+function inline(node: PhrasingContent, depth: number): Inline[] {
+  if (depth > MAX_DEPTH) return textWithBreaks(textOf(node));
+  switch (node.type) {
+    // Raw HTML is shown as what it is: text.
+    case 'text':
+    case 'html':
+      return textWithBreaks(node.value);
+    case 'break':
+      return [{ type: 'break' }];
+    case 'strong':
+      return [{ type: 'strong', children: inlines(node.children, depth + 1) }];
+    case 'emphasis':
+      return [{ type: 'em', children: inlines(node.children, depth + 1) }];
+    case 'inlineCode':
+      return [{ type: 'code', text: node.value }];
+    case 'link':
+      return [{ type: 'link', href: node.url, children: inlines(node.children, depth + 1) }];
+    case 'image':
+    case 'imageReference':
+      // No images from a reply or a post: their words, if any.
+      return node.alt ? [{ type: 'text', text: node.alt }] : [];
+    default:
+      // A reference link without a definition and anything newer: its words.
+      return textWithBreaks(textOf(node));
+  }
+}
+
+function blocks(nodes: RootContent[], depth: number): Block[] {
+  return nodes.flatMap((node) => block(node, depth));
+}
+
+function block(node: RootContent, depth: number): Block[] {
+  if (depth > MAX_DEPTH) {
+    const text = textOf(node);
+    return text ? [{ type: 'paragraph', children: textWithBreaks(text) }] : [];
+  }
+  switch (node.type) {
+    case 'paragraph':
+      return [{ type: 'paragraph', children: inlines(node.children, depth) }];
+    case 'heading':
+      return [{ type: 'heading', children: inlines(node.children, depth) }];
+    case 'list':
+      return [
+        {
+          type: 'list',
+          ordered: node.ordered === true,
+          start: node.start ?? 1,
+          tight: node.spread !== true && node.children.every((item) => item.spread !== true),
+          items: node.children.map((item) => blocks(item.children, depth + 1)),
+        },
+      ];
+    case 'code':
+      return [{ type: 'code', language: node.lang ?? null, text: node.value }];
+    case 'blockquote':
+      return [{ type: 'quote', children: blocks(node.children, depth + 1) }];
+    case 'html':
+      // An HTML block (`<img onerror=…>` on a line of its own) is a paragraph of its text.
+      return [{ type: 'paragraph', children: textWithBreaks(node.value) }];
+    case 'thematicBreak':
+    case 'definition':
+      return [];
+    default: {
+      const text = textOf(node);
+      return text ? [{ type: 'paragraph', children: textWithBreaks(text) }] : [];
+    }
+  }
+}
+
+/** The blocks of a Markdown text (CommonMark), as plain data. */
+export function parseMarkdown(source: string): Block[] {
+  return blocks(fromMarkdown(source).children, 0);
 }

@@ -1,4 +1,5 @@
-import { renderHook } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useObjectUrl, useOwnedObjectUrl } from '../../src/hooks/use-object-url';
 
@@ -19,7 +20,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('useObjectUrl', () => {
-  it('gives a blob a URL and revokes it when the blob changes or the component leaves', () => {
+  it('gives a blob a URL and revokes it when the blob changes or the component leaves', async () => {
     const first = new Blob(['a']);
     const { result, rerender, unmount } = renderHook(({ blob }) => useObjectUrl(blob), {
       initialProps: { blob: first as Blob | null },
@@ -27,12 +28,24 @@ describe('useObjectUrl', () => {
     expect(result.current).toBe('blob:test/1');
     rerender({ blob: new Blob(['b']) });
     expect(result.current).toBe('blob:test/2');
-    expect(revoked).toEqual(['blob:test/1']);
+    await waitFor(() => expect(revoked).toEqual(['blob:test/1']));
     rerender({ blob: null });
     expect(result.current).toBeNull();
-    expect(revoked).toEqual(['blob:test/1', 'blob:test/2']);
+    await waitFor(() => expect(revoked).toEqual(['blob:test/1', 'blob:test/2']));
     unmount();
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(revoked).toHaveLength(2);
+    expect(made).toHaveLength(2);
+  });
+
+  it('keeps the URL usable when StrictMode runs the effect twice', async () => {
+    const blob = new Blob(['a']);
+    const { result, unmount } = renderHook(() => useObjectUrl(blob), { wrapper: StrictMode });
+    expect(made).toEqual([result.current]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(revoked).not.toContain(result.current);
+    unmount();
+    await waitFor(() => expect(revoked).toContain(result.current));
   });
 });
 

@@ -50,6 +50,28 @@ if (typeof window !== 'undefined') {
     removeEventListener: () => {},
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
+  // jsdom has <dialog> but not showModal()/close(): a modal with what our Modal relies on (open,
+  // Escape as a cancelable `cancel` that closes unless prevented, `close` on closing).
+  if (!HTMLDialogElement.prototype.showModal) {
+    const escapes = new WeakMap<HTMLDialogElement, (event: KeyboardEvent) => void>();
+    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+      if (this.open) return;
+      this.setAttribute('open', '');
+      const onKeyDown = (event: KeyboardEvent) => {
+        if (event.key !== 'Escape') return;
+        if (this.dispatchEvent(new Event('cancel', { cancelable: true }))) this.close();
+      };
+      escapes.set(this, onKeyDown);
+      document.addEventListener('keydown', onKeyDown);
+    };
+    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+      if (!this.open) return;
+      this.removeAttribute('open');
+      const onKeyDown = escapes.get(this);
+      if (onKeyDown) document.removeEventListener('keydown', onKeyDown);
+      this.dispatchEvent(new Event('close'));
+    };
+  }
   URL.createObjectURL ??= () => 'blob:test';
   URL.revokeObjectURL ??= () => {};
 }

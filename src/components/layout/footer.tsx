@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths, type RouteName } from '../../config/paths';
 import { site, socialLinks, telHref } from '../../config/site';
+import './footer.css';
 
 const learnMore: {
   route: RouteName;

@@ -5,6 +5,7 @@ import { paths, type RouteName } from '../../config/paths';
 import { site } from '../../config/site';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { LanguageToggle } from './language-toggle';
+import './header.css';
 
 const navItems: { route: RouteName; key: `nav.${string}` }[] = [
   { route: 'home', key: 'nav.home' },
@@ -19,15 +20,18 @@ const navItems: { route: RouteName; key: `nav.${string}` }[] = [
 
 export function Header() {
   const { t } = useTranslation();
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
-
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The page the menu was opened on. On another page it is closed: forgotten while rendering
+  // (React's "adjust state when a prop changes"), so coming back does not open it again.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  if (openOn !== null && openOn !== pathname) setOpenOn(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
 
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(null);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
@@ -46,7 +50,7 @@ export function Header() {
           className="icon-button site-header__menu-button"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpen(!menuOpen)}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
           <span className="visually-hidden">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../lib/i18n/i18n';
+import './language-toggle.css';
 
 /** Switches between English and Burmese; the choice is remembered on this device. */
 export function LanguageToggle() {

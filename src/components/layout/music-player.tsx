@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MusicIcon, MuteIcon, PauseIcon, VolumeIcon } from '../ui/icons';
+import './music-player.css';
 
 /** Background music, bottom-left: play/pause, and mute only while playing. The loop is made on first play. */
 export function MusicPlayer() {

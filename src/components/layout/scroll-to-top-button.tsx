@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prefersReducedMotion } from '../../hooks/use-reduced-motion';
 import { ArrowUpIcon } from '../ui/icons';
+import './scroll-to-top-button.css';
 
 export const SCROLL_TOP_THRESHOLD = 300;
 

@@ -1,9 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Footer } from '../../../src/components/layout/footer';
 import { Header } from '../../../src/components/layout/header';
 import { renderWithProviders } from '../../support/render';
+import { site } from '../../../src/config/site';
+
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Back
+    </button>
+  );
+}
 
 describe('Header', () => {
   it('has the eight navigation links and the language toggle', async () => {
@@ -43,6 +54,29 @@ describe('Header', () => {
       'true',
     );
     await userEvent.click(screen.getByRole('link', { name: 'Blog' }));
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('closes the menu on any change of page, and going back does not open it again', async () => {
+    await renderWithProviders(
+      <>
+        <Header />
+        <BackButton />
+      </>,
+      { route: '/blog' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    // The brand link is not a menu item: the menu closes because the page changed.
+    await userEvent.click(screen.getByRole('link', { name: site.brandName }));
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
       'aria-expanded',
       'false',

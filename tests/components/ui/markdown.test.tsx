@@ -14,6 +14,7 @@ describe('Markdown', () => {
       '',
       '- a',
       '- b',
+      '',
       'After.',
     ].join('\n');
     const { container } = render(<Markdown source={source} heading="h3" lines="run-on" />);
@@ -54,6 +55,40 @@ describe('Markdown', () => {
     expect(heading?.querySelector('strong')).toHaveTextContent('Plans');
     expect(paragraph?.querySelectorAll('br')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'line' })).toHaveAttribute('href', '#/buy-esim');
+  });
+
+  it('renders a reply with a nested numbered list, a fenced code block and an <img onerror> tag', () => {
+    const source = [
+      '1. a',
+      '   - b',
+      '2. c',
+      '',
+      '```',
+      'Settings > Cellular',
+      '```',
+      '',
+      '<img src=x onerror=alert(1)>',
+    ].join('\n');
+    const { container } = render(<Markdown source={source} heading="bold-line" lines="break" />);
+    const ordered = container.querySelector('ol');
+    const items = ordered?.querySelectorAll(':scope > li') ?? [];
+    expect(items).toHaveLength(2);
+    expect(items[0]?.firstChild?.textContent).toBe('a');
+    expect(items[0]?.querySelector('ul > li')).toHaveTextContent('b');
+    expect(items[1]).toHaveTextContent('c');
+    // Numbered 1 and 2 by one list: no `start` needed, and no second list that restarts at 1.
+    expect(container.querySelectorAll('ol')).toHaveLength(1);
+    expect(ordered).not.toHaveAttribute('start');
+    expect(container.querySelector('pre > code')).toHaveTextContent('Settings > Cellular');
+    expect(container.querySelector('img')).toBeNull();
+    expect(container).toHaveTextContent('<img src=x onerror=alert(1)>');
+  });
+
+  it('keeps the number a list starts at', () => {
+    const { container } = render(
+      <Markdown source={'3. three\n4. four'} heading="h3" lines="run-on" />,
+    );
+    expect(container.querySelector('ol')).toHaveAttribute('start', '3');
   });
 
   it('shows markup-looking text as text, never as elements; links are only words by default', () => {

@@ -32,7 +32,7 @@ function ChatConversation({ language, onClose }: ChatConversationProps) {
   // The dialog focuses its close button before this panel has loaded; move on to the input.
   useEffect(() => {
     const active = document.activeElement;
-    const dialog = input.current?.closest('[role="dialog"]');
+    const dialog = input.current?.closest('dialog');
     if (!active || active === document.body || dialog?.contains(active)) input.current?.focus();
   }, []);
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { site } from '../../../config/site';
+import { useRequest } from '../../../hooks/use-request';
 import {
   CHAT_MESSAGE_MAX_CHARS,
   createChatSession,
@@ -69,58 +70,50 @@ function afterPaint(): Promise<void> {
  */
 export function useChatSession(language: string) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [streaming, setStreaming] = useState(false);
   const session = useRef<ChatSession | null>(null);
-  const controller = useRef<AbortController | null>(null);
-  const busy = useRef(false);
+  const request = useRequest<void>();
+  const { run, inFlight } = request;
+  // Connecting until the greeting (or the connection error in its place) is the first message.
+  const connecting = messages.length === 0;
 
   useEffect(() => {
     const current = new AbortController();
-    controller.current = current;
     const t = i18n.getFixedT(language, 'chat');
-    // Nothing can be sent until the session has started (or failed to).
-    busy.current = true;
     const start = async () => {
+      let first: ChatMessage;
       try {
         const created = await createChatSession(await loadInstruction(language));
         if (current.signal.aborted) return;
         session.current = created;
-        setMessages([
-          {
-            id: nextId(),
-            sender: 'ai',
-            kind: 'greeting',
-            text: t('greeting', { brand: site.brandName }),
-            timestamp: Date.now(),
-          },
-        ]);
-        busy.current = false;
+        first = {
+          id: nextId(),
+          sender: 'ai',
+          kind: 'greeting',
+          text: t('greeting', { brand: site.brandName }),
+          timestamp: Date.now(),
+        };
       } catch {
         if (current.signal.aborted) return;
-        setMessages([
-          {
-            id: nextId(),
-            sender: 'ai',
-            kind: 'error',
-            text: t('errors.init'),
-            timestamp: Date.now(),
-          },
-        ]);
-        busy.current = false;
+        first = {
+          id: nextId(),
+          sender: 'ai',
+          kind: 'error',
+          text: t('errors.init'),
+          timestamp: Date.now(),
+        };
       }
+      setMessages([first]);
     };
     void start();
     return () => {
       current.abort();
       session.current = null;
-      busy.current = false;
     };
   }, [language]);
 
+  /** Streams the reply to `question`; a failure becomes a message in the log, never a throw. */
   const reply = useCallback(
-    async (text: string) => {
-      const signal = controller.current?.signal;
-      if (!signal) return;
+    async (text: string, signal: AbortSignal) => {
       const t = i18n.getFixedT(language, 'chat');
       const update = (id: string, change: Partial<ChatMessage>) =>
         setMessages((list) => list.map((m) => (m.id === id ? { ...m, ...change } : m)));
@@ -165,32 +158,24 @@ export function useChatSession(language: string) {
             ? [...list.map((m) => (m.id === replyId ? { ...m, streaming: false } : m)), failure]
             : list.map((m) => (m.id === replyId ? { ...failure, id: replyId } : m)),
         );
-      } finally {
-        if (!signal.aborted) {
-          busy.current = false;
-          setStreaming(false);
-        }
       }
     },
     [language],
   );
 
   /**
-   * Sends a message; false when it is ignored (blank, or a reply is still streaming). Text over
-   * the composer's limit is cut, so what is shown is what is sent.
+   * Sends a message; false when it is ignored (blank, connecting, or a reply is streaming). Text
+   * over the composer's limit is cut, so what is shown is what is sent.
    */
   const send = useCallback(
     (raw: string): boolean => {
       const text = raw.trim().slice(0, CHAT_MESSAGE_MAX_CHARS);
-      if (!text || busy.current) return false;
-      busy.current = true;
-      setStreaming(true);
-      void reply(text);
+      if (!text || connecting || inFlight()) return false;
+      void run((signal) => reply(text, signal));
       return true;
     },
-    [reply],
+    [connecting, inFlight, reply, run],
   );
 
-  // Connecting until the greeting (or the connection error in its place) is the first message.
-  return { messages, connecting: messages.length === 0, streaming, send };
+  return { messages, connecting, streaming: request.pending, send };
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRequest } from '../../../hooks/use-request';
 import { checkCompatibility, detectDeviceModel } from '../../../lib/ai/compatibility';
 import { toUnicode } from '../../../lib/zawgyi/zawgyi';
 import { detectFromBrowser, displayModel, type NavigatorLike } from '../lib/detect-device';
@@ -11,85 +12,81 @@ export type Phase = 'idle' | 'detecting' | 'checking';
 
 const info = (key: InfoKey): Outcome => ({ source: 'info', tone: 'info', info: key });
 
+const failed: Outcome = { source: 'error', tone: 'error' };
+
 /**
  * The checker's state: the model in the box, the phase and the last outcome. On mount it
  * detects the visitor's device (browser first, then the AI detector) and checks what it finds.
+ * An answer from the device table or a notice is shown at once; an AI check goes through one
+ * request, which a newer check replaces.
  */
 export function useCompatibilityCheck() {
   const { i18n } = useTranslation();
   const [model, setModel] = useState('');
-  const [phase, setPhase] = useState<Phase>('detecting');
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const current = useRef<AbortController | null>(null);
-  const language = useRef(i18n.language);
-  language.current = i18n.language;
+  const [detecting, setDetecting] = useState(true);
+  /** The outcome decided without the AI (table or notice); null while the AI has the word. */
+  const [local, setLocal] = useState<Outcome | null>(null);
+  const request = useRequest<Outcome>({ whileBusy: 'replace' });
+  const { run, reset } = request;
 
-  const check = useCallback(async (input: string, options: { silent?: boolean } = {}) => {
-    current.current?.abort();
-    const text = input.trim();
-    if (!text) {
-      // Blank input: the info message, except during auto-detection (SPEC §5).
-      setOutcome(options.silent ? null : info('empty'));
-      setPhase('idle');
-      return;
-    }
-    const match = matchDevice(text);
-    if (match) {
-      setOutcome(tableOutcome(match.entry));
-      setPhase('idle');
-      return;
-    }
-    const controller = new AbortController();
-    current.current = controller;
-    setOutcome(null);
-    setPhase('checking');
-    try {
-      const unicode = await toUnicode(text);
-      const answer = await checkCompatibility(unicode, language.current, controller.signal);
-      if (!controller.signal.aborted) setOutcome(aiOutcome(text, answer));
-    } catch {
-      if (!controller.signal.aborted) setOutcome({ source: 'error', tone: 'error' });
-    } finally {
-      if (current.current === controller) {
-        current.current = null;
-        setPhase('idle');
+  const check = useCallback(
+    async (input: string, options: { silent?: boolean } = {}) => {
+      const text = input.trim();
+      const match = text ? matchDevice(text) : null;
+      if (!text || match) {
+        reset();
+        // Blank input: the info message, except during auto-detection (SPEC §5).
+        setLocal(match ? tableOutcome(match.entry) : options.silent ? null : info('empty'));
+        return;
       }
-    }
-  }, []);
+      setLocal(null);
+      const language = i18n.language;
+      await run(async (signal) => {
+        const unicode = await toUnicode(text);
+        return aiOutcome(text, await checkCompatibility(unicode, language, signal));
+      });
+    },
+    [i18n, reset, run],
+  );
+
+  const checkDetected = useEffectEvent((detected: string) => check(detected, { silent: true }));
 
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
+    const finish = (notice: Outcome) => {
+      setLocal(notice);
+      setDetecting(false);
+    };
     const detect = async () => {
       const nav = navigator as unknown as NavigatorLike;
       const found = await detectFromBrowser(nav).catch(
         () => ({ kind: 'unknown', iphone: false }) as const,
       );
       if (signal.aborted) return;
-      if (found.kind === 'desktop') {
-        setOutcome(info('desktop'));
-        setPhase('idle');
-        return;
-      }
+      if (found.kind === 'desktop') return finish(info('desktop'));
       let detected = found.kind === 'model' ? found.model : '';
       if (!detected) {
         detected = await detectDeviceModel(nav.userAgent, signal).then(displayModel, () => '');
         if (signal.aborted) return;
       }
       if (!detected) {
-        setOutcome(info(found.kind === 'unknown' && found.iphone ? 'iphone' : 'unknownDevice'));
-        setPhase('idle');
-        return;
+        return finish(info(found.kind === 'unknown' && found.iphone ? 'iphone' : 'unknownDevice'));
       }
       setModel(detected);
-      await check(detected, { silent: true });
+      setDetecting(false);
+      await checkDetected(detected);
     };
     void detect();
-    return () => {
-      controller.abort();
-      current.current?.abort();
-    };
-  }, [check]);
+    return () => controller.abort();
+  }, []);
 
+  const phase: Phase = detecting ? 'detecting' : request.pending ? 'checking' : 'idle';
+  const outcome =
+    request.state.status === 'success'
+      ? request.state.data
+      : request.state.status === 'error'
+        ? failed
+        : local;
   return { model, setModel, phase, outcome, check };
 }

@@ -12,6 +12,15 @@ type PurchaseFlowchartProps = {
 
 type DiagramState = { status: 'loading' } | { status: 'ready'; svg: string } | { status: 'error' };
 
+/** What a drawing was made from: a drawing of other inputs is stale (loading again). */
+type Drawn = {
+  definition: string;
+  language: string;
+  compact: boolean;
+  render: DiagramRenderer;
+  state: DiagramState;
+};
+
 const fonts = {
   en: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   my: "'Noto Sans Myanmar', 'Myanmar Text', Padauk, sans-serif",
@@ -30,7 +39,7 @@ export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowch
   const { t, i18n } = useTranslation('about');
   const headingId = useId();
   const language = toLanguage(i18n.language);
-  const [state, setState] = useState<DiagramState>({ status: 'loading' });
+  const [drawn, setDrawn] = useState<Drawn | null>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   // Whether the card is phone-narrow; followed as the screen turns or the window is resized.
   const [compact, setCompact] = useState<boolean | null>(null);
@@ -60,7 +69,8 @@ export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowch
   useEffect(() => {
     if (compact === null) return;
     let cancelled = false;
-    setState({ status: 'loading' });
+    const setState = (state: DiagramState) =>
+      setDrawn({ definition, language, compact, render, state });
     const draw = async () => {
       // Text is measured for the layout, so the Burmese font must be there first.
       await document.fonts?.ready;
@@ -81,6 +91,15 @@ export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowch
       cancelled = true;
     };
   }, [definition, language, render, compact]);
+
+  const state: DiagramState =
+    drawn &&
+    drawn.definition === definition &&
+    drawn.language === language &&
+    drawn.compact === compact &&
+    drawn.render === render
+      ? drawn.state
+      : { status: 'loading' };
 
   const { nodes, edges } = labels;
   return (

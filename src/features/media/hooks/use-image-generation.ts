@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useOwnedObjectUrl } from '../../../hooks/use-object-url';
+import { useRequest, type RequestState } from '../../../hooks/use-request';
 import { generateImage } from '../../../lib/ai/image';
 import { base64ToBlob } from '../../../lib/base64';
 import { mediaFileName } from '../lib/media-files';
@@ -23,44 +24,43 @@ export type ImageGenerationState =
  * JPEG blob URL that is revoked when it is replaced or the page is left (which also cancels).
  */
 export function useImageGeneration() {
-  const [state, setState] = useState<ImageGenerationState>({ status: 'idle' });
-  const inFlight = useRef<AbortController | null>(null);
+  const request = useRequest<GeneratedImageView>();
+  const { run } = request;
   const { own, release } = useOwnedObjectUrl();
-
-  useEffect(
-    () => () => {
-      inFlight.current?.abort();
-      inFlight.current = null;
-    },
-    [],
-  );
 
   const generate = useCallback(
     async (prompt: string) => {
       const text = prompt.trim();
-      if (!text || inFlight.current) return;
-      const controller = new AbortController();
-      inFlight.current = controller;
-      release();
-      setState({ status: 'generating', startedAt: Date.now() });
-      try {
-        const image = await generateImage(text, controller.signal);
+      if (!text) return;
+      await run(async (signal) => {
+        release();
+        const image = await generateImage(text, signal);
         const blob = await toJpeg(base64ToBlob(image.base64, image.mimeType));
-        if (controller.signal.aborted) return;
-        const url = own(blob);
+        signal.throwIfAborted();
         const mimeType = blob.type || image.mimeType;
-        setState({
-          status: 'result',
-          image: { url, mimeType, fileName: mediaFileName('image', mimeType), prompt: text },
-        });
-      } catch {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      } finally {
-        if (inFlight.current === controller) inFlight.current = null;
-      }
+        return {
+          url: own(blob),
+          mimeType,
+          fileName: mediaFileName('image', mimeType),
+          prompt: text,
+        };
+      });
     },
-    [own, release],
+    [own, release, run],
   );
 
-  return { state, generate, busy: state.status === 'generating' };
+  return { state: toImageState(request.state), generate, busy: request.pending };
+}
+
+function toImageState(state: RequestState<GeneratedImageView>): ImageGenerationState {
+  switch (state.status) {
+    case 'pending':
+      return { status: 'generating', startedAt: state.startedAt };
+    case 'success':
+      return { status: 'result', image: state.data };
+    case 'error':
+      return { status: 'error' };
+    default:
+      return { status: 'idle' };
+  }
 }

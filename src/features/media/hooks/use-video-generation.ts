@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useOwnedObjectUrl } from '../../../hooks/use-object-url';
+import { useRequest, type RequestState } from '../../../hooks/use-request';
 import { generateVideo, type VideoProgress, type VideoStartImage } from '../../../lib/ai/video';
 import { blobToBase64 } from '../../../lib/base64';
 import { mediaFileName } from '../lib/media-files';
@@ -17,7 +18,7 @@ export type VideoGenerationState =
   | { screen: 'generating'; startedAt: number; progress: VideoProgress }
   | { screen: 'result'; video: GeneratedVideoView };
 
-const initial: VideoGenerationState = { screen: 'form', outcome: 'none' };
+const submitting: VideoProgress = { stage: 'submitting' };
 
 /** The long side of a start image re-encoded here: enough for a 1080p video. */
 const START_IMAGE_MAX_SIDE = 1920;
@@ -39,66 +40,61 @@ async function readStartImage(file: File): Promise<VideoStartImage> {
  * on a new video and on unmount.
  */
 export function useVideoGeneration() {
-  const [state, setState] = useState<VideoGenerationState>(initial);
-  const inFlight = useRef<AbortController | null>(null);
+  const request = useRequest<GeneratedVideoView>();
+  const { run, cancel, reset: resetRequest } = request;
+  const [progress, setProgress] = useState<VideoProgress>(submitting);
   const { own, release } = useOwnedObjectUrl();
-
-  const stop = () => {
-    inFlight.current?.abort();
-    inFlight.current = null;
-  };
-
-  useEffect(() => stop, []);
 
   const generate = useCallback(
     async (prompt: string, file: File | undefined) => {
       const text = prompt.trim();
-      if (!text || inFlight.current) return;
-      const controller = new AbortController();
-      inFlight.current = controller;
-      release();
-      setState({ screen: 'generating', startedAt: Date.now(), progress: { stage: 'submitting' } });
-      try {
+      if (!text) return;
+      await run(async (signal) => {
+        release();
+        setProgress(submitting);
         const image = file ? await readStartImage(file) : undefined;
         const video = await generateVideo({
           prompt: text,
           image,
-          signal: controller.signal,
-          onProgress: (progress) => {
-            if (controller.signal.aborted) return;
-            setState((now) => (now.screen === 'generating' ? { ...now, progress } : now));
+          signal,
+          onProgress: (next) => {
+            if (!signal.aborted) setProgress(next);
           },
         });
-        if (controller.signal.aborted) return;
-        const url = own(video.blob);
-        setState({
-          screen: 'result',
-          video: {
-            url,
-            mimeType: video.mimeType,
-            fileName: mediaFileName('video', video.mimeType),
-            prompt: text,
-          },
-        });
-      } catch {
-        if (!controller.signal.aborted) setState({ screen: 'form', outcome: 'error' });
-      } finally {
-        if (inFlight.current === controller) inFlight.current = null;
-      }
+        signal.throwIfAborted();
+        return {
+          url: own(video.blob),
+          mimeType: video.mimeType,
+          fileName: mediaFileName('video', video.mimeType),
+          prompt: text,
+        };
+      });
     },
-    [own, release],
+    [own, release, run],
   );
 
-  const cancel = useCallback(() => {
-    stop();
-    setState({ screen: 'form', outcome: 'cancelled' });
-  }, []);
-
   const reset = useCallback(() => {
-    stop();
+    resetRequest();
     release();
-    setState(initial);
-  }, [release]);
+  }, [release, resetRequest]);
 
-  return { state, generate, cancel, reset };
+  return { state: toVideoState(request.state, progress), generate, cancel, reset };
+}
+
+function toVideoState(
+  state: RequestState<GeneratedVideoView>,
+  progress: VideoProgress,
+): VideoGenerationState {
+  switch (state.status) {
+    case 'pending':
+      return { screen: 'generating', startedAt: state.startedAt, progress };
+    case 'success':
+      return { screen: 'result', video: state.data };
+    case 'error':
+      return { screen: 'form', outcome: 'error' };
+    case 'cancelled':
+      return { screen: 'form', outcome: 'cancelled' };
+    case 'idle':
+      return { screen: 'form', outcome: 'none' };
+  }
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRequest, type RequestState } from '../../../hooks/use-request';
 import {
   SUPPORT_ISSUE_MAX_CHARS,
   triageSupportRequest,
@@ -14,38 +15,38 @@ export type TriageState =
   | { phase: 'result'; analysis: SupportAnalysis; issue: string }
   | { phase: 'error' };
 
+type Triage = { analysis: SupportAnalysis; issue: string };
+
 export function useSupportTriage() {
   const { i18n } = useTranslation();
-  const [state, setState] = useState<TriageState>({ phase: 'idle' });
-  const controller = useRef<AbortController | null>(null);
-
-  useEffect(() => () => controller.current?.abort(), []);
+  const request = useRequest<Triage>();
+  const { run, reset } = request;
 
   const analyse = useCallback(
     async (text: string) => {
       const issue = text.trim().slice(0, SUPPORT_ISSUE_MAX_CHARS);
-      if (!issue || controller.current) return;
-      const current = new AbortController();
-      controller.current = current;
-      setState({ phase: 'analysing' });
-      try {
+      if (!issue) return;
+      await run(async (signal) => {
         const unicode = await toUnicode(issue);
-        const analysis = await triageSupportRequest(unicode, i18n.language, current.signal);
-        if (!current.signal.aborted) setState({ phase: 'result', analysis, issue: unicode });
-      } catch {
-        if (!current.signal.aborted) setState({ phase: 'error' });
-      } finally {
-        if (controller.current === current) controller.current = null;
-      }
+        const analysis = await triageSupportRequest(unicode, i18n.language, signal);
+        return { analysis, issue: unicode };
+      });
     },
-    [i18n],
+    [i18n, run],
   );
 
-  const reset = useCallback(() => {
-    controller.current?.abort();
-    controller.current = null;
-    setState({ phase: 'idle' });
-  }, []);
+  return { state: toTriageState(request.state), analyse, reset };
+}
 
-  return { state, analyse, reset };
+function toTriageState(state: RequestState<Triage>): TriageState {
+  switch (state.status) {
+    case 'pending':
+      return { phase: 'analysing' };
+    case 'success':
+      return { phase: 'result', ...state.data };
+    case 'error':
+      return { phase: 'error' };
+    default:
+      return { phase: 'idle' };
+  }
 }
