@@ -1,4 +1,4 @@
-import { and, eq, gte, max } from 'drizzle-orm';
+import { and, eq, gte, max, sql } from 'drizzle-orm';
 import type { OperatorId, Plan } from '../../../src/config/catalogue';
 import { currency, findPlan } from '../../../src/config/catalogue';
 import type { ContactKind } from '../../../src/features/purchase/lib/contact';
@@ -71,12 +71,14 @@ export function orderNumberTime(number: string | null | undefined): number | nul
 }
 
 /**
- * Order numbers name a second, and the column is UNIQUE. When the second is taken, the order
- * takes the second after the latest number already made (decision 025), at most this far
- * ahead of the clock and after this many tries; beyond that the shop is too busy (429).
+ * Order numbers name a second, and the column is UNIQUE. Numbers are handed out one at a time
+ * (a transaction-scoped advisory lock): an order takes the current second, or the second after
+ * the latest number already made when that is taken (decision 025), at most this far ahead of
+ * the clock; beyond that the shop is too busy (429).
  */
 export const ORDER_NUMBER_MAX_LEAD_MS = 24 * 60 * 60_000;
-export const ORDER_NUMBER_ATTEMPTS = 25;
+/** The advisory lock that serialises order numbers (any constant the app uses for nothing else). */
+const ORDER_NUMBER_LOCK = 8_787_002;
 
 export function merchantPayload(merchant: Config['merchant'], amount: number, number: string) {
   const { merchantNameMy, merchantCityMy } = merchant;
@@ -138,26 +140,27 @@ export async function createOrder(
     expiresAt: new Date(now + PAYMENT_WINDOW_MS),
   };
   const first = Math.floor(now / 1000) * 1000;
-  let second = first;
-  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
-    if (second - first > ORDER_NUMBER_MAX_LEAD_MS) break;
+  const made = await deps.database.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ORDER_NUMBER_LOCK})`);
+    const [latest] = await tx
+      .select({ number: max(orders.number) })
+      .from(orders)
+      .where(gte(orders.number, orderNumberAt(first)));
+    const taken = orderNumberTime(latest?.number);
+    const second = taken === null ? first : Math.max(first, taken + 1000);
+    if (second - first > ORDER_NUMBER_MAX_LEAD_MS) return null;
     const number = orderNumberAt(second);
-    const [row] = await deps.database.db
+    const [row] = await tx
       .insert(orders)
       .values({
         ...base,
         number,
         mmqrPayload: merchantPayload(deps.config.merchant, input.plan.price, number),
       })
-      .onConflictDoNothing({ target: orders.number })
       .returning();
-    if (row) return { row, token };
-    const [latest] = await deps.database.db
-      .select({ number: max(orders.number) })
-      .from(orders)
-      .where(gte(orders.number, number));
-    second = Math.max(second, orderNumberTime(latest?.number) ?? second) + 1000;
-  }
+    return row ?? null;
+  });
+  if (made) return { row: made, token };
   throw new ApiError(
     429,
     'rate_limited',

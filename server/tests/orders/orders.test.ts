@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseMmqrPayload } from '../../../src/lib/mmqr/payload';
 import { sha256Hex } from '../../src/services/hashing';
-import { createOrder, orderBody } from '../support/shop';
+import { createOrder, orderBody, type Created } from '../support/shop';
 import { createTestApp, T0, type TestApp } from '../support/test-app';
 import {
   createTestDatabase,
@@ -63,6 +63,21 @@ describe(`shop orders (${testStore})`, () => {
     ]);
     t.clock.advance(60_000);
     expect((await createOrder(t)).order.number).toBe('#NXR-20261123-163100');
+  });
+
+  it('numbers 30 orders made at once in one second one after the other, none refused', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => t.call('POST', '/api/orders', orderBody())),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(201));
+    const numbers = await Promise.all(
+      answers.map(async (answer) => ((await answer.json()) as Created).order.number),
+    );
+    const expected = Array.from(
+      { length: 30 },
+      (_, index) => `#NXR-20261123-1630${String(index).padStart(2, '0')}`,
+    );
+    expect([...numbers].sort()).toEqual(expected);
   });
 
   it('refuses (429) rather than number an order more than a day ahead of the clock', async () => {
