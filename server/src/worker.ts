@@ -15,13 +15,10 @@
  * RateLimiter interface (services/rate-limit.ts) makes them global.
  */
 import type { Context, ExecutionContext } from 'hono';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { createAiFetch } from './ai-fetch';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config';
-import type { Database, Db } from './db/database';
-import { schema } from './db/schema';
+import { openPostgres } from './db/postgres';
 import type { Deps } from './deps';
 import type { Logger } from './logger';
 import { createMemoryRateLimiter, type RateLimiter } from './services/rate-limit';
@@ -66,40 +63,6 @@ function consoleLogger(level: Config['logLevel']): Logger {
   } as Logger;
 }
 
-/** PostgreSQL for one request: a small pool over Hyperdrive, ended when the request is done. */
-function requestDatabase(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: 3, connectionTimeoutMillis: 5_000 });
-  pool.on('error', () => undefined);
-  return {
-    kind: 'postgres',
-    db: drizzle({ client: pool, schema }) as unknown as Db,
-    async rawTransaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work({
-          exec: async (sql) => void (await client.query(sql)),
-          query: async <Row>(sql: string, params: unknown[] = []) =>
-            (await client.query(sql, params)).rows as Row[],
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    async ping() {
-      const started = performance.now();
-      await pool.query('SELECT 1');
-      return Math.round((performance.now() - started) * 10) / 10;
-    },
-    close: () => pool.end(),
-  };
-}
-
 /** The string variables among the bindings, as loadConfig reads process.env on Node. */
 function variables(env: WorkerEnv): Record<string, string | undefined> {
   return Object.fromEntries(
@@ -134,7 +97,8 @@ export default {
         { status: 503 },
       );
     }
-    const database = requestDatabase(connectionString);
+    // PostgreSQL for one request: a small pool over Hyperdrive, ended when the request is done.
+    const database = openPostgres({ connectionString, max: 3 });
     const deps: Deps = {
       config,
       database,

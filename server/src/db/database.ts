@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import { openPostgres, timed } from './postgres';
 import { schema } from './schema';
 
 /** The typed query layer; the same API over PGlite and PostgreSQL. */
@@ -33,46 +32,10 @@ export type DatabaseOptions = {
   poolSize?: number;
 };
 
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return Math.round((performance.now() - started) * 10) / 10;
-}
-
 /** Opens PGlite (embedded, file-backed) or a PostgreSQL pool, without migrating. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
-    });
-    // An idle client losing its connection (server restart) must not crash the process.
-    pool.on('error', () => undefined);
-    return {
-      kind: 'postgres',
-      db: drizzlePostgres({ client: pool, schema }) as unknown as Db,
-      async rawTransaction(work) {
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          const result = await work({
-            exec: async (sql) => void (await client.query(sql)),
-            query: async <Row>(sql: string, params: unknown[] = []) =>
-              (await client.query(sql, params)).rows as Row[],
-          });
-          await client.query('COMMIT');
-          return result;
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
-      ping: () => timed(() => pool.query('SELECT 1')),
-      close: () => pool.end(),
-    };
+    return openPostgres({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
   }
   const client = new PGlite(options.dataDir ?? 'memory://');
   await client.waitReady;
