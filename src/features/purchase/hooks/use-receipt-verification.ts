@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { env } from '../../../config/env';
+import { useRequest } from '../../../hooks/use-request';
 import type { Language } from '../../../lib/i18n/languages';
 import { aiMode } from '../../../lib/ai/client';
 import { submitOrder } from '../lib/outbox';
 import { toOrderRecord } from '../lib/order-record';
-import type { Order, PurchaseEvent } from '../lib/purchase-machine';
+import type { Order, PurchaseEvent, Verification } from '../lib/purchase-machine';
 import type { PreparedReceipt } from '../lib/receipt-image';
 import { verifyPayment } from '../lib/verify-payment';
 
@@ -17,26 +18,16 @@ export function useReceiptVerification(
   dispatch: (event: PurchaseEvent) => void,
   language: Language,
 ) {
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
+  // A new check replaces a running one; leaving the page aborts it.
+  const { run } = useRequest<Verification>({ whileBusy: 'replace' });
 
   return useCallback(
     async (order: Order, receipt: PreparedReceipt) => {
-      controller.current?.abort();
-      const current = new AbortController();
-      controller.current = current;
       dispatch({ type: 'SUBMIT_RECEIPT' });
-      let verification;
-      try {
-        verification = await verifyPayment({
-          order,
-          receipt,
-          language,
-          signal: current.signal,
-        });
-      } catch {
-        return; // Cancelled: the page was left.
-      }
+      const outcome = await run((signal) => verifyPayment({ order, receipt, language, signal }));
+      // verifyPayment rejects only when aborted: the page was left, or a newer check replaced it.
+      if (outcome.status !== 'success') return;
+      const verification = outcome.data;
       // A demo order (no payment was checked) is never sent: submitOrder refuses it too.
       if (verification.status === 'confirmed' && env.orderWebhookUrl && aiMode() !== 'demo') {
         const record = toOrderRecord(order, verification, language);
@@ -44,6 +35,6 @@ export function useReceiptVerification(
       }
       dispatch({ type: 'VERIFICATION_DONE', verification });
     },
-    [dispatch, language],
+    [dispatch, language, run],
   );
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { OperatorId, PlanId } from '../../../config/catalogue';
+import { useRequest } from '../../../hooks/use-request';
 import type { Language } from '../../../lib/i18n/languages';
 import type { Order, PurchaseState } from '../lib/purchase-machine';
 import type { PreparedReceipt } from '../lib/receipt-image';
@@ -9,6 +10,7 @@ import {
   fetchServerOrder,
   shopApiUrl,
   submitServerReceipt,
+  type ServerReceiptOutcome,
 } from '../lib/shop-api';
 
 type Dispatch = (event: FlowEvent) => void;
@@ -19,14 +21,10 @@ type Draft = { planId: PlanId; operatorId: OperatorId; contact: string };
  * (after a dropped connection) carries the same Idempotency-Key, so it cannot make two orders.
  */
 export function useServerOrderCreation(dispatch: Dispatch, language: Language) {
-  const [pending, setPending] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // A second click while the order is being made is ignored; leaving the page aborts it.
+  const request = useRequest<Order>();
+  const { run } = request;
   const attempt = useRef<{ draft: string; key: string } | null>(null);
-  const live = useRef(true);
-  useEffect(() => {
-    live.current = true;
-    return () => void (live.current = false);
-  }, []);
 
   const create = useCallback(
     async (draft: Draft) => {
@@ -34,22 +32,16 @@ export function useServerOrderCreation(dispatch: Dispatch, language: Language) {
       if (attempt.current?.draft !== fingerprint) {
         attempt.current = { draft: fingerprint, key: crypto.randomUUID() };
       }
-      setPending(true);
-      setFailed(false);
-      try {
-        const order = await createServerOrder(draft, language, attempt.current.key);
-        attempt.current = null;
-        if (live.current) dispatch({ type: 'ORDER_CREATED', order });
-      } catch {
-        if (live.current) setFailed(true);
-      } finally {
-        if (live.current) setPending(false);
-      }
+      const { key } = attempt.current;
+      const outcome = await run((signal) => createServerOrder(draft, language, key, signal));
+      if (outcome.status !== 'success') return;
+      attempt.current = null;
+      dispatch({ type: 'ORDER_CREATED', order: outcome.data });
     },
-    [dispatch, language],
+    [dispatch, language, run],
   );
 
-  return { create, pending, failed };
+  return { create, pending: request.pending, failed: request.state.status === 'error' };
 }
 
 /**
@@ -57,31 +49,26 @@ export function useServerOrderCreation(dispatch: Dispatch, language: Language) {
  * finishes the check; a reload asks it how the order stands).
  */
 export function useServerReceiptVerification(dispatch: Dispatch, language: Language) {
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
+  const { run } = useRequest<ServerReceiptOutcome>({ whileBusy: 'replace' });
 
   return useCallback(
     async (order: Order, receipt: PreparedReceipt) => {
-      controller.current?.abort();
-      const current = new AbortController();
-      controller.current = current;
       dispatch({ type: 'SUBMIT_RECEIPT' });
-      let outcome;
-      try {
-        outcome = await submitServerReceipt({
+      const outcome = await run((signal) =>
+        submitServerReceipt({
           order,
           receipt,
           language,
-          signal: current.signal,
+          signal,
           idempotencyKey: crypto.randomUUID(),
-        });
-      } catch {
-        return; // Cancelled: the page was left.
-      }
-      if (outcome.kind === 'expired') dispatch({ type: 'SERVER_EXPIRED' });
-      else dispatch({ type: 'SERVER_VERIFIED', ...outcome });
+        }),
+      );
+      // submitServerReceipt rejects only when aborted: the page was left.
+      if (outcome.status !== 'success') return;
+      if (outcome.data.kind === 'expired') dispatch({ type: 'SERVER_EXPIRED' });
+      else dispatch({ type: 'SERVER_VERIFIED', ...outcome.data });
     },
-    [dispatch, language],
+    [dispatch, language, run],
   );
 }
 
