@@ -10,8 +10,8 @@ import {
   readOutbox,
   startOutbox,
   submitOrder,
-  type OrderRecord,
 } from '../../../../src/features/purchase/lib/outbox';
+import type { OrderRecord } from '../../../../src/features/purchase/lib/order-record';
 import { server } from '../../../support/msw-server';
 
 const WEBHOOK = 'https://hooks.shop.example/orders';
