@@ -191,7 +191,10 @@ export function shopOrderRoutes(deps: Deps) {
     // The kept answer has no eSIM (it is not stored twice); the delivery is read fresh.
     const [current] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
     const order = await forBuyer(current ?? row);
-    return c.json({ ...answer.body, order: { ...answer.body.order, delivery: order.delivery } }, 200);
+    return c.json(
+      { ...answer.body, order: { ...answer.body.order, delivery: order.delivery } },
+      200,
+    );
   });
 
   return router;

@@ -49,7 +49,12 @@ const escapeHtml = (text: string) =>
 
 /** The activation code as a QR code PNG, large enough to scan from another screen. */
 export const qrPng = (activationCode: string) =>
-  QRCode.toBuffer(activationCode, { type: 'png', width: 480, margin: 2, errorCorrectionLevel: 'M' });
+  QRCode.toBuffer(activationCode, {
+    type: 'png',
+    width: 480,
+    margin: 2,
+    errorCorrectionLevel: 'M',
+  });
 
 export async function composeEsimEmail(input: EsimEmailInput): Promise<EmailMessage> {
   const t = texts[input.language] ?? texts.en;

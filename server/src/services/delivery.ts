@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { OperatorId } from '../../../src/config/catalogue';
 import type { Db } from '../db/database';
 import {
   orders,
@@ -187,7 +188,8 @@ export function rowDelivery(row: OrderRow): Delivery {
   return {
     state: row.deliveryState,
     esim: null,
-    promisedBy: row.deliveryState === 'waiting_for_stock' ? (row.promisedBy?.getTime() ?? null) : null,
+    promisedBy:
+      row.deliveryState === 'waiting_for_stock' ? (row.promisedBy?.getTime() ?? null) : null,
     email: { state: 'not_applicable', attempts: 0 },
   };
 }
@@ -325,7 +327,7 @@ export async function importStock(
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; ) {
+  for (let current = error; current && typeof current === 'object';) {
     if ((current as { code?: unknown }).code === '23505') return true;
     current = (current as { cause?: unknown }).cause;
   }
@@ -359,7 +361,12 @@ export async function stockReport(
     .from(orders)
     .where(eq(orders.deliveryState, 'waiting_for_stock'));
   const lines = new Map<string, StockLine>();
-  const key = { in_stock: 'inStock', assigned: 'assigned', delivered: 'delivered', withdrawn: 'withdrawn' } as const;
+  const key = {
+    in_stock: 'inStock',
+    assigned: 'assigned',
+    delivered: 'delivered',
+    withdrawn: 'withdrawn',
+  } as const;
   for (const row of counts) {
     const id = `${row.operatorId}/${row.planId}`;
     const line = lines.get(id) ?? {
@@ -396,7 +403,7 @@ export type StaffOrder = {
   id: string;
   number: string;
   planId: string;
-  operatorId: string;
+  operatorId: OperatorId;
   status: OrderRow['status'];
   deliveryState: DeliveryState;
   contactKind: OrderRow['contactKind'];
@@ -414,7 +421,7 @@ function toStaffOrder(row: OrderRow, profile: ProfileRow | null, email: EmailRow
     id: row.id,
     number: row.number,
     planId: row.planId,
-    operatorId: row.operatorId,
+    operatorId: row.operatorId as OperatorId,
     status: row.status,
     deliveryState: row.deliveryState,
     contactKind: row.contactKind,
@@ -484,7 +491,11 @@ export async function resendEmail(deps: Pick<Deps, 'database' | 'now'>, id: stri
   const previous = (last?.payload ?? {}) as Partial<EsimEmailPayload>;
   const to = previous.to ?? row.contact;
   if (!to) {
-    throw new ApiError(409, 'conflict', `Order ${row.number}: the buyer’s address is no longer kept.`);
+    throw new ApiError(
+      409,
+      'conflict',
+      `Order ${row.number}: the buyer’s address is no longer kept.`,
+    );
   }
   const now = new Date(deps.now());
   const payload: EsimEmailPayload = {

@@ -47,7 +47,8 @@ export function luhnCheckDigit(body: string): string {
 }
 
 /** SM-DP+ address: a host name (with an optional port); the matching ID: letters, digits, -. */
-const ACTIVATION_CODE = /^LPA:1\$((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d{1,5})?)\$([A-Za-z0-9-]{1,64})$/;
+const ACTIVATION_CODE =
+  /^LPA:1\$((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d{1,5})?)\$([A-Za-z0-9-]{1,64})$/;
 
 /** `{ smdpAddress, matchingId }` of an `LPA:1$host$id` activation code, or null. */
 export function parseActivationCode(code: string) {
