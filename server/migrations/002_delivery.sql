@@ -18,7 +18,8 @@ CREATE TABLE profiles (
   withdrawn_at timestamptz
 );
 
--- The oldest in-stock profile of an operator and plan (FOR UPDATE SKIP LOCKED LIMIT 1).
+-- The oldest in-stock profile of an operator and plan (FOR UPDATE SKIP LOCKED LIMIT 1;
+-- ties within one import by ICCID).
 CREATE INDEX profiles_stock_idx ON profiles (operator_id, plan_id, state, imported_at);
 
 -- none while unpaid; waiting_for_stock when paid with no profile in stock; assigned;

@@ -103,7 +103,7 @@ async function takeProfile(tx: Tx, order: OrderRow, now: number): Promise<OrderR
         eq(profiles.state, 'in_stock'),
       ),
     )
-    .orderBy(asc(profiles.importedAt), asc(profiles.id))
+    .orderBy(asc(profiles.importedAt), asc(profiles.iccid))
     .limit(1)
     .for('update', { skipLocked: true });
   if (!profile) return null;
