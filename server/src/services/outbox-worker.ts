@@ -155,7 +155,10 @@ export function createOutboxWorker(
       });
       return;
     }
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    // Kept for staff and logged: without any address the mail server's answer may quote.
+    const message = (error instanceof Error ? error.message : String(error))
+      .replace(/[^\s<>"'@,;:]+@[^\s<>"'@,;:]+/g, '<address>')
+      .slice(0, 500);
     await db
       .update(outbox)
       .set({ attempts, lastError: message, nextAttemptAt: new Date(now + backoffMs(attempts)) })

@@ -104,6 +104,7 @@ describe(`the eSIM email through the outbox (${testStore})`, () => {
       "SELECT last_error, next_attempt_at FROM outbox WHERE kind = 'esim_email'",
     );
     expect(String(failed!.last_error)).toMatch(/451/);
+    expect(String(failed!.last_error)).not.toMatch(/traveller@/i);
     expect(new Date(failed!.next_attempt_at as string).getTime()).toBe(T0 + 30_000);
     // Not due yet: nothing is tried.
     smtp.refuse = false;
