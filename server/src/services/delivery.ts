@@ -28,6 +28,8 @@ type Queries = Db | Tx;
 export const ESIM_EMAIL = 'esim_email';
 export const STAFF_ALERT_EMAIL = 'staff_alert_email';
 export const STAFF_ALERT_WEBHOOK = 'staff_alert_webhook';
+/** A paid order, posted to the staff webhook (queued only when one is configured). */
+export const ORDER_PAID = 'order.paid';
 
 /** What an esim_email outbox row carries. The link holds the order token (decision 038). */
 export type EsimEmailPayload = { to: string | null; language: 'en' | 'my'; link: string | null };

@@ -7,6 +7,7 @@ import {
   deliverWaiting,
   ESIM_EMAIL,
   markDelivered,
+  ORDER_PAID,
   profileOf,
   pruneSentEmails,
   STAFF_ALERT_EMAIL,
@@ -39,7 +40,9 @@ export function smtpMailer(url: string): Mailer {
   return { send: async (message) => void (await transport.sendMail(message)) };
 }
 
-export const KINDS = [ESIM_EMAIL, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK];
+export const KINDS = [ESIM_EMAIL, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK, ORDER_PAID];
+/** Kinds posted to the staff webhook; the others need a mailer. */
+const WEBHOOK_KINDS = [STAFF_ALERT_WEBHOOK, ORDER_PAID];
 /** How long a claimed row is left alone while it is being sent. */
 export const LEASE_MS = 2 * 60_000;
 const BATCH = 10;
@@ -67,7 +70,7 @@ export function createOutboxWorker(
   const { database, logger, config } = deps;
   const { db } = database;
   const send = options.fetch ?? fetch;
-  const kinds = KINDS.filter((kind) => kind === STAFF_ALERT_WEBHOOK || options.mailer);
+  const kinds = KINDS.filter((kind) => WEBHOOK_KINDS.includes(kind) || options.mailer);
 
   async function claim(now: number): Promise<Row[]> {
     if (kinds.length === 0) return [];

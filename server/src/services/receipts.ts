@@ -8,7 +8,7 @@ import {
 import { orders, outbox, payments, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
-import { assignOrWait, orderLink, queueEsimEmail } from './delivery';
+import { assignOrWait, ORDER_PAID, orderLink, queueEsimEmail } from './delivery';
 import { toShopOrder, type ShopOrder } from './orders';
 import { readReceiptWithModel, type ReceiptImage } from './receipt-model';
 
@@ -216,23 +216,28 @@ export async function submitReceipt(
         const link = input.token ? orderLink(shopUrl, row.id, input.token) : null;
         await queueEsimEmail(tx, delivered, link, decidedAt);
       }
-      await tx.insert(outbox).values({
-        kind: 'order.paid',
-        payload: {
-          orderId: row.id,
-          number: row.number,
-          planId: row.planId,
-          operatorId: row.operatorId,
-          price: row.price,
-          currency: row.currency,
-          transactionId: decision.transactionId,
-          paidAt: decidedAt,
-          source: row.source,
-        },
-        attempts: 0,
-        nextAttemptAt: paidAt,
-        createdAt: paidAt,
-      });
+      // Staff hear of every paid order on their webhook; without one nothing would ever send the
+      // row, and /status would count it as a stuck notification.
+      if (deps.config.delivery.staffWebhookUrl) {
+        await tx.insert(outbox).values({
+          kind: ORDER_PAID,
+          payload: {
+            event: ORDER_PAID,
+            orderId: row.id,
+            number: row.number,
+            planId: row.planId,
+            operatorId: row.operatorId,
+            price: row.price,
+            currency: row.currency,
+            transactionId: decision.transactionId,
+            paidAt: decidedAt,
+            source: row.source,
+          },
+          attempts: 0,
+          nextAttemptAt: paidAt,
+          createdAt: paidAt,
+        });
+      }
       return { paid: true as const, order: delivered };
     })
     .catch((error: unknown) => {

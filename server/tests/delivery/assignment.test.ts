@@ -173,17 +173,24 @@ describe(`eSIM assignment in the payment's transaction (${testStore})`, () => {
     const order = await createOrder(t);
     gemini.answer(readingAnswer());
     await submitReceipt(t, order);
-    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 1 });
+    // Two notices for staff: the paid order and its missing stock.
+    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 2 });
     expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
     t.clock.advance(30_000);
     accept = true;
-    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
-    expect(posted).toHaveLength(2);
-    expect(posted[1]).toMatchObject({
+    expect(await worker.runOnce()).toEqual({ sent: 2, failed: 0 });
+    expect(posted).toHaveLength(4);
+    const alerts = posted.filter(
+      (post) => (post.body as { event?: string }).event === 'order.waiting_for_stock',
+    );
+    expect(alerts).toHaveLength(2);
+    expect(alerts[1]).toMatchObject({
       url: 'https://hooks.example/staff',
       body: { event: 'order.waiting_for_stock', orderId: order.order.id },
     });
-    expect(posted[1]!.key).toBe(posted[0]!.key);
+    expect(alerts[1]!.key).toBe(alerts[0]!.key);
+    const paid = posted.filter((post) => (post.body as { event?: string }).event === 'order.paid');
+    expect(paid.at(-1)).toMatchObject({ body: { orderId: order.order.id } });
     expect(
       await rows("SELECT attempts, last_error FROM outbox WHERE kind = 'staff_alert_webhook'"),
     ).toEqual([{ attempts: 2, last_error: null }]);
