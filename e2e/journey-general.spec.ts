@@ -6,7 +6,7 @@ const desktop = { width: 1280, height: 800 };
 
 /** Every text box of the flowchart (chart node labels or list items), measured. */
 async function flowchartBoxes(page: Page) {
-  return page.locator('.flowchart').evaluate((section) => {
+  return page.locator('section.flowchart').evaluate((section) => {
     const list = [...section.querySelectorAll<HTMLElement>('.flowchart__steps > li')];
     const svg = section.querySelector('svg');
     const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
