@@ -232,7 +232,7 @@ test.describe('AI chat', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText(/AI လက်ထောက် ဖြစ်ပါသည်/)).toBeVisible();
     await expect(dialog).toContainText('AI ၏ အဖြေများတွင် အမှားများ ပါဝင်နိုင်ပါသည်။');
-    await dialog.getByRole('button', { name: 'ကျွန်ုပ်၏ eSIM ကို ဘယ်လို အသက်သွင်းရမလဲ။' }).click();
+    await dialog.getByRole('button', { name: 'eSIM ကို ဘယ်လို အသက်သွင်းရမလဲ။' }).click();
     await expect(dialog.getByRole('log')).toContainText('Wi-Fi ဖြင့် ချိတ်ဆက်ပြီး QR ကုဒ်ကို စကင်ဖတ်ပါ။');
     const body = gemini.calls.find((call) => call.method === 'streamGenerateContent')
       ?.body as StreamBody;

@@ -169,7 +169,7 @@ test('Burmese typed in Zawgyi is sent as Unicode, and the detector loads only on
   expect(loaded).toEqual([]);
   await box.fill('ကြၽန္ေတာ့္ဖုန္းမွာ eSIM မရိွဘူး');
   await expect.poll(() => loaded.length).toBe(1);
-  await page.getByRole('button', { name: 'ခွဲခြမ်းစိတ်ဖြာရန်' }).click();
+  await page.getByRole('button', { name: 'စစ်ကြည့်ရန်' }).click();
   await expect(page.locator('.support-result')).toContainText('စိတ်မကောင်းပါ၊ ကူညီပေးပါမည်။');
   await expect(page.locator('.support-result')).toContainText('နည်းပညာအကူအညီ');
   const prompt = promptOf(gemini.calls[0]?.body);

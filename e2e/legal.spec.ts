@@ -12,32 +12,42 @@ const pages = [
   {
     path: '/privacy-policy',
     sections: 9,
+    updated: '2026-11-23',
     title: { en: 'Privacy Policy', my: 'ကိုယ်ရေးအချက်အလက် မူဝါဒ' },
   },
   {
     path: '/terms-of-service',
     sections: 10,
+    updated: '2026-11-21',
     title: { en: 'Terms of Service', my: 'ဝန်ဆောင်မှု စည်းမျဉ်းများ' },
   },
-  { path: '/refund-policy', sections: 5, title: { en: 'Refund Policy', my: 'ငွေပြန်အမ်းခြင်း မူဝါဒ' } },
+  {
+    path: '/refund-policy',
+    sections: 5,
+    updated: '2026-11-21',
+    title: { en: 'Refund Policy', my: 'ငွေပြန်အမ်းခြင်း မူဝါဒ' },
+  },
 ];
 
-/** Today as the page should write it (Node's Intl knows Burmese; the page falls back to the same). */
-const today = (language: Language) =>
+/** A document's date as the page should write it (Node's Intl knows Burmese; the page falls back to the same). */
+const longDate = (iso: string, language: Language) =>
   new Intl.DateTimeFormat(language === 'my' ? 'my-MM' : 'en-GB', { dateStyle: 'long' }).format(
-    new Date(),
+    new Date(`${iso}T12:00:00`),
   );
 
 for (const language of ['en', 'my'] as const) {
   test.describe(`legal pages in ${language}`, () => {
     test.beforeEach(async ({ page }) => useLanguage(page, language));
 
-    test('show their title, today as Last updated and their sections', async ({ page }) => {
+    test('show their title, the date their text changed as Last updated and their sections', async ({
+      page,
+    }) => {
       for (const legal of pages) {
         await openRoute(page, legal.path);
         const main = page.getByRole('main');
         await expect(main.getByRole('heading', { level: 1 })).toHaveText(legal.title[language]);
-        await expect(main.locator('time').first()).toHaveText(today(language));
+        await expect(main.locator('time').first()).toHaveText(longDate(legal.updated, language));
+        await expect(main.locator('time').first()).toHaveAttribute('datetime', legal.updated);
         await expect(main.getByRole('region')).toHaveCount(legal.sections);
       }
     });

@@ -82,6 +82,8 @@ const namesKeptInLatin = [
   'MB',
   'MMK',
   'ms',
+  // An HTTP method column heading in the API docs: developers know it by that word.
+  'Method',
   // The language switch names English in English, as the English page names မြန်မာ in Burmese.
   'English',
 ];

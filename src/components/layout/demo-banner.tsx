@@ -1,13 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { env } from '../../config/env';
+import './demo-banner.css';
 
-/** Announces demo mode on every page: the AI answers are simulated. */
+/**
+ * Announces demo mode on every page: one line on a phone, with what it means behind a
+ * disclosure. A named landmark, so that nothing on the page sits outside the landmarks.
+ */
 export function DemoBanner() {
   const { t } = useTranslation();
   if (env.ai.mode !== 'demo') return null;
   return (
-    <div className="demo-banner" role="note" data-testid="demo-banner">
-      <strong>{t('demo.short')}</strong> {t('demo.banner')}
-    </div>
+    <aside className="demo-banner" aria-label={t('demo.label')} data-testid="demo-banner">
+      <details className="demo-banner__details">
+        <summary className="demo-banner__summary">
+          <strong>{t('demo.short')}</strong>{' '}
+          <span className="demo-banner__more">{t('demo.more')}</span>
+        </summary>
+        <p className="demo-banner__text">{t('demo.banner')}</p>
+      </details>
+    </aside>
   );
 }

@@ -68,3 +68,15 @@ export const CloseIcon = (props: IconProps) => (
     <path d="M6 6l12 12M18 6 6 18" />
   </Icon>
 );
+export const ThumbUpIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 10v11H4a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h3z" />
+    <path d="M7 10l4-7a2.5 2.5 0 0 1 3 2.8L13.4 9H19a2 2 0 0 1 2 2.3l-1.2 7.5A2.5 2.5 0 0 1 17.3 21H7" />
+  </Icon>
+);
+export const ThumbDownIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M17 14V3h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1h-3z" />
+    <path d="M17 14l-4 7a2.5 2.5 0 0 1-3-2.8l.6-3.2H5a2 2 0 0 1-2-2.3l1.2-7.5A2.5 2.5 0 0 1 6.7 3H17" />
+  </Icon>
+);

@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../support/render';
 
 const steps = () => within(screen.getByRole('tabpanel')).getAllByRole('listitem');
 const titles = () =>
-  steps().map((step) => within(step).getByRole('heading', { level: 3 }).textContent);
+  steps().map((step) => within(step).getByRole('heading', { level: 2 }).textContent);
 
 describe('InstallGuide', () => {
   it('shows iOS first, with four numbered steps, then Android with four', async () => {

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PurchaseFlowchart } from '../../../src/features/guides/components/purchase-flowchart';
 import { flowchartDefinition } from '../../../src/features/guides/lib/flowchart';
 import type { DiagramRenderer } from '../../../src/features/guides/lib/mermaid-renderer';
@@ -10,6 +10,11 @@ const drawn: DiagramRenderer = (id) =>
   Promise.resolve(`<svg id="${id}" data-testid="diagram"><text>diagram</text></svg>`);
 
 describe('PurchaseFlowchart', () => {
+  // A desktop-wide card unless a test says otherwise (jsdom lays nothing out: 0 px).
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(900);
+  });
+
   it('shows a loading state, then the drawn diagram', async () => {
     let finish: (svg: string) => void = () => {};
     const render = vi.fn<DiagramRenderer>(() => new Promise((resolve) => (finish = resolve)));
@@ -38,18 +43,35 @@ describe('PurchaseFlowchart', () => {
     expect(options?.fontFamily).toContain('Noto Sans Myanmar');
   });
 
-  it.each([
-    [340, true],
-    [900, false],
-  ])('on a %i px wide canvas asks for the compact chart: %s', async (width, compact) => {
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(width);
+  it('on a wide canvas draws the chart, with the steps as text behind a disclosure', async () => {
     const render = vi.fn<DiagramRenderer>(drawn);
     await renderWithProviders(<PurchaseFlowchart render={render} />, { namespaces: ['about'] });
     await screen.findByTestId('diagram');
-    expect(render.mock.calls[0]?.[2]).toMatchObject({ compact });
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Show the steps as text')).toBeInTheDocument();
   });
 
-  it('draws again, compact, when the card turns phone-narrow (a phone rotated back)', async () => {
+  it.each(['en', 'my'] as const)(
+    'on a phone-narrow canvas shows the steps as a list instead of the chart (%s)',
+    async (language) => {
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(340);
+      const render = vi.fn<DiagramRenderer>(drawn);
+      await renderWithProviders(<PurchaseFlowchart render={render} />, {
+        namespaces: ['about'],
+        language,
+      });
+      const steps = screen.getAllByRole('listitem');
+      expect(steps).toHaveLength(8);
+      expect(steps[0]).toHaveTextContent(
+        language === 'en' ? 'Choose a data plan' : 'ဒေတာအစီအစဉ် ရွေးပါ',
+      );
+      expect(screen.queryByRole('img')).toBeNull();
+      expect(screen.queryByRole('status')).toBeNull();
+      expect(render).not.toHaveBeenCalled();
+    },
+  );
+
+  it('turns the chart into the list when the card turns phone-narrow, and back', async () => {
     let width = 900;
     let notify = () => {};
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => width);
@@ -68,14 +90,17 @@ describe('PurchaseFlowchart', () => {
       await renderWithProviders(<PurchaseFlowchart render={render} />, { namespaces: ['about'] });
       await screen.findByTestId('diagram');
       expect(render).toHaveBeenCalledTimes(1);
-      expect(render.mock.calls[0]?.[2]).toMatchObject({ compact: false });
 
       width = 340;
       act(() => notify());
-      await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(2));
-      expect(render.mock.calls[1]?.[2]).toMatchObject({ compact: true });
-      // A resize that stays on the same side of the threshold does not draw again.
+      expect(screen.queryByTestId('diagram')).toBeNull();
+      expect(screen.getAllByRole('listitem')).toHaveLength(8);
+      // A resize that stays on the same side of the threshold changes nothing.
       width = 360;
+      act(() => notify());
+      expect(render).toHaveBeenCalledTimes(1);
+
+      width = 900;
       act(() => notify());
       await screen.findByTestId('diagram');
       expect(render).toHaveBeenCalledTimes(2);

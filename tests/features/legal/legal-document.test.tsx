@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   LegalDocument,
   type LegalDocumentName,
@@ -7,31 +7,29 @@ import {
 import type { Language } from '../../../src/lib/i18n/languages';
 import { renderWithProviders } from '../../support/render';
 
-const today = new Date(2026, 10, 21);
-const cases: [LegalDocumentName, number, Record<Language, string>][] = [
-  ['privacy', 9, { en: 'Privacy Policy', my: 'ကိုယ်ရေးအချက်အလက် မူဝါဒ' }],
-  ['terms', 10, { en: 'Terms of Service', my: 'ဝန်ဆောင်မှု စည်းမျဉ်းများ' }],
-  ['refund', 5, { en: 'Refund Policy', my: 'ငွေပြန်အမ်းခြင်း မူဝါဒ' }],
+type Dated = { iso: string } & Record<Language, string>;
+const on21: Dated = { iso: '2026-11-21', en: '21 November 2026', my: '၂၀၂၆ နိုဝင်ဘာ ၂၁' };
+const on23: Dated = { iso: '2026-11-23', en: '23 November 2026', my: '၂၀၂၆ နိုဝင်ဘာ ၂၃' };
+const cases: [LegalDocumentName, number, Record<Language, string>, Dated][] = [
+  ['privacy', 9, { en: 'Privacy Policy', my: 'ကိုယ်ရေးအချက်အလက် မူဝါဒ' }, on23],
+  ['terms', 10, { en: 'Terms of Service', my: 'ဝန်ဆောင်မှု စည်းမျဉ်းများ' }, on21],
+  ['refund', 5, { en: 'Refund Policy', my: 'ငွေပြန်အမ်းခြင်း မူဝါဒ' }, on21],
 ];
-const updated: Record<Language, [string, string]> = {
-  en: ['Last updated:', '21 November 2026'],
-  my: ['နောက်ဆုံး ပြင်ဆင်သည့်နေ့ −', '၂၀၂၆ နိုဝင်ဘာ ၂၁'],
-};
+const label: Record<Language, string> = { en: 'Last updated:', my: 'နောက်ဆုံး ပြင်ဆင်သည့်နေ့ -' };
 
 describe.each<Language>(['en', 'my'])('legal pages in %s', (language) => {
   it.each(cases)(
-    '%s has its title, today as Last updated and %i sections',
-    async (doc, count, titles) => {
-      await renderWithProviders(<LegalDocument document={doc} today={today} />, {
+    '%s has its title, the date its text changed as Last updated and %i sections',
+    async (doc, count, titles, dated) => {
+      await renderWithProviders(<LegalDocument document={doc} />, {
         language,
         namespaces: ['legal'],
       });
       expect(screen.getByRole('heading', { level: 1, name: titles[language] })).toBeInTheDocument();
-      const [label, date] = updated[language];
-      const time = screen.getByText(date);
+      const time = screen.getByText(dated[language]);
       expect(time.tagName).toBe('TIME');
-      expect(time).toHaveAttribute('datetime', '2026-11-21');
-      expect(time.parentElement).toHaveTextContent(`${label} ${date}`);
+      expect(time).toHaveAttribute('datetime', dated.iso);
+      expect(time.parentElement).toHaveTextContent(`${label[language]} ${dated[language]}`);
 
       const sections = screen.getAllByRole('region');
       expect(sections).toHaveLength(count);
@@ -45,14 +43,33 @@ describe.each<Language>(['en', 'my'])('legal pages in %s', (language) => {
 });
 
 describe('legal page content', () => {
-  it('shows today by default', async () => {
-    await renderWithProviders(<LegalDocument document="terms" />, { namespaces: ['legal'] });
-    const expected = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date());
-    expect(screen.getByText(expected).tagName).toBe('TIME');
-  });
+  it.each([
+    ['privacy', '2026-11-23', '23 November 2026'],
+    ['terms', '2026-11-21', '21 November 2026'],
+    ['refund', '2026-11-21', '21 November 2026'],
+  ] as const)(
+    '%s shows the same Last updated date whatever the clock says',
+    async (doc, iso, text) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        for (const now of [new Date(2027, 0, 15, 9), new Date(2031, 6, 4, 23, 30)]) {
+          vi.setSystemTime(now);
+          const { unmount } = await renderWithProviders(<LegalDocument document={doc} />, {
+            namespaces: ['legal'],
+          });
+          const time = screen.getByText(text);
+          expect(time.tagName).toBe('TIME');
+          expect(time).toHaveAttribute('datetime', iso);
+          unmount();
+        }
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   it('states the refund terms of SPEC §9', async () => {
-    await renderWithProviders(<LegalDocument document="refund" today={today} />, {
+    await renderWithProviders(<LegalDocument document="refund" />, {
       namespaces: ['legal'],
     });
     const main = document.body;
@@ -62,7 +79,7 @@ describe('legal page content', () => {
   });
 
   it('states how receipts, contacts, Gemini and local storage are handled', async () => {
-    await renderWithProviders(<LegalDocument document="privacy" today={today} />, {
+    await renderWithProviders(<LegalDocument document="privacy" />, {
       namespaces: ['legal'],
     });
     const text = document.body.textContent ?? '';
@@ -74,7 +91,7 @@ describe('legal page content', () => {
   });
 
   it('lists what this browser keeps, where and for how long', async () => {
-    await renderWithProviders(<LegalDocument document="privacy" today={today} />, {
+    await renderWithProviders(<LegalDocument document="privacy" />, {
       namespaces: ['legal'],
     });
     const storage = screen.getByRole('region', { name: '7. Cookies and local storage' });
@@ -91,7 +108,7 @@ describe('legal page content', () => {
   });
 
   it('links the support email and the other legal pages', async () => {
-    await renderWithProviders(<LegalDocument document="privacy" today={today} />, {
+    await renderWithProviders(<LegalDocument document="privacy" />, {
       namespaces: ['legal'],
       route: '/privacy-policy',
     });

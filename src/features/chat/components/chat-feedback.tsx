@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ThumbDownIcon, ThumbUpIcon } from '../../../components/ui/icons';
 import { recordFeedback, type Vote } from '../lib/feedback-store';
 
 /** Helpful / not helpful on one reply; the vote is counted on this device and can be changed. */
@@ -23,7 +24,7 @@ export function ChatFeedback() {
         aria-pressed={vote === 'helpful'}
         onClick={() => choose('helpful')}
       >
-        <span aria-hidden="true">👍</span>
+        <ThumbUpIcon size={18} />
         <span className="visually-hidden">{t('feedback.helpful')}</span>
       </button>
       <button
@@ -32,7 +33,7 @@ export function ChatFeedback() {
         aria-pressed={vote === 'notHelpful'}
         onClick={() => choose('notHelpful')}
       >
-        <span aria-hidden="true">👎</span>
+        <ThumbDownIcon size={18} />
         <span className="visually-hidden">{t('feedback.notHelpful')}</span>
       </button>
       <span className="chat-feedback__thanks" role="status">

@@ -52,7 +52,9 @@ export function ApiDocs() {
         </p>
       </section>
 
-      <section className="dev-page__overview" aria-labelledby="api-overview">
+      {/* Not a named section: the table's scroll region below carries the heading's name, and
+          two landmarks must not share one. */}
+      <section className="dev-page__overview">
         <h2 id="api-overview">{t('developers.overview.title')}</h2>
         <div className="api-table-wrap" tabIndex={0} role="region" aria-labelledby="api-overview">
           {/* Explicit roles, as in ColumnHeaders: the rows are stacked on a phone. */}

@@ -9,7 +9,7 @@ function StepList({ steps, label }: { steps: readonly Step[]; label: string }) {
     <ol className="step-list" aria-label={label}>
       {steps.map((step) => (
         <li key={step.title} className="card step-list__item">
-          <h3 className="step-list__title">{step.title}</h3>
+          <h2 className="step-list__title">{step.title}</h2>
           <p className="step-list__text">{step.text}</p>
         </li>
       ))}

@@ -26,7 +26,10 @@ const fonts = {
   my: "'Noto Sans Myanmar', 'Myanmar Text', Padauk, sans-serif",
 };
 
-/** A canvas narrower than this (a phone) gets the compact chart, which fits without scrolling. */
+/**
+ * A canvas narrower than this (a phone) shows the steps as an ordered list instead of the chart:
+ * scaled to fit, the chart's text fell to about 10 px and long Burmese labels broke mid-syllable.
+ */
 const COMPACT_BELOW_PX = 560;
 
 let renderCount = 0;
@@ -67,7 +70,8 @@ export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowch
   const definition = useMemo(() => flowchartDefinition(labels), [labels]);
 
   useEffect(() => {
-    if (compact === null) return;
+    // On a phone the steps are a list (readable at body size in both languages), not a chart.
+    if (compact !== false) return;
     let cancelled = false;
     const setState = (state: DiagramState) =>
       setDrawn({ definition, language, compact, render, state });
@@ -101,7 +105,6 @@ export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowch
       ? drawn.state
       : { status: 'loading' };
 
-  const { nodes, edges } = labels;
   return (
     <section className="flowchart" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('flowchart.title')}</h2>
@@ -109,20 +112,21 @@ export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowch
       <div
         ref={canvasRef}
         className="card flowchart__canvas"
-        aria-busy={state.status === 'loading'}
+        aria-busy={!compact && state.status === 'loading'}
       >
-        {state.status === 'loading' && (
+        {compact && <FlowchartSteps labels={labels} className="flowchart__steps" />}
+        {!compact && state.status === 'loading' && (
           <p className="flowchart__status" role="status">
             <span className="spinner" aria-hidden="true" />
             {t('flowchart.loading')}
           </p>
         )}
-        {state.status === 'error' && (
+        {!compact && state.status === 'error' && (
           <p className="alert alert--danger" role="alert">
             {t('flowchart.error')}
           </p>
         )}
-        {state.status === 'ready' && (
+        {!compact && state.status === 'ready' && (
           <div
             className="flowchart__diagram"
             role="img"
@@ -133,31 +137,42 @@ export function PurchaseFlowchart({ render = renderWithMermaid }: PurchaseFlowch
           />
         )}
       </div>
-      <details className="flowchart__text">
-        <summary>{t('flowchart.textVersion')}</summary>
-        <ol>
-          <li>{nodes.plan}</li>
-          <li>{nodes.operator}</li>
-          <li>{nodes.contact}</li>
-          <li>
-            {nodes.pay}
-            <br />
-            <span className="muted">
-              {edges.timeout}: {nodes.expired}
-            </span>
-          </li>
-          <li>{nodes.upload}</li>
-          <li>
-            {nodes.verify}
-            <br />
-            <span className="muted">
-              {edges.notConfirmed}: {nodes.retry}
-            </span>
-          </li>
-          <li>{nodes.delivered}</li>
-          <li>{nodes.install}</li>
-        </ol>
-      </details>
+      {compact === false && (
+        <details className="flowchart__text">
+          <summary>{t('flowchart.textVersion')}</summary>
+          <FlowchartSteps labels={labels} />
+        </details>
+      )}
     </section>
+  );
+}
+
+type FlowchartStepsProps = { labels: FlowchartLabels; className?: string };
+
+/** The purchase steps of the chart as an ordered list, with the two side branches. */
+function FlowchartSteps({ labels: { nodes, edges }, className }: FlowchartStepsProps) {
+  return (
+    <ol className={className}>
+      <li>{nodes.plan}</li>
+      <li>{nodes.operator}</li>
+      <li>{nodes.contact}</li>
+      <li>
+        {nodes.pay}
+        <br />
+        <span className="muted">
+          {edges.timeout}: {nodes.expired}
+        </span>
+      </li>
+      <li>{nodes.upload}</li>
+      <li>
+        {nodes.verify}
+        <br />
+        <span className="muted">
+          {edges.notConfirmed}: {nodes.retry}
+        </span>
+      </li>
+      <li>{nodes.delivered}</li>
+      <li>{nodes.install}</li>
+    </ol>
   );
 }

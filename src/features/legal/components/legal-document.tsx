@@ -3,11 +3,12 @@ import { NavLink } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { paths } from '../../../config/paths';
 import { site, telHref, viberChatHref } from '../../../config/site';
-import { formatLongDate, isoDate } from '../../../lib/i18n/format';
+import { formatLongDate } from '../../../lib/i18n/format';
+import { calendarDate, legalLastUpdated, type LegalDocumentName } from '../lib/legal-dates';
 import { LegalBody } from './legal-body';
 import '../legal.css';
 
-export type LegalDocumentName = 'privacy' | 'terms' | 'refund';
+export type { LegalDocumentName };
 
 type LegalSection = { title: string; body: string[] };
 
@@ -15,12 +16,10 @@ const documents: readonly LegalDocumentName[] = ['privacy', 'terms', 'refund'];
 
 type LegalDocumentProps = {
   document: LegalDocumentName;
-  /** The date shown as "Last updated" (today unless a test says otherwise). */
-  today?: Date;
 };
 
 /** One legal page: title, Last updated date, introduction and numbered sections. */
-export function LegalDocument({ document, today = new Date() }: LegalDocumentProps) {
+export function LegalDocument({ document }: LegalDocumentProps) {
   const { t, i18n } = useTranslation('legal');
   const values = {
     brand: site.brandName,
@@ -32,6 +31,7 @@ export function LegalDocument({ document, today = new Date() }: LegalDocumentPro
     returnObjects: true,
     ...values,
   }) as unknown as LegalSection[];
+  const updated = legalLastUpdated[document];
   const links = [
     { text: site.email, href: `mailto:${site.email}` },
     { text: site.phone, href: telHref(site.phone) },
@@ -45,7 +45,7 @@ export function LegalDocument({ document, today = new Date() }: LegalDocumentPro
         <h1 id="legal-title">{t(`${document}.title`)}</h1>
         <p className="legal__updated">
           {t('lastUpdated')}{' '}
-          <time dateTime={isoDate(today)}>{formatLongDate(today, i18n.language)}</time>
+          <time dateTime={updated}>{formatLongDate(calendarDate(updated), i18n.language)}</time>
         </p>
         <p className="lead">{t(`${document}.intro`, values)}</p>
       </header>

@@ -10,6 +10,7 @@ import {
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import { useNow } from '../../../hooks/use-now';
+import './payment-countdown.css';
 
 type PaymentCountdownProps = { expiresAt: number; onExpire: (now: number) => void };
 

@@ -5,6 +5,7 @@ import { qrFileName } from '../lib/order-number';
 import { orderPayload, qrPath, renderQrPng } from '../lib/payment-qr';
 import type { Order } from '../lib/purchase-machine';
 import { usePaymentQr } from '../hooks/use-payment-qr';
+import './payment-qr.css';
 
 /** Size on screen (SPEC §7) and quiet zone in modules. */
 const QR_SIZE = 200;

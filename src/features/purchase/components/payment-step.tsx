@@ -10,6 +10,7 @@ import { PaymentQr } from './payment-qr';
 import { ReceiptUpload } from './receipt-upload';
 import { StepHeading } from './step-heading';
 import { WalletInstructions } from './wallet-instructions';
+import './payment-step.css';
 
 type PaymentStepProps = {
   order: Order;

@@ -1,13 +1,24 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../../config/catalogue';
-import { formatNumber } from '../../../lib/i18n/format';
+import { approximateUsd, usdRate as configuredRate, type UsdRate } from '../../../config/usd-rate';
+import { formatLongDate, formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
+import './plan-card.css';
 
-type PlanCardProps = { plan: Plan; onChoose: (planId: string) => void };
+type PlanCardProps = {
+  plan: Plan;
+  onChoose: (planId: string) => void;
+  /** The rate for the approximate US dollar price (default: src/config/usd-rate.ts; null: none). */
+  usdRate?: UsdRate | null;
+};
 
-/** One plan: badges, data and validity, price, what it includes, and its buy button. */
-export function PlanCard({ plan, onChoose }: PlanCardProps) {
+/**
+ * One plan: badges, data and validity, price (with an approximate US dollar price when a rate is
+ * configured), what it includes, and its buy button. A plan not on sale yet has no button at
+ * all, only its "Coming soon" badge: nothing on it looks tappable.
+ */
+export function PlanCard({ plan, onChoose, usdRate = configuredRate }: PlanCardProps) {
   const { t, i18n } = useTranslation('purchase');
   const language = toLanguage(i18n.language);
   const nameId = useId();
@@ -44,6 +55,18 @@ export function PlanCard({ plan, onChoose }: PlanCardProps) {
       <p className="purchase-plan__price">
         {t('price', { amount: formatNumber(plan.price, language) })}
       </p>
+      {usdRate && (
+        <p className="purchase-plan__usd">
+          {t('plans.usd', {
+            usd: formatNumber(approximateUsd(plan.price, usdRate), language),
+            rate: formatNumber(usdRate.mmkPerUsd, language),
+            date:
+              language === 'en'
+                ? usdRate.asOf
+                : formatLongDate(new Date(`${usdRate.asOf}T12:00:00`), language),
+          })}
+        </p>
+      )}
       <ul
         className="purchase-plan__features"
         aria-label={t('plans.featuresLabel', { plan: plan.name })}
@@ -52,15 +75,17 @@ export function PlanCard({ plan, onChoose }: PlanCardProps) {
           <li key={feature}>{t(`features.${feature}`)}</li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="button button--primary purchase-plan__buy"
-        disabled={!plan.isAvailable}
-        aria-describedby={plan.isAvailable ? undefined : nameId}
-        onClick={() => onChoose(plan.id)}
-      >
-        {plan.isAvailable ? t('plans.buy', { plan: plan.name }) : t('plans.comingSoon')}
-      </button>
+      {plan.isAvailable ? (
+        <button
+          type="button"
+          className="button button--primary purchase-plan__buy"
+          onClick={() => onChoose(plan.id)}
+        >
+          {t('plans.buy', { plan: plan.name })}
+        </button>
+      ) : (
+        <p className="purchase-plan__not-on-sale">{t('plans.notOnSale')}</p>
+      )}
     </article>
   );
 }

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { plans } from '../../../config/catalogue';
+import { BuyerFacts } from './buyer-facts';
 import { PlanCard } from './plan-card';
 import { StepHeading } from './step-heading';
+import './plan-step.css';
 
 type PlanStepProps = { focusOnMount: boolean; onChoose: (planId: string) => void };
 
@@ -14,6 +16,7 @@ export function PlanStep({ focusOnMount, onChoose }: PlanStepProps) {
         {t('plans.heading')}
       </StepHeading>
       <p className="muted">{t('plans.text')}</p>
+      <BuyerFacts />
       <ul className="purchase-plans">
         {plans.map((plan) => (
           <li

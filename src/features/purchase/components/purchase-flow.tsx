@@ -21,7 +21,7 @@ import { ResultFailure } from './result-failure';
 import { ResultSuccess } from './result-success';
 import { StepError } from './step-error';
 import { VerifyingPanel } from './verifying-panel';
-import './purchase.css';
+import './purchase-flow.css';
 
 const selectedPlanId = (state: PurchaseState) =>
   'order' in state ? state.order.planId : state.draft.planId;

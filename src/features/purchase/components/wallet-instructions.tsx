@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './wallet-instructions.css';
 
 type WalletInstructionsProps = { amount: string };
 

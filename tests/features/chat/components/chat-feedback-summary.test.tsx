@@ -21,6 +21,6 @@ describe('ChatFeedbackSummary', () => {
   it('reads counts saved earlier, in Burmese', async () => {
     localStorage.setItem('esim-shop.chat-feedback', JSON.stringify({ helpful: 5, notHelpful: 0 }));
     await renderWithProviders(<ChatFeedbackSummary />, { language: 'my', namespaces: ['chat'] });
-    expect(screen.getByText('အသုံးဝင်သည်').nextElementSibling).toHaveTextContent('5');
+    expect(screen.getByText('အသုံးဝင်ပါသည်').nextElementSibling).toHaveTextContent('5');
   });
 });

@@ -288,7 +288,7 @@ describe('ChatLauncher', () => {
         'AI ၏ အဖြေများတွင် အမှားများ ပါဝင်နိုင်ပါသည်။ အရေးကြီးသော အချက်အလက်များကို အတည်ပြုပါ။',
       ),
     ).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'ကျွန်ုပ်၏ eSIM ကို ဘယ်လို အသက်သွင်းရမလဲ။' }));
+    await user.click(within(dialog).getByRole('button', { name: 'eSIM ကို ဘယ်လို အသက်သွင်းရမလဲ။' }));
     expect(await within(dialog).findByText('မင်္ဂလာပါ။')).toBeInTheDocument();
     expect(calls[0]?.body.systemInstruction?.parts[0]?.text).toContain('Reply language: Burmese');
   });

@@ -202,7 +202,7 @@ describe('ContactPage', () => {
       screen.getByRole('textbox', { name: 'သင့်ပြဿနာကို ရေးပြပါ' }),
       'ကြၽန္ေတာ့္ဖုန္းမွာ eSIM မရိွဘူး',
     );
-    await user.click(screen.getByRole('button', { name: 'ခွဲခြမ်းစိတ်ဖြာရန်' }));
+    await user.click(screen.getByRole('button', { name: 'စစ်ကြည့်ရန်' }));
     const link = await screen.findByRole('link', { name: 'အကူအညီအဖွဲ့ထံ အီးမေးလ်ပို့ရန်' });
     expect(prompts[0]).toContain('"""ကျွန်တော့်ဖုန်းမှာ eSIM မရှိဘူး"""');
     expect(prompts[0]).toContain('in Burmese');

@@ -1,0 +1,39 @@
+// @vitest-environment node
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const layout = join(process.cwd(), 'src', 'components', 'layout');
+const css = readFileSync(join(layout, 'language-toggle.css'), 'utf8');
+const english = JSON.parse(
+  readFileSync(join(process.cwd(), 'locales', 'en', 'common.json'), 'utf8'),
+) as {
+  language: { switchTo: string };
+};
+
+/** The @font-face block for the toggle's own little font, and the code points it claims. */
+const face =
+  /@font-face\s*\{[^}]*font-family:\s*'Myanmar Toggle Label'[^}]*\}/.exec(css)?.[0] ?? '';
+const range = (/unicode-range:\s*([^;]+);/.exec(face)?.[1] ?? '')
+  .split(',')
+  .map((part) => Number.parseInt(part.trim().replace(/^U\+/i, ''), 16));
+
+describe('the header language toggle before the Burmese font loads', () => {
+  it('has a font of its own that covers every character of the "မြန်မာ" label', () => {
+    expect(face).not.toBe('');
+    const label = english.language.switchTo;
+    expect(label).toMatch(/[\u1000-\u109F]/);
+    for (const char of label) expect(range).toContain(char.codePointAt(0));
+  });
+
+  it('uses that font first for the Burmese label', () => {
+    expect(css).toMatch(
+      /\.language-toggle \[lang='my'\]\s*\{\s*font-family:\s*'Myanmar Toggle Label',/,
+    );
+  });
+
+  it('keeps the font light enough to be inlined into the CSS (under 4 KB)', () => {
+    const file = /src:\s*url\('\.\/([^']+)'\)/.exec(face)?.[1] ?? 'missing';
+    expect(statSync(join(layout, file)).size).toBeLessThan(4096);
+  });
+});
