@@ -151,7 +151,7 @@ describe('blog cards and filters', () => {
       await i18n.changeLanguage('my');
     });
     const dialog = await screen.findByRole('dialog', {
-      name: 'AI ဖြင့် ငွေပေးချေမှု အတည်ပြုခြင်း − မိနစ်ပိုင်းအတွင်း eSIM ရပြီး ပြေစာကို ဖျက်ပစ်သည်',
+      name: 'AI ဖြင့် ငွေပေးချေမှု အတည်ပြုခြင်း - မိနစ်ပိုင်းအတွင်း eSIM ရပြီး ပြေစာကို ဖျက်ပစ်သည်',
     });
     expect(within(dialog).getByText(/ဖျက်ပစ်ပါသည်/)).toBeInTheDocument();
   });
