@@ -81,6 +81,7 @@ const namesKeptInLatin = [
   'GB',
   'MB',
   'MMK',
+  'ICCID',
   'ms',
   // The language switch names English in English, as the English page names မြန်မာ in Burmese.
   'English',
