@@ -8,6 +8,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { partnerRoutes } from './routes/partner';
 import { createRouter } from './routes/router';
 import { shopOrderRoutes } from './routes/shop-orders';
+import { staffRoutes } from './routes/staff';
 import { statusRoutes } from './routes/status';
 
 export const API_TITLE = 'eSIM Myanmar API';
@@ -37,6 +38,7 @@ export function createApp(deps: Deps) {
     cors({
       origin: (origin) => (deps.config.shopOrigins.includes(origin) ? origin : null),
       allowHeaders: [
+        'Authorization',
         'Content-Type',
         'Idempotency-Key',
         'X-Order-Token',
@@ -69,6 +71,7 @@ export function createApp(deps: Deps) {
   app.route('/', catalogueRoutes(deps));
   app.route('/', partnerRoutes(deps));
   app.route('/', shopOrderRoutes(deps));
+  app.route('/', staffRoutes(deps));
   app.route('/', aiProxyRoutes(deps));
 
   // The document of every route above, built on the first request (not itself documented).

@@ -69,6 +69,19 @@ export const configSchema = z
       .min(1)
       .max(VERIFICATION_TIMEOUT_MS)
       .default(VERIFICATION_TIMEOUT_MS),
+    /** smtp(s)://user:password@host:port — the eSIM emails and staff alerts. Empty: no email. */
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    /** The sender of those emails. */
+    MAIL_FROM: z.string().default('eSIM Myanmar <no-reply@esim-myanmar.example>'),
+    /** The shop's public origin: the order link in the eSIM email. */
+    SHOP_URL: z.url().default('http://127.0.0.1:5173'),
+    /** Staff alerts (an order paid while its plan is out of stock): an email and/or a webhook. */
+    STAFF_EMAIL: optionalText.pipe(z.email().optional()),
+    STAFF_WEBHOOK_URL: optionalText.pipe(z.url().optional()),
+    /** How long after payment staff promise to send an eSIM that was out of stock. */
+    STOCK_PROMISE_MINUTES: z.coerce.number().int().min(1).default(120),
+    /** How often the outbox worker looks for due emails and alerts (ms). */
+    OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   })
   .refine((value) => value.AI_MODE !== 'gemini' || !!value.GEMINI_API_KEY, {
     message: 'AI_MODE=gemini needs GEMINI_API_KEY',
@@ -109,6 +122,16 @@ export type Config = {
   logLevel: RawConfig['LOG_LEVEL'];
   /** The receipt check's time limit (ms); a check older than this is stale (server stopped). */
   receiptTimeoutMs: number;
+  delivery: {
+    smtpUrl: string | undefined;
+    mailFrom: string;
+    /** Without a trailing slash. */
+    shopUrl: string;
+    staffEmail: string | undefined;
+    staffWebhookUrl: string | undefined;
+    stockPromiseMs: number;
+    outboxIntervalMs: number;
+  };
 };
 
 /** Parses the environment; throws one Error listing every problem. */
@@ -157,5 +180,14 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     },
     logLevel: raw.LOG_LEVEL,
     receiptTimeoutMs: raw.RECEIPT_TIMEOUT_MS,
+    delivery: {
+      smtpUrl: raw.SMTP_URL,
+      mailFrom: raw.MAIL_FROM,
+      shopUrl: raw.SHOP_URL.replace(/\/+$/, ''),
+      staffEmail: raw.STAFF_EMAIL,
+      staffWebhookUrl: raw.STAFF_WEBHOOK_URL,
+      stockPromiseMs: raw.STOCK_PROMISE_MINUTES * 60_000,
+      outboxIntervalMs: raw.OUTBOX_INTERVAL_MS,
+    },
   };
 }

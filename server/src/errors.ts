@@ -23,11 +23,17 @@ export type ErrorCode =
   | 'order_closed'
   | 'receipt_in_progress'
   | 'plan_unavailable'
+  | 'invalid_csv'
   | 'ai_unavailable'
   | 'database_unavailable'
   | 'internal';
 
-export type ErrorBody = { error: { code: ErrorCode; message: string } };
+/** One problem of a refused input, e.g. a CSV line. */
+export type ErrorDetail = { line: number; problem: string };
+
+export type ErrorBody = {
+  error: { code: ErrorCode; message: string; details?: ErrorDetail[] };
+};
 
 export class ApiError extends Error {
   constructor(
@@ -35,19 +41,24 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly details?: ErrorDetail[],
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export const errorBody = (code: ErrorCode, message: string): ErrorBody => ({
-  error: { code, message },
+export const errorBody = (
+  code: ErrorCode,
+  message: string,
+  details?: ErrorDetail[],
+): ErrorBody => ({
+  error: details ? { code, message, details } : { code, message },
 });
 
 export function errorResponse(c: Context, error: ApiError) {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-  return c.json(errorBody(error.code, error.message), error.status);
+  return c.json(errorBody(error.code, error.message, error.details), error.status);
 }
 
 /** Whether an error came from the database being unreachable (connection refused, closed pool). */

@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { createLogger } from './logger';
+import { createOutboxWorker, smtpMailer } from './services/outbox-worker';
 
 /** `npm run server`: reads the environment, opens and migrates the database, listens. */
 async function main() {
@@ -17,15 +18,20 @@ async function main() {
     { store: database.kind, migrations: applied, aiMode: config.ai.mode },
     'database ready',
   );
-  const app = createApp({
+  const deps = {
     config,
     database,
     now: Date.now,
     randomUUID: () => crypto.randomUUID(),
-    randomBytes: (size) => crypto.getRandomValues(new Uint8Array(size)),
+    randomBytes: (size: number) => crypto.getRandomValues(new Uint8Array(size)),
     aiFetch: createAiFetch(config),
     logger,
-  });
+  };
+  const app = createApp(deps);
+  // The eSIM emails and staff alerts (decision 039).
+  const { smtpUrl } = config.delivery;
+  const worker = createOutboxWorker(deps, { mailer: smtpUrl ? smtpMailer(smtpUrl) : undefined });
+  worker.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
     logger.info({ host: info.address, port: info.port }, 'listening'),
   );
@@ -36,8 +42,9 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'stopping');
     server.close(() => {
-      database
-        .close()
+      worker
+        .stop()
+        .then(() => database.close())
         .catch((error: unknown) => logger.error({ err: String(error) }, 'close failed'))
         .finally(() => process.exit(0));
     });

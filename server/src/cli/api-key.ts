@@ -11,7 +11,8 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys';
  */
 
 const USAGE = `Usage:
-  npm run api-key -- create --name <name>   make a key (printed once)
+  npm run api-key -- create --name <name>   make a partner key (printed once)
+  npm run api-key -- create --staff <name>  make a staff key (the staff routes, /#/staff)
   npm run api-key -- list                   the keys, without their secrets
   npm run api-key -- revoke <id|prefix>     refuse a key from now on`;
 
@@ -30,9 +31,11 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const name = option(rest, 'name');
+  const staffName = option(rest, 'staff');
+  const name = staffName ?? option(rest, 'name');
+  const role = staffName !== undefined ? ('staff' as const) : ('partner' as const);
   if (command === 'create' && !name?.trim()) {
-    console.error('create needs --name <name> (who the key is for).');
+    console.error('create needs --name <name> or --staff <name> (who the key is for).');
     return 2;
   }
   if (command === 'revoke' && !rest[0]) {
@@ -51,8 +54,10 @@ async function main(args: string[]): Promise<number> {
   try {
     await migrate(database);
     if (command === 'create') {
-      const created = await createApiKey(deps, name!);
-      console.log(`Created API key ${created.id} (${name!.trim()}), prefix ${created.prefix}`);
+      const created = await createApiKey(deps, name!, role);
+      console.log(
+        `Created ${role} API key ${created.id} (${name!.trim()}), prefix ${created.prefix}`,
+      );
       console.log(created.key);
       console.log(
         'Store it now: it is not shown again. Send it as x-api-key or Authorization: Bearer.',
@@ -63,7 +68,7 @@ async function main(args: string[]): Promise<number> {
       for (const key of keys) {
         const state = key.revokedAt ? `revoked ${when(key.revokedAt)}` : 'active';
         console.log(
-          `${key.id}  ${key.prefix}…  ${key.name}  created ${when(key.createdAt)}  last used ${when(key.lastUsedAt)}  ${state}`,
+          `${key.id}  ${key.prefix}…  ${key.role}  ${key.name}  created ${when(key.createdAt)}  last used ${when(key.lastUsedAt)}  ${state}`,
         );
       }
     } else {

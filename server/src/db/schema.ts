@@ -42,6 +42,12 @@ export const orders = pgTable('orders', {
   verifiedBy: text('verified_by', { enum: ['gemini', 'demo'] }),
   lastFailure: jsonb('last_failure'),
   activationRequestedAt: time('activation_requested_at'),
+  deliveryState: text('delivery_state', {
+    enum: ['none', 'waiting_for_stock', 'assigned', 'delivered', 'withdrawn'],
+  })
+    .notNull()
+    .default('none'),
+  promisedBy: time('promised_by'),
 });
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -81,6 +87,7 @@ export const outbox = pgTable('outbox', {
   createdAt: time('created_at').notNull(),
   sentAt: time('sent_at'),
   lastError: text('last_error'),
+  orderId: uuid('order_id'),
 });
 
 export const aiHealth = pgTable('ai_health', {
@@ -99,6 +106,34 @@ export const apiKeys = pgTable('api_keys', {
   createdAt: time('created_at').notNull(),
   revokedAt: time('revoked_at'),
   lastUsedAt: time('last_used_at'),
+  role: text('role', { enum: ['partner', 'staff'] })
+    .notNull()
+    .default('partner'),
 });
 
-export const schema = { orders, payments, idempotencyKeys, outbox, aiHealth, apiKeys };
+export const profiles = pgTable('profiles', {
+  id: uuid('id').primaryKey(),
+  operatorId: text('operator_id').notNull(),
+  planId: text('plan_id').notNull(),
+  iccid: text('iccid').notNull().unique(),
+  activationCode: text('activation_code').notNull().unique(),
+  state: text('state', { enum: ['in_stock', 'assigned', 'delivered', 'withdrawn'] }).notNull(),
+  orderId: uuid('order_id').unique(),
+  importedAt: time('imported_at').notNull(),
+  assignedAt: time('assigned_at'),
+  deliveredAt: time('delivered_at'),
+  withdrawnAt: time('withdrawn_at'),
+});
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type DeliveryState = OrderRow['deliveryState'];
+
+export const schema = {
+  orders,
+  payments,
+  idempotencyKeys,
+  outbox,
+  aiHealth,
+  apiKeys,
+  profiles,
+};

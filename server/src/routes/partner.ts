@@ -18,6 +18,7 @@ import {
   PurchaseBodySchema,
 } from '../schemas/partner';
 import { requireApiKey, type PartnerVariables } from '../services/api-keys';
+import { esimOf, markSeen, profileOf } from '../services/delivery';
 import { withIdempotency } from '../services/idempotency';
 import { availablePlan, createOrder, effectiveStatus, readPartnerOrder } from '../services/orders';
 import { limitBody, SMALL_BODY_BYTES } from './body-limit';
@@ -111,19 +112,26 @@ export function partnerRoutes(deps: Deps) {
   router.use('/purchase', limitBody(SMALL_BODY_BYTES));
   router.use('/v1/activate', limitBody(SMALL_BODY_BYTES));
 
-  const profileOf = (row: OrderRow): z.infer<typeof EsimProfileSchema> => ({
-    orderId: row.id,
-    number: row.number,
-    status: effectiveStatus(row, deps.now(), timeoutMs),
-    planId: row.planId,
-    operator: operatorName(row),
-    paidAt: row.paidAt?.getTime() ?? null,
-    activation: {
-      state: row.activationRequestedAt ? 'requested' : 'not_requested',
-      requestedAt: row.activationRequestedAt?.getTime() ?? null,
-    },
-    iccid: null,
-  });
+  /** The order's profile status; reading an assigned eSIM is its delivery (no email). */
+  const profileStatus = async (row: OrderRow): Promise<z.infer<typeof EsimProfileSchema>> => {
+    const seen = await markSeen(deps, row);
+    const esim = esimOf(await profileOf(deps.database.db, seen.id));
+    return {
+      orderId: seen.id,
+      number: seen.number,
+      status: effectiveStatus(seen, deps.now(), timeoutMs),
+      planId: seen.planId,
+      operator: operatorName(seen),
+      paidAt: seen.paidAt?.getTime() ?? null,
+      activation: {
+        state: seen.activationRequestedAt ? 'requested' : 'not_requested',
+        requestedAt: seen.activationRequestedAt?.getTime() ?? null,
+      },
+      delivery: seen.deliveryState,
+      iccid: esim?.iccid ?? null,
+      activationCode: esim?.activationCode ?? null,
+    };
+  };
 
   router.openapi(purchaseRoute, async (c) => {
     const key = (c.var as PartnerVariables).apiKey;
@@ -183,13 +191,13 @@ export function partnerRoutes(deps: Deps) {
       })
       .where(and(eq(orders.id, row.id), eq(orders.status, 'paid')))
       .returning();
-    return c.json(profileOf(activated ?? row), 200);
+    return c.json(await profileStatus(activated ?? row), 200);
   });
 
   router.openapi(profileRoute, async (c) => {
     const key = (c.var as PartnerVariables).apiKey;
     const row = await readPartnerOrder(deps, key.id, c.req.valid('param').orderId);
-    return c.json(profileOf(row), 200);
+    return c.json(await profileStatus(row), 200);
   });
 
   return router;

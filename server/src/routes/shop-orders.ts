@@ -15,6 +15,9 @@ import {
 } from '../schemas/orders';
 import { fromBase64Url, sha256Bytes, toBase64Url, xorBytes } from '../services/hashing';
 import { withIdempotency, type Sealer } from '../services/idempotency';
+import { eq } from 'drizzle-orm';
+import { orders, type OrderRow } from '../db/schema';
+import { deliveryOf, markSeen } from '../services/delivery';
 import { availablePlan, createOrder, readOrderWithToken, toShopOrder } from '../services/orders';
 import { submitReceipt } from '../services/receipts';
 import { limitBody, RECEIPT_BODY_BYTES, SMALL_BODY_BYTES } from './body-limit';
@@ -126,6 +129,12 @@ export function shopOrderRoutes(deps: Deps) {
   const router = createRouter();
   const timeoutMs = deps.config.receiptTimeoutMs;
 
+  /** The order as its buyer (who holds the token) reads it now: the eSIM included. */
+  const forBuyer = async (row: OrderRow) => {
+    const seen = await markSeen(deps, row);
+    return toShopOrder(seen, deps.now(), timeoutMs, await deliveryOf(deps.database.db, seen));
+  };
+
   router.openapi(createOrderRoute, async (c) => {
     const body = c.req.valid('json');
     const contact = checkContact(body.contact);
@@ -158,7 +167,7 @@ export function shopOrderRoutes(deps: Deps) {
       c.req.valid('param').id,
       c.req.valid('header')['x-order-token'],
     );
-    return c.json({ order: toShopOrder(row, deps.now(), timeoutMs) }, 200);
+    return c.json({ order: await forBuyer(row) }, 200);
   });
 
   router.openapi(submitReceiptRoute, async (c) => {
@@ -174,11 +183,18 @@ export function shopOrderRoutes(deps: Deps) {
         body: await submitReceipt(deps, row, {
           image: body.image,
           language: body.language ?? row.language,
+          token: headers['x-order-token'],
         }),
       }),
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');
-    return c.json(answer.body, 200);
+    // The kept answer has no eSIM (it is not stored twice); the delivery is read fresh.
+    const [current] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
+    const order = await forBuyer(current ?? row);
+    return c.json(
+      { ...answer.body, order: { ...answer.body.order, delivery: order.delivery } },
+      200,
+    );
   });
 
   return router;

@@ -15,6 +15,7 @@ export const tags = [
   { name: 'partner', description: 'Orders placed by partners (API key).' },
   { name: 'shop', description: "The shop's own endpoints, used by this website (order token)." },
   { name: 'ai', description: "The shop's AI calls, forwarded to the AI service." },
+  { name: 'staff', description: "The shop's staff: orders, delivery and stock (staff key)." },
 ] as const;
 
 /** Names of the security schemes (components.securitySchemes). */
@@ -28,6 +29,8 @@ export const partnerSecurity: Record<string, string[]>[] = [
   { apiKeyHeader: [] },
   { bearerKey: [] },
 ];
+/** `security` of a staff route (a staff key as a bearer token). */
+export const staffSecurity: Record<string, string[]>[] = [{ bearerKey: [] }];
 /** `security` of a public route. */
 export const noSecurity: never[] = [];
 

@@ -10,6 +10,10 @@ export const errorBodySchema = z
         example: 'validation_failed' satisfies ErrorCode,
       }),
       message: z.string().openapi({ description: 'A sentence for a developer or a buyer.' }),
+      details: z
+        .array(z.object({ line: z.number().int(), problem: z.string() }))
+        .optional()
+        .openapi({ description: 'Every problem of a refused input (e.g. a CSV file), by line.' }),
     }),
   })
   .openapi('Error');

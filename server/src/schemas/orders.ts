@@ -31,6 +31,50 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES).openapi({
     'when refused; expired once the payment window passed unpaid.',
 });
 
+export const DELIVERY_STATES = [
+  'none',
+  'waiting_for_stock',
+  'assigned',
+  'delivered',
+  'withdrawn',
+] as const;
+
+export const deliveryStateSchema = z.enum(DELIVERY_STATES).openapi({
+  description:
+    'none while unpaid; waiting_for_stock (paid, no profile in stock yet); assigned (a profile ' +
+    'is on the order); delivered (its email was sent, or without email the buyer has seen it); ' +
+    'withdrawn (staff withdrew the profile: refund).',
+});
+
+export const EsimSchema = z
+  .object({
+    iccid: z.string().openapi({ example: '8995012345678901234' }),
+    activationCode: z.string().openapi({
+      example: 'LPA:1$smdp.example.com$K2-1ABC2-3DEF4G',
+      description: 'LPA:1$<SM-DP+ address>$<matching ID>: what the eSIM QR code encodes.',
+    }),
+    smdpAddress: z.string().openapi({ example: 'smdp.example.com' }),
+    matchingId: z.string().openapi({ example: 'K2-1ABC2-3DEF4G' }),
+  })
+  .openapi('Esim');
+
+export const DeliverySchema = z
+  .object({
+    state: deliveryStateSchema,
+    esim: EsimSchema.nullable().openapi({
+      description: 'The eSIM while assigned or delivered (only with the order token), else null.',
+    }),
+    promisedBy: z.number().int().nullable().openapi({
+      description:
+        'While waiting for stock: by when staff promise to send the eSIM (epoch ms), else null.',
+    }),
+    email: z.object({
+      state: z.enum(['not_applicable', 'queued', 'sent', 'retrying']),
+      attempts: z.number().int(),
+    }),
+  })
+  .openapi('Delivery');
+
 export const ShopOrderSchema = z
   .object({
     id: z.uuid(),
@@ -50,6 +94,7 @@ export const ShopOrderSchema = z
     status: orderStatusSchema,
     transactionId: z.string().nullable(),
     paidAt: z.number().int().nullable(),
+    delivery: DeliverySchema,
   })
   .openapi('ShopOrder');
 

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { operators, recommendedPlan } from '../../../src/config/catalogue';
 import { checkContact } from '../../../src/features/purchase/lib/contact';
 import { ours } from './common';
-import { operatorIds, orderStatusSchema } from './orders';
+import { deliveryStateSchema, operatorIds, orderStatusSchema } from './orders';
 
 /**
  * Bodies of the partner API (POST /purchase, POST /v1/activate, GET /v1/profile/{orderId}).
@@ -158,10 +158,29 @@ export const EsimProfileSchema = z
           .openapi({ ...ours, description: 'Epoch ms of the first activation request, or null.' }),
       })
       .openapi({ ...ours }),
-    iccid: z.null().openapi({
+    delivery: deliveryStateSchema.openapi({
       ...ours,
-      description: 'The eSIM’s ICCID; null until profile stock and delivery exist.',
+      description:
+        'Ours: none (unpaid), waiting_for_stock, assigned (the eSIM below is the order’s), ' +
+        'delivered (this key has read it), withdrawn (refunded: no eSIM).',
     }),
+    iccid: z
+      .string()
+      .nullable()
+      .openapi({
+        ...ours,
+        description: 'The eSIM’s ICCID while assigned or delivered, else null.',
+      }),
+    activationCode: z
+      .string()
+      .nullable()
+      .openapi({
+        ...ours,
+        example: 'LPA:1$smdp.example.com$K2-1ABC2-3DEF4G',
+        description:
+          'Ours: LPA:1$<SM-DP+ address>$<matching ID> (the eSIM QR code’s content) while ' +
+          'assigned or delivered, else null.',
+      }),
   })
   .openapi('EsimProfile', {
     description: 'Ours: the profile status of an order (SPEC names the call, not its fields).',

@@ -20,20 +20,24 @@ const SHOWN_CHARS = API_KEY_PREFIX.length + 6;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type KeyDeps = Pick<Deps, 'database' | 'now' | 'randomUUID' | 'randomBytes'>;
 
+export type KeyRole = ApiKeyRow['role'];
+
 export async function createApiKey(
   deps: KeyDeps,
   name: string,
-): Promise<{ id: string; key: string; prefix: string }> {
+  role: KeyRole = 'partner',
+): Promise<{ id: string; key: string; prefix: string; role: KeyRole }> {
   const key = `${API_KEY_PREFIX}${toBase64Url(deps.randomBytes(24))}`;
   const row = {
     id: deps.randomUUID(),
-    name: name.trim().slice(0, 100) || 'partner',
+    name: name.trim().slice(0, 100) || role,
     prefix: key.slice(0, SHOWN_CHARS),
     keyHash: await sha256Hex(key),
     createdAt: new Date(deps.now()),
+    role,
   };
   await deps.database.db.insert(apiKeys).values(row);
-  return { id: row.id, key, prefix: row.prefix };
+  return { id: row.id, key, prefix: row.prefix, role };
 }
 
 export async function listApiKeys(database: Database): Promise<ApiKeyRow[]> {
@@ -90,8 +94,14 @@ export async function authenticate(
 
 export type PartnerVariables = { apiKey: ApiKeyRow };
 
-/** Middleware: a valid, unrevoked key or 401 (`WWW-Authenticate: Bearer`, the one error shape). */
-export function requireApiKey(deps: Deps): MiddlewareHandler<{ Variables: PartnerVariables }> {
+/**
+ * Middleware: a valid, unrevoked key of `role` (401 `WWW-Authenticate: Bearer` without one,
+ * 403 with a key of the other role), in the one error shape.
+ */
+export function requireApiKey(
+  deps: Deps,
+  role: KeyRole = 'partner',
+): MiddlewareHandler<{ Variables: PartnerVariables }> {
   return async (c, next) => {
     const presented = presentedKey(c.req.raw.headers);
     const key = await authenticate(deps.database, presented);
@@ -103,6 +113,15 @@ export function requireApiKey(deps: Deps): MiddlewareHandler<{ Variables: Partne
           ? 'This API key is not valid (unknown or revoked).'
           : 'An API key is required: send it as x-api-key or Authorization: Bearer.',
         { 'WWW-Authenticate': 'Bearer realm="esim-myanmar"' },
+      );
+    }
+    if (key.role !== role) {
+      throw new ApiError(
+        403,
+        'forbidden',
+        role === 'staff'
+          ? 'This is a partner key; the staff routes need a staff key.'
+          : 'This is a staff key; the partner API needs a partner key.',
       );
     }
     c.set('apiKey', key);

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { orders, type OrderRow, type OrderStatus } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
+import { rowDelivery, type Delivery } from './delivery';
 import { constantTimeEqual, sha256Hex, toBase64Url } from './hashing';
 
 /** An order as the shop's SPA sees it (the contract in schemas/orders.ts). */
@@ -27,6 +28,7 @@ export type ShopOrder = {
   status: OrderStatus;
   transactionId: string | null;
   paidAt: number | null;
+  delivery: Delivery;
 };
 
 const MYANMAR_OFFSET_MS = 390 * 60_000;
@@ -223,7 +225,13 @@ export function effectiveStatus(row: OrderRow, now: number, timeoutMs: number): 
   return row.status;
 }
 
-export function toShopOrder(row: OrderRow, now: number, timeoutMs: number): ShopOrder {
+/** The order for its buyer; `delivery` defaults to what the row alone says (no eSIM). */
+export function toShopOrder(
+  row: OrderRow,
+  now: number,
+  timeoutMs: number,
+  delivery: Delivery = rowDelivery(row),
+): ShopOrder {
   return {
     id: row.id,
     number: row.number,
@@ -239,5 +247,6 @@ export function toShopOrder(row: OrderRow, now: number, timeoutMs: number): Shop
     status: effectiveStatus(row, now, timeoutMs),
     transactionId: row.transactionId,
     paidAt: row.paidAt?.getTime() ?? null,
+    delivery,
   };
 }

@@ -8,6 +8,7 @@ import {
 import { orders, outbox, payments, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
+import { assignOrWait, orderLink, queueEsimEmail } from './delivery';
 import { toShopOrder, type ShopOrder } from './orders';
 import { readReceiptWithModel, type ReceiptImage } from './receipt-model';
 
@@ -74,7 +75,12 @@ async function claimOrder(deps: Deps, row: OrderRow, now: number): Promise<Date 
 export async function submitReceipt(
   deps: Deps,
   row: OrderRow,
-  input: { image: ReceiptImage; language: 'en' | 'my' },
+  input: {
+    image: ReceiptImage;
+    language: 'en' | 'my';
+    /** The order token of this request: the eSIM email's order link (decision 038). */
+    token?: string | undefined;
+  },
 ): Promise<ReceiptResult> {
   const timeoutMs = deps.config.receiptTimeoutMs;
   const now = deps.now();
@@ -203,6 +209,13 @@ export async function submitReceipt(
         })
         .where(eq(orders.id, row.id))
         .returning();
+      // The eSIM, in the same transaction as the payment (issue #17, decision 036).
+      const delivered = await assignOrWait(deps, tx, order ?? row, decidedAt);
+      const { smtpUrl, shopUrl } = deps.config.delivery;
+      if (smtpUrl && row.source === 'shop' && row.contactKind === 'email' && row.contact) {
+        const link = input.token ? orderLink(shopUrl, row.id, input.token) : null;
+        await queueEsimEmail(tx, delivered, link, decidedAt);
+      }
       await tx.insert(outbox).values({
         kind: 'order.paid',
         payload: {
@@ -220,7 +233,7 @@ export async function submitReceipt(
         nextAttemptAt: paidAt,
         createdAt: paidAt,
       });
-      return { paid: true as const, order: order ?? row };
+      return { paid: true as const, order: delivered };
     })
     .catch((error: unknown) => {
       if (error instanceof ClaimLost) {

@@ -1,0 +1,86 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { loadConfig } from '../config';
+import { migrate, openDatabase } from '../db/database';
+import { ApiError } from '../errors';
+import { importStock, stockReport } from '../services/delivery';
+
+/**
+ * `npm run stock -- import file.csv | report`: the eSIM stock in the same database as the
+ * server (DATA_DIR or DATABASE_URL; migrations run first). A file with any problem is refused
+ * whole, every problem listed with its line. With the embedded database (PGlite), stop the
+ * server first: one folder is opened by one process at a time.
+ */
+
+const USAGE = `Usage:
+  npm run stock -- import <file.csv>   add profiles (header operator,plan,iccid,activation_code)
+  npm run stock -- report              profiles per operator and plan, and waiting orders`;
+
+async function main(args: string[]): Promise<number> {
+  const [command, file] = args;
+  if (command !== 'import' && command !== 'report') {
+    console.error(USAGE);
+    return 2;
+  }
+  if (command === 'import' && !file) {
+    console.error('import needs the CSV file.');
+    return 2;
+  }
+  const text = command === 'import' ? readFileSync(file!, 'utf8') : '';
+  const config = loadConfig(process.env);
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const deps = { database, now: Date.now, randomUUID: () => crypto.randomUUID() };
+  try {
+    await migrate(database);
+    if (command === 'import') {
+      const result = await importStock(deps, text);
+      console.log(
+        `Imported ${result.imported} profile${result.imported === 1 ? '' : 's'}; ` +
+          `${result.deliveredWaiting} waiting order${result.deliveredWaiting === 1 ? '' : 's'} got one.`,
+      );
+    } else {
+      const report = await stockReport(deps);
+      if (report.stock.length === 0) console.log('No profiles yet.');
+      else {
+        const rows = [
+          ['operator', 'plan', 'in stock', 'assigned', 'delivered', 'withdrawn'],
+          ...report.stock.map((line) =>
+            [
+              line.operatorId,
+              line.planId,
+              line.inStock,
+              line.assigned,
+              line.delivered,
+              line.withdrawn,
+            ].map(String),
+          ),
+        ];
+        const widths = rows[0]!.map((_, column) =>
+          Math.max(...rows.map((row) => row[column]!.length)),
+        );
+        for (const row of rows)
+          console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+      }
+      console.log(`Orders waiting for stock: ${report.waitingOrders}`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof ApiError && error.details) {
+      console.error(error.message);
+      for (const detail of error.details) console.error(`  line ${detail.line}: ${detail.problem}`);
+      return 1;
+    }
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);

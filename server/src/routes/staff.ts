@@ -1,0 +1,173 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Deps } from '../deps';
+import { ApiError } from '../errors';
+import { staffSecurity } from '../schemas/common';
+import { errorResponses } from '../schemas/error';
+import {
+  QueuedSchema,
+  StaffOrderEnvelopeSchema,
+  StaffOrderListSchema,
+  staffOrderParamSchema,
+  StaffOrdersQuerySchema,
+  StockImportSchema,
+  StockReportSchema,
+} from '../schemas/staff';
+import { requireApiKey } from '../services/api-keys';
+import {
+  importStock,
+  listStaffOrders,
+  resendEmail,
+  stockReport,
+  withdrawProfile,
+} from '../services/delivery';
+import { limitBody } from './body-limit';
+import { createRouter } from './router';
+
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+const security = staffSecurity;
+const auth = errorResponses({
+  401: 'Missing, unknown or revoked key (WWW-Authenticate: Bearer).',
+  403: 'A partner key: these routes need a staff key (npm run api-key -- create --staff <name>).',
+});
+
+/** A stock file of 10,000 lines is about 1 MB. */
+export const STOCK_BODY_BYTES = 2 * 1024 * 1024;
+
+const listOrdersRoute = createRoute({
+  method: 'get',
+  path: '/api/staff/orders',
+  tags: ['staff'],
+  summary: 'Orders, newest first, with their delivery',
+  security,
+  request: { query: StaffOrdersQuerySchema },
+  responses: {
+    200: { description: 'A page of orders.', content: json(StaffOrderListSchema) },
+    ...auth,
+    ...errorResponses({ 400: 'A wrong limit or before (validation_failed).' }),
+  },
+});
+
+const resendRoute = createRoute({
+  method: 'post',
+  path: '/api/staff/orders/{id}/resend',
+  tags: ['staff'],
+  summary: 'Send the eSIM email again',
+  security,
+  request: { params: staffOrderParamSchema },
+  responses: {
+    202: {
+      description: 'Queued: the outbox sends it (with retries).',
+      content: json(QueuedSchema),
+    },
+    ...auth,
+    ...errorResponses({
+      404: 'No such order.',
+      409: 'No eSIM on the order, a Viber contact, or the address is no longer kept.',
+    }),
+  },
+});
+
+const withdrawRoute = createRoute({
+  method: 'post',
+  path: '/api/staff/orders/{id}/withdraw',
+  tags: ['staff'],
+  summary: 'Withdraw the order’s eSIM profile (refund)',
+  description:
+    'The profile is withdrawn (never handed out again), the order’s delivery reads withdrawn, ' +
+    'and an unsent eSIM email is cancelled. Repeating it changes nothing.',
+  security,
+  request: { params: staffOrderParamSchema },
+  responses: {
+    200: {
+      description: 'The order after the withdrawal.',
+      content: json(StaffOrderEnvelopeSchema),
+    },
+    ...auth,
+    ...errorResponses({ 404: 'No such order.', 409: 'No profile on the order.' }),
+  },
+});
+
+const stockReportRoute = createRoute({
+  method: 'get',
+  path: '/api/staff/stock',
+  tags: ['staff'],
+  summary: 'Stock per operator and plan, and the orders waiting for it',
+  security,
+  responses: {
+    200: { description: 'The stock report.', content: json(StockReportSchema) },
+    ...auth,
+  },
+});
+
+const stockImportRoute = createRoute({
+  method: 'post',
+  path: '/api/staff/stock',
+  tags: ['staff'],
+  summary: 'Import eSIM profiles (CSV)',
+  description:
+    'Header `operator,plan,iccid,activation_code`; operator MPT, ATOM, Ooredoo or Mytel; plan a ' +
+    'plan id on sale; ICCID 19–20 digits starting 89 with its Luhn check digit; activation code ' +
+    '`LPA:1$<SM-DP+ address>$<matching ID>`; no ICCID or code twice, in the file or in stock. ' +
+    'A file with any problem is refused whole (422 invalid_csv, every problem with its line). ' +
+    'Orders waiting for stock get their profiles at once, in order of payment.',
+  security,
+  middleware: [limitBody(STOCK_BODY_BYTES)] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'text/csv': {
+          schema: z.string().openapi({
+            example:
+              'operator,plan,iccid,activation_code\nMPT,power-30,8995010000000000001,LPA:1$smdp.example.com$K2-1ABC2-3DEF4G',
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: { description: 'Imported.', content: json(StockImportSchema) },
+    ...auth,
+    ...errorResponses({
+      413: 'The file is larger than 2 MB.',
+      415: 'Not sent as text/csv (unsupported_media_type).',
+      422: 'invalid_csv: the file was refused whole; `details` lists every problem by line.',
+    }),
+  },
+});
+
+/** GET/POST /api/staff/*: the staff's orders, resend, withdraw and stock (a staff key). */
+export function staffRoutes(deps: Deps) {
+  const router = createRouter();
+  router.use('/api/staff/*', requireApiKey(deps, 'staff'));
+
+  router.openapi(listOrdersRoute, async (c) => {
+    const { limit, before } = c.req.valid('query');
+    return c.json({ orders: await listStaffOrders(deps, { limit, before }) }, 200);
+  });
+
+  router.openapi(resendRoute, async (c) => {
+    await resendEmail(deps, c.req.valid('param').id);
+    return c.json({ queued: true as const }, 202);
+  });
+
+  router.openapi(withdrawRoute, async (c) => {
+    return c.json({ order: await withdrawProfile(deps, c.req.valid('param').id) }, 200);
+  });
+
+  router.openapi(stockReportRoute, async (c) => c.json(await stockReport(deps), 200));
+
+  router.openapi(stockImportRoute, async (c) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'text/csv') {
+      throw new ApiError(
+        415,
+        'unsupported_media_type',
+        'Send the stock file as Content-Type: text/csv.',
+      );
+    }
+    return c.json(await importStock(deps, await c.req.text()), 200);
+  });
+
+  return router;
+}

@@ -1,0 +1,156 @@
+import QRCode from 'qrcode';
+import en from '../../../locales/en/delivery-email.json';
+import my from '../../../locales/my/delivery-email.json';
+import { findOperator, findPlan } from '../../../src/config/catalogue';
+import { parseActivationCode } from './stock-csv';
+
+/**
+ * The eSIM email (decision 038): in the buyer's language, from the same locale files as the
+ * shop (locales/{en,my}/delivery-email.json; the server cannot use the SPA's i18next), with an
+ * HTML and a text part and the activation code's QR code as an inline PNG (Content-ID).
+ */
+
+type Texts = typeof en;
+const texts: Record<'en' | 'my', Texts> = { en, my };
+
+/** The Content-ID of the inline QR code image. */
+export const QR_CID = 'esim-qr@esim-myanmar';
+
+export type EsimEmailInput = {
+  to: string;
+  from: string;
+  language: 'en' | 'my';
+  number: string;
+  planId: string;
+  operatorId: string;
+  iccid: string;
+  activationCode: string;
+  /** `${SHOP_URL}/#/order/<id>?token=<token>`, or null when the token is not known. */
+  link: string | null;
+};
+
+export type EmailMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; content: Buffer; contentType: string; cid: string }[];
+};
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+
+/** The activation code as a QR code PNG, large enough to scan from another screen. */
+export const qrPng = (activationCode: string) =>
+  QRCode.toBuffer(activationCode, {
+    type: 'png',
+    width: 480,
+    margin: 2,
+    errorCorrectionLevel: 'M',
+  });
+
+export async function composeEsimEmail(input: EsimEmailInput): Promise<EmailMessage> {
+  const t = texts[input.language] ?? texts.en;
+  const values = {
+    number: input.number,
+    plan: findPlan(input.planId)?.name ?? input.planId,
+    operator: findOperator(input.operatorId)?.name ?? input.operatorId,
+  };
+  const parts = parseActivationCode(input.activationCode);
+  const codes: [string, string][] = [
+    [t.smdpAddress, parts?.smdpAddress ?? ''],
+    [t.matchingId, parts?.matchingId ?? ''],
+    [t.fullCode, input.activationCode],
+    [t.iccid, input.iccid],
+  ];
+  const facts = [t.facts.wifi, t.facts.arrival, t.facts.irreversible];
+  const subject = fill(t.subject, values);
+
+  const text = [
+    fill(t.greeting, values),
+    fill(t.intro, values),
+    '',
+    t.manualTitle,
+    t.manualText,
+    ...codes.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...(input.link ? [t.orderLinkText, input.link, ''] : []),
+    t.factsTitle,
+    ...facts.map((fact) => `- ${fact}`),
+    '',
+    fill(t.footer, values),
+  ].join('\n');
+
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="${input.language}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="font-family:'Noto Sans Myanmar',Arial,sans-serif;line-height:1.6;color:#111;max-width:600px;margin:0 auto;padding:16px">
+<p>${e(fill(t.greeting, values))}</p>
+<p>${e(fill(t.intro, values))}</p>
+<p style="text-align:center"><img src="cid:${QR_CID}" alt="${e(t.qrAlt)}" width="320" height="320" style="width:320px;height:320px"></p>
+<h2 style="font-size:18px">${e(t.manualTitle)}</h2>
+<p>${e(t.manualText)}</p>
+<table role="presentation" style="border-collapse:collapse">
+${codes
+  .map(
+    ([label, value]) =>
+      `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${e(label)}</th><td style="padding:4px 0;font-family:monospace;word-break:break-all">${e(value)}</td></tr>`,
+  )
+  .join('\n')}
+</table>
+${
+  input.link
+    ? `<p>${e(t.orderLinkText)}<br><a href="${e(input.link)}">${e(t.orderLinkLabel)}</a></p>`
+    : ''
+}
+<h2 style="font-size:18px">${e(t.factsTitle)}</h2>
+<ul>${facts.map((fact) => `<li>${e(fact)}</li>`).join('')}</ul>
+<p>${e(fill(t.footer, values))}</p>
+</body></html>`;
+
+  return {
+    from: input.from,
+    to: input.to,
+    subject,
+    text,
+    html,
+    attachments: [
+      {
+        filename: 'esim-qr.png',
+        content: await qrPng(input.activationCode),
+        contentType: 'image/png',
+        cid: QR_CID,
+      },
+    ],
+  };
+}
+
+/** The staff alert for an order paid while its plan is out of stock (English: staff tool). */
+export function staffAlertText(payload: StaffAlertPayload): { subject: string; text: string } {
+  const subject = `Out of stock: order ${payload.number} (${payload.operatorId} ${payload.planId}) is waiting`;
+  const text = [
+    `Order ${payload.number} was paid at ${new Date(payload.paidAt).toISOString()} but there is no`,
+    `${payload.operatorId} / ${payload.planId} profile in stock.`,
+    `The buyer was promised the eSIM by ${new Date(payload.promisedBy).toISOString()}.`,
+    'Import stock (npm run stock -- import file.csv, or POST /api/staff/stock): waiting orders are',
+    'delivered in order of payment as soon as it arrives.',
+  ].join('\n');
+  return { subject, text };
+}
+
+export type StaffAlertPayload = {
+  event: 'order.waiting_for_stock';
+  orderId: string;
+  number: string;
+  operatorId: string;
+  planId: string;
+  paidAt: number;
+  promisedBy: number;
+};

@@ -1,0 +1,212 @@
+import { and, asc, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { orders, outbox } from '../db/schema';
+import type { Deps } from '../deps';
+import { composeEsimEmail, staffAlertText, type StaffAlertPayload } from './delivery-email';
+import {
+  deliverWaiting,
+  ESIM_EMAIL,
+  markDelivered,
+  profileOf,
+  pruneSentEmails,
+  STAFF_ALERT_EMAIL,
+  STAFF_ALERT_WEBHOOK,
+  type EsimEmailPayload,
+} from './delivery';
+
+/**
+ * The outbox worker (decision 039): every few seconds it claims due rows (a lease: their
+ * next_attempt_at moves past the send, so another copy of the server skips them), sends them
+ * outside any transaction, then records the result. A failed send is tried again after
+ * 30 s, 1 min, 2 min … at most an hour apart, without end: a mail server that is down delays
+ * the eSIM email, never loses it. Staff see the attempts and the last error.
+ */
+
+export type MailMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string; cid: string }[];
+};
+
+export type Mailer = { send(message: MailMessage): Promise<void> };
+
+/** SMTP through nodemailer (SMTP_URL: smtp://user:password@host:port or smtps://…). */
+export function smtpMailer(url: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return { send: async (message) => void (await transport.sendMail(message)) };
+}
+
+export const KINDS = [ESIM_EMAIL, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK];
+/** How long a claimed row is left alone while it is being sent. */
+export const LEASE_MS = 2 * 60_000;
+const BATCH = 10;
+/** The sent eSIM email's address and order link are kept this long (for staff resends). */
+export const SENT_EMAIL_KEEP_MS = 30 * 24 * 60 * 60_000;
+
+/** The wait after the n-th failed attempt: 30 s doubling, at most an hour. */
+export const backoffMs = (attempts: number) =>
+  Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+
+export type OutboxWorker = {
+  /** One round: serve waiting orders, send what is due. Resolves with what happened. */
+  runOnce(): Promise<{ sent: number; failed: number }>;
+  start(): void;
+  /** Stops the interval and waits for a round in progress. */
+  stop(): Promise<void>;
+};
+
+type Row = typeof outbox.$inferSelect;
+
+export function createOutboxWorker(
+  deps: Deps,
+  options: { mailer?: Mailer | undefined; fetch?: typeof fetch } = {},
+): OutboxWorker {
+  const { database, logger, config } = deps;
+  const { db } = database;
+  const send = options.fetch ?? fetch;
+  const kinds = KINDS.filter((kind) => kind === STAFF_ALERT_WEBHOOK || options.mailer);
+
+  async function claim(now: number): Promise<Row[]> {
+    if (kinds.length === 0) return [];
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .leftJoin(orders, eq(orders.id, outbox.orderId))
+        .where(
+          and(
+            isNull(outbox.sentAt),
+            lte(outbox.nextAttemptAt, new Date(now)),
+            inArray(outbox.kind, kinds),
+            // An eSIM email waits for its eSIM (an order waiting for stock).
+            or(
+              ne(outbox.kind, ESIM_EMAIL),
+              inArray(orders.deliveryState, ['assigned', 'delivered']),
+            ),
+          ),
+        )
+        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+        .limit(BATCH)
+        .for('update', { of: outbox, skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(now + LEASE_MS) })
+        .where(
+          inArray(
+            outbox.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  async function deliver(row: Row): Promise<void> {
+    if (row.kind === ESIM_EMAIL) {
+      const payload = row.payload as EsimEmailPayload;
+      const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId!));
+      const profile = await profileOf(db, row.orderId!);
+      if (!order || !profile || !payload.to) throw new Error('No eSIM or address for this email');
+      await options.mailer!.send(
+        await composeEsimEmail({
+          to: payload.to,
+          from: config.delivery.mailFrom,
+          language: payload.language,
+          number: order.number,
+          planId: order.planId,
+          operatorId: order.operatorId,
+          iccid: profile.iccid,
+          activationCode: profile.activationCode,
+          link: payload.link,
+        }),
+      );
+    } else if (row.kind === STAFF_ALERT_EMAIL) {
+      const to = config.delivery.staffEmail;
+      if (!to) throw new Error('STAFF_EMAIL is not set');
+      const { subject, text } = staffAlertText(row.payload as StaffAlertPayload);
+      await options.mailer!.send({ from: config.delivery.mailFrom, to, subject, text });
+    } else {
+      const url = config.delivery.staffWebhookUrl;
+      if (!url) throw new Error('STAFF_WEBHOOK_URL is not set');
+      const response = await send(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `outbox-${row.id}` },
+        body: JSON.stringify(row.payload),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`The webhook answered ${response.status}`);
+    }
+  }
+
+  async function settle(row: Row, error: unknown) {
+    const now = deps.now();
+    const attempts = row.attempts + 1;
+    if (!error) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(outbox)
+          .set({ sentAt: new Date(now), attempts, lastError: null })
+          .where(eq(outbox.id, row.id));
+        if (row.kind === ESIM_EMAIL && row.orderId) await markDelivered(tx, row.orderId, now);
+      });
+      return;
+    }
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    await db
+      .update(outbox)
+      .set({ attempts, lastError: message, nextAttemptAt: new Date(now + backoffMs(attempts)) })
+      .where(and(eq(outbox.id, row.id), isNull(outbox.sentAt)));
+    // The log names the row and the error, never the address or the link.
+    logger.warn({ outboxId: row.id, kind: row.kind, attempts, err: message }, 'send failed');
+  }
+
+  async function runOnce() {
+    let sent = 0;
+    let failed = 0;
+    await deliverWaiting(deps);
+    const rows = await claim(deps.now());
+    for (const row of rows) {
+      let error: unknown = null;
+      try {
+        await deliver(row);
+        sent += 1;
+      } catch (caught) {
+        error = caught ?? new Error('send failed');
+        failed += 1;
+      }
+      await settle(row, error);
+    }
+    await pruneSentEmails(deps, SENT_EMAIL_KEEP_MS);
+    return { sent, failed };
+  }
+
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<unknown> | null = null;
+  return {
+    runOnce,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        running = runOnce()
+          .catch((error: unknown) =>
+            logger.error(
+              { err: error instanceof Error ? error.message : String(error) },
+              'outbox round failed',
+            ),
+          )
+          .finally(() => (running = null));
+      }, config.delivery.outboxIntervalMs);
+      timer.unref?.();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

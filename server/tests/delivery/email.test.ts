@@ -1,0 +1,221 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createOutboxWorker,
+  smtpMailer,
+  type OutboxWorker,
+} from '../../src/services/outbox-worker';
+import { QR_CID } from '../../src/services/delivery-email';
+import { createOrder, fakeGemini, readingAnswer, submitReceipt } from '../support/shop';
+import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
+import { activationCode, iccid, postStock, staffKey, stockCsv } from '../support/stock';
+import { createTestApp, T0, type TestApp } from '../support/test-app';
+import {
+  createTestDatabase,
+  testStore,
+  truncateAll,
+  type TestDatabase,
+} from '../support/test-database';
+
+type Row = Record<string, unknown>;
+type Order = {
+  id: string;
+  contact: string;
+  delivery: {
+    state: string;
+    esim: { activationCode: string } | null;
+    email: { state: string; attempts: number };
+  };
+};
+
+const SHOP_URL = 'https://shop.example';
+
+function decodeQr(png: Buffer): string | null {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
+}
+
+describe(`the eSIM email through the outbox (${testStore})`, () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+  let worker: OutboxWorker;
+  let key: string;
+  const gemini = fakeGemini();
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    database = await createTestDatabase();
+    t = await createTestApp({
+      database,
+      aiFetch: gemini.fetch,
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'eSIM Myanmar <shop@esim.example>',
+        SHOP_URL: `${SHOP_URL}/`,
+        STAFF_EMAIL: 'staff@esim.example',
+      },
+    });
+    worker = createOutboxWorker(t.deps, { mailer: smtpMailer(smtp.url) });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await smtp.close();
+    await database.drop();
+  });
+  beforeEach(async () => {
+    await truncateAll(database);
+    t.clock.set(T0);
+    smtp.messages.length = 0;
+    smtp.refuse = false;
+    key = await staffKey(t);
+    gemini.answer(readingAnswer());
+  });
+
+  const rows = (sql: string, params: unknown[] = []) =>
+    database.rawTransaction((tx) => tx.query<Row>(sql, params));
+  const read = async (id: string, token: string) =>
+    (
+      (await (
+        await t.call('GET', `/api/orders/${id}`, undefined, { 'X-Order-Token': token })
+      ).json()) as {
+        order: Order;
+      }
+    ).order;
+
+  it('sends the eSIM with its QR code inline, the codes and the order link; a refusing server delays it, never loses it', async () => {
+    await postStock(t, key, stockCsv(1));
+    const created = await createOrder(t, { contact: 'Traveller@Example.com' });
+    const answer = (await (await submitReceipt(t, created)).json()) as { order: Order };
+    expect(answer.order.delivery.state).toBe('assigned');
+    expect(answer.order.delivery.esim?.activationCode).toBe(activationCode(0));
+    expect(answer.order.delivery.email).toEqual({ state: 'queued', attempts: 0 });
+
+    // The mail server refuses (451): the row is kept and tried again later.
+    smtp.refuse = true;
+    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect(smtp.refused).toBeGreaterThan(0);
+    let order = await read(created.order.id, created.token);
+    expect(order.delivery).toMatchObject({
+      state: 'assigned',
+      email: { state: 'retrying', attempts: 1 },
+    });
+    const [failed] = await rows(
+      "SELECT last_error, next_attempt_at FROM outbox WHERE kind = 'esim_email'",
+    );
+    expect(String(failed!.last_error)).toMatch(/451/);
+    expect(new Date(failed!.next_attempt_at as string).getTime()).toBe(T0 + 30_000);
+    // Not due yet: nothing is tried.
+    smtp.refuse = false;
+    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.messages).toHaveLength(0);
+
+    t.clock.advance(30_000);
+    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.to).toMatchObject({ text: 'Traveller@example.com' });
+    expect(mail.from?.text).toContain('shop@esim.example');
+    expect(mail.subject).toBe(`Your eSIM for Myanmar – order ${created.order.number}`);
+    const link = `${SHOP_URL}/#/order/${created.order.id}?token=${encodeURIComponent(created.token)}`;
+    for (const part of [mail.text ?? '', String(mail.html)]) {
+      expect(part).toContain('smdp.example.com');
+      expect(part).toContain(activationCode(0).split('$')[2]);
+      expect(part).toContain(iccid(0));
+      expect(part).toContain('Wi-Fi');
+    }
+    expect(mail.text).toContain(link);
+    expect(String(mail.html)).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+    expect(String(mail.html)).toContain(`src="cid:${QR_CID}"`);
+    const qr = mail.attachments.find((attachment) => attachment.cid === QR_CID);
+    expect(qr?.contentType).toBe('image/png');
+    expect(qr?.contentDisposition).toBe('inline');
+    expect(decodeQr(qr!.content)).toBe(activationCode(0));
+
+    // Sent: delivered, the contact dropped, and the email's link opens the order.
+    order = await read(created.order.id, decodeURIComponent(link.split('token=')[1]!));
+    expect(order.delivery).toMatchObject({
+      state: 'delivered',
+      email: { state: 'sent', attempts: 2 },
+    });
+    expect(order.delivery.esim?.activationCode).toBe(activationCode(0));
+    expect(order.contact).toBe('');
+    expect(await rows('SELECT state FROM profiles')).toEqual([{ state: 'delivered' }]);
+    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('writes to a Burmese buyer in Burmese', async () => {
+    await postStock(t, key, stockCsv(1));
+    const created = await createOrder(t, { language: 'my' });
+    await submitReceipt(t, created);
+    await worker.runOnce();
+    const mail = smtp.messages[0]!;
+    expect(mail.subject).toContain('မြန်မာနိုင်ငံအတွက် သင့် eSIM');
+    expect(mail.text).toContain('မြန်မာနိုင်ငံသို့ ရောက်ရှိပြီးမှသာ eSIM ကို ဖွင့်ပါ။');
+    expect(String(mail.html)).toContain('lang="my"');
+  });
+
+  it('waits for stock before sending, then sends once an import assigns a profile; staff get an alert email', async () => {
+    const created = await createOrder(t);
+    const answer = (await (await submitReceipt(t, created)).json()) as { order: Order };
+    expect(answer.order.delivery.state).toBe('waiting_for_stock');
+    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.messages.map((mail) => mail.to)).toMatchObject([{ text: 'staff@esim.example' }]);
+    expect(smtp.messages[0]!.subject).toContain(created.order.number);
+    await postStock(t, key, stockCsv(1));
+    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+    const mail = smtp.messages[1]!;
+    expect(mail.to).toMatchObject({ text: 'traveller@example.com' });
+    expect(mail.text).toContain(`token=${encodeURIComponent(created.token)}`);
+    expect((await read(created.order.id, created.token)).delivery.state).toBe('delivered');
+  });
+
+  it('staff resend queues the email again; withdraw stops it and hides the eSIM', async () => {
+    await postStock(t, key, stockCsv(2));
+    const created = await createOrder(t);
+    await submitReceipt(t, created);
+    await worker.runOnce();
+    const staff = { Authorization: `Bearer ${key}` };
+    const resend = await t.call(
+      'POST',
+      `/api/staff/orders/${created.order.id}/resend`,
+      undefined,
+      staff,
+    );
+    expect(resend.status).toBe(202);
+    expect(await resend.json()).toEqual({ queued: true });
+    await worker.runOnce();
+    expect(smtp.messages).toHaveLength(2);
+    expect(smtp.messages[1]!.to).toMatchObject({ text: 'traveller@example.com' });
+    expect(decodeQr(smtp.messages[1]!.attachments[0]!.content)).toBe(activationCode(0));
+
+    await t.call('POST', `/api/staff/orders/${created.order.id}/resend`, undefined, staff);
+    const withdrawn = await t.call(
+      'POST',
+      `/api/staff/orders/${created.order.id}/withdraw`,
+      undefined,
+      staff,
+    );
+    expect(withdrawn.status).toBe(200);
+    expect(await withdrawn.json()).toMatchObject({
+      order: { id: created.order.id, deliveryState: 'withdrawn', iccid: iccid(0) },
+    });
+    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.messages).toHaveLength(2);
+    const order = await read(created.order.id, created.token);
+    expect(order.delivery).toMatchObject({ state: 'withdrawn', esim: null });
+    // The token no longer lives in the outbox.
+    expect(JSON.stringify(await rows('SELECT payload FROM outbox'))).not.toContain(created.token);
+    expect(await rows('SELECT state FROM profiles ORDER BY iccid')).toEqual([
+      { state: 'withdrawn' },
+      { state: 'in_stock' },
+    ]);
+    const again = await t.call(
+      'POST',
+      `/api/staff/orders/${created.order.id}/resend`,
+      undefined,
+      staff,
+    );
+    expect(again.status).toBe(409);
+  });
+});
