@@ -83,10 +83,14 @@ export function EsimDelivery(props: EsimDeliveryProps) {
           {t(emailMessage)}
         </p>
       )}
+      {/* On a phone this phone's own install path comes first (its screen cannot scan itself);
+          from 760px on the QR stands on the left of the install path and the codes. */}
       <div className="esim-delivery__body">
-        <EsimQr activationCode={delivery.esim.activationCode} orderNumber={orderNumber} />
         <div className="esim-delivery__install">
           <InstallPath esim={delivery.esim} userAgent={props.userAgent} />
+        </div>
+        <EsimQr activationCode={delivery.esim.activationCode} orderNumber={orderNumber} />
+        <div className="esim-delivery__codes">
           <EsimCodes esim={delivery.esim} />
         </div>
       </div>

@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { EsimDelivery } from '../../../components/esim-install';
 import { findOperator, findPlan } from '../../../config/catalogue';
 import { orderHref } from '../../../config/paths';
-import { site } from '../../../config/site';
+import { site, telHref } from '../../../config/site';
 import { useRequest } from '../../../hooks/use-request';
 import { shopServerUrl } from '../../../lib/shop-server';
 import { failureKind, fetchBuyerOrder, type BuyerOrder } from '../lib/order-api';
@@ -106,7 +106,10 @@ function OrderProblem({ text, onRetry }: { text: string; onRetry?: () => void })
       <p className="alert alert--warning" role="alert">
         {text}
       </p>
-      <p>{t('order.contact', { email: site.email, phone: site.phone })}</p>
+      <p>
+        {t('order.contact')} <a href={`mailto:${site.email}`}>{site.email}</a> ·{' '}
+        <a href={telHref(site.phone)}>{site.phone}</a>
+      </p>
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
           {t('order.retry')}
