@@ -4,7 +4,14 @@ import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import delivery from '../locales/en/delivery.json' with { type: 'json' };
 import en from '../locales/en/purchase.json' with { type: 'json' };
-import { expect, openRoute, test } from './support/fixtures';
+import {
+  axeViewports,
+  axeViolations,
+  expect,
+  openRoute,
+  test,
+  useLanguage,
+} from './support/fixtures';
 import { GEMINI_URL } from './support/gemini';
 import { e2eApi, e2eServers } from './support/servers';
 
@@ -174,3 +181,57 @@ test('the order page refuses a wrong token and explains it', async ({ page, cons
   expect(index).toBeGreaterThanOrEqual(0);
   consoleErrors.splice(index, 1);
 });
+
+/** A paid order made straight through the API (the fake Gemini reads its receipt as paid). */
+async function paidThroughApi(height: number) {
+  const png = new PNG({ width: 200, height });
+  png.data.fill(255);
+  await fetch(`${e2eApi.gemini.url}/__receipt`, {
+    method: 'PUT',
+    body: JSON.stringify({ transactionId: `0300${Date.now()}${height}`, forHeight: height }),
+  });
+  const made = await fetch(`${e2eApi.url}/api/orders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify({
+      planId: 'power-30',
+      operatorId: 'mpt',
+      contact: `axe-${height}-${Date.now()}@example.com`,
+      language: 'en',
+    }),
+  });
+  const { order, token } = (await made.json()) as { order: ShopOrder; token: string };
+  const paid = await fetch(`${e2eApi.url}/api/orders/${order.id}/receipt`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'Idempotency-Key': crypto.randomUUID(),
+      'X-Order-Token': token,
+    },
+    body: JSON.stringify({
+      image: { mimeType: 'image/png', base64: PNG.sync.write(png).toString('base64') },
+      language: 'en',
+    }),
+  });
+  expect(((await paid.json()) as { order: ShopOrder }).order.delivery.state).toBe('assigned');
+  return `/order/${order.id}?token=${encodeURIComponent(token)}`;
+}
+
+for (const [index, viewport] of axeViewports.entries()) {
+  test(`axe finds no violation on the order page with its eSIM, nor on the staff page, in Burmese (${viewport.name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await useLanguage(page, 'my');
+    await openRoute(page, await paidThroughApi(700 + index));
+    await expect(page.getByTestId('esim-qr')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const staffKey = readFileSync(e2eApi.staffKeyFile, 'utf8').trim();
+    await openRoute(page, '/staff');
+    await page.locator('input[type="password"]').fill(staffKey);
+    await page.locator('form.staff-key button[type="submit"]').click();
+    await expect(page.locator('table').first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
