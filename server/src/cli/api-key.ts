@@ -68,7 +68,7 @@ async function main(args: string[]): Promise<number> {
       for (const key of keys) {
         const state = key.revokedAt ? `revoked ${when(key.revokedAt)}` : 'active';
         console.log(
-          `${key.id}  ${key.prefix}…  ${key.role}  ${key.name}  created ${when(key.createdAt)}  last used ${when(key.lastUsedAt)}  ${state}`,
+          `${key.id}  ${key.prefix}…  ${key.name}  created ${when(key.createdAt)}  last used ${when(key.lastUsedAt)}  ${state}  ${key.role}`,
         );
       }
     } else {

@@ -4,7 +4,9 @@
  * checks the status written next to it. Operations without an entry get a generated example.
  * `$API_BASE_URL` and `$API_KEY` are shell variables the reader sets; `$ORDER_ID` is the number
  * (without #) or the id of an order that POST /purchase answered with that key. The shop's own
- * endpoints (not on /developers) use `$SHOP_ORDER_ID` and `$ORDER_TOKEN` from POST /api/orders.
+ * endpoints (not on /developers) use `$SHOP_ORDER_ID` and `$ORDER_TOKEN` from POST /api/orders;
+ * the staff endpoints (not on /developers either) `$STAFF_KEY` from
+ * `npm run api-key -- create --staff <name>`.
  */
 
 /** A 1×1 PNG: enough for the demo AI (npm run server without a Gemini key), which reads any
@@ -174,5 +176,91 @@ const { order: current } = await response.json();`,
 });
 if (response.status === 503) retryAfter(response.headers.get('Retry-After'));
 const { order: checked, verification } = await response.json(); // confirmed, or failed + reason`,
+  },
+  'GET /api/staff/orders': {
+    curl: [
+      {
+        command: `curl "$API_BASE_URL/api/staff/orders?limit=20" \\
+  -H "Authorization: Bearer $STAFF_KEY"`,
+        status: 200,
+      },
+      {
+        comment: 'A partner key is not a staff key: 403',
+        command: `curl "$API_BASE_URL/api/staff/orders" -H "Authorization: Bearer $API_KEY"`,
+        status: 403,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/orders?limit=50\`, {
+  headers: { Authorization: \`Bearer \${staffKey}\` },
+});
+const { orders } = await response.json(); // newest first; the next page: ?before=<last createdAt>`,
+  },
+  'POST /api/staff/orders/{id}/resend': {
+    curl: [
+      {
+        comment: 'An order without an eSIM yet (here: waiting for stock) has nothing to send: 409',
+        command: `curl -X POST "$API_BASE_URL/api/staff/orders/$SHOP_ORDER_ID/resend" \\
+  -H "Authorization: Bearer $STAFF_KEY"`,
+        status: 409,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/orders/\${orderId}/resend\`, {
+  method: 'POST',
+  headers: { Authorization: \`Bearer \${staffKey}\` },
+});
+// 202 { queued: true }: the outbox sends it, with retries`,
+  },
+  'POST /api/staff/orders/{id}/withdraw': {
+    curl: [
+      {
+        comment: 'An order without a profile has nothing to withdraw: 409',
+        command: `curl -X POST "$API_BASE_URL/api/staff/orders/$SHOP_ORDER_ID/withdraw" \\
+  -H "Authorization: Bearer $STAFF_KEY"`,
+        status: 409,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/orders/\${orderId}/withdraw\`, {
+  method: 'POST',
+  headers: { Authorization: \`Bearer \${staffKey}\` },
+});
+const { order } = await response.json(); // order.deliveryState === 'withdrawn'`,
+  },
+  'GET /api/staff/stock': {
+    curl: [
+      {
+        command: `curl "$API_BASE_URL/api/staff/stock" -H "Authorization: Bearer $STAFF_KEY"`,
+        status: 200,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/stock\`, {
+  headers: { Authorization: \`Bearer \${staffKey}\` },
+});
+const { stock, waitingOrders } = await response.json();`,
+  },
+  'POST /api/staff/stock': {
+    curl: [
+      {
+        comment: 'A file with any problem is refused whole, every problem with its line: 422',
+        command: `curl -X POST "$API_BASE_URL/api/staff/stock" \\
+  -H "Authorization: Bearer $STAFF_KEY" \\
+  -H "Content-Type: text/csv" \\
+  --data-binary $'operator,plan,iccid,activation_code\\nMPT,power-30,8995010000000000018,LPA:1$smdp.example.com$K2-1\\nTelenor,power-30,8995010000000000027,LPA:1$smdp.example.com$K2-2\\n'`,
+        status: 422,
+      },
+      {
+        comment: 'Profiles from a file (usually: --data-binary @stock.csv)',
+        command: `curl -X POST "$API_BASE_URL/api/staff/stock" \\
+  -H "Authorization: Bearer $STAFF_KEY" \\
+  -H "Content-Type: text/csv" \\
+  --data-binary $'operator,plan,iccid,activation_code\\nMPT,power-30,8995010000000000019,LPA:1$smdp.example.com$K2-1\\nMPT,power-30,8995010000000000027,LPA:1$smdp.example.com$K2-2\\n'`,
+        status: 200,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/stock\`, {
+  method: 'POST',
+  headers: { Authorization: \`Bearer \${staffKey}\`, 'Content-Type': 'text/csv' },
+  body: await file.text(),
+});
+// 200 { imported, deliveredWaiting } or 422 { error: { code: 'invalid_csv', details: [{ line, problem }] } }`,
   },
 };

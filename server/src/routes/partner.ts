@@ -18,7 +18,7 @@ import {
   PurchaseBodySchema,
 } from '../schemas/partner';
 import { requireApiKey, type PartnerVariables } from '../services/api-keys';
-import { esimOf, markSeen, profileOf } from '../services/delivery';
+import { assignOrWait, esimOf, markSeen, profileOf } from '../services/delivery';
 import { withIdempotency } from '../services/idempotency';
 import { availablePlan, createOrder, effectiveStatus, readPartnerOrder } from '../services/orders';
 import { limitBody, SMALL_BODY_BYTES } from './body-limit';
@@ -68,7 +68,9 @@ const activateRoute = createRoute({
   summary: 'Activate an eSIM',
   description:
     'Ours: records that the partner asks for the eSIM of a paid order to be activated ' +
-    '(repeating it changes nothing). Only the key that made the order can see it.',
+    '(repeating it changes nothing), and gives the order a profile from stock if it has none ' +
+    'yet (or marks it waiting_for_stock). The answer carries the eSIM’s ICCID and activation ' +
+    'code; reading them is their delivery. Only the key that made the order can see it.',
   security,
   request: { body: { required: true, content: json(ActivateBodySchema) } },
   responses: {
@@ -184,13 +186,19 @@ export function partnerRoutes(deps: Deps) {
         `Order ${row.number} is not paid; it cannot be activated yet.`,
       );
     }
-    const [activated] = await deps.database.db
-      .update(orders)
-      .set({
-        activationRequestedAt: sql`coalesce(${orders.activationRequestedAt}, ${new Date(deps.now()).toISOString()}::timestamptz)`,
-      })
-      .where(and(eq(orders.id, row.id), eq(orders.status, 'paid')))
-      .returning();
+    const now = deps.now();
+    const activated = await deps.database.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(orders)
+        .set({
+          activationRequestedAt: sql`coalesce(${orders.activationRequestedAt}, ${new Date(now).toISOString()}::timestamptz)`,
+        })
+        .where(and(eq(orders.id, row.id), eq(orders.status, 'paid')))
+        .returning();
+      // A paid order without its eSIM yet (paid outside the receipt check): take one now.
+      if (updated?.deliveryState === 'none') return assignOrWait(deps, tx, updated, now);
+      return updated;
+    });
     return c.json(await profileStatus(activated ?? row), 200);
   });
 

@@ -54,6 +54,7 @@ let dataDir: string;
 let database: TestDatabase | undefined;
 let baseUrl: string;
 let apiKey = '';
+let staffKey = '';
 let orderId = '';
 let shopOrder = { id: '', token: '' };
 
@@ -75,6 +76,13 @@ beforeAll(async () => {
   expect(created.status, created.stderr).toBe(0);
   apiKey = printedKey.exec(created.stdout)?.[1] ?? '';
   expect(apiKey, `no key in the CLI's output:\n${created.stdout}`).not.toBe('');
+  const staff = spawnSync('npx', ['tsx', apiKeyCli, 'create', '--staff', 'docs staff'], {
+    cwd: root,
+    env: { ...process.env, ...storeEnv(), LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  expect(staff.status, staff.stderr).toBe(0);
+  staffKey = printedKey.exec(staff.stdout)?.[1] ?? '';
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   server = spawn('npx', ['tsx', 'server/src/main.ts'], {
@@ -160,6 +168,7 @@ describe('the curl examples on /developers, run as printed', () => {
             ...process.env,
             API_BASE_URL: baseUrl,
             API_KEY: apiKey,
+            STAFF_KEY: staffKey,
             ORDER_ID: orderId,
             SHOP_ORDER_ID: shopOrder.id,
             ORDER_TOKEN: shopOrder.token,

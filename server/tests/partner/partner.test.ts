@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseMmqrPayload } from '../../../src/lib/mmqr/payload';
 import { createApiKey } from '../../src/services/api-keys';
+import { importStock } from '../../src/services/delivery';
+import { activationCode, iccid, stockCsv } from '../support/stock';
 import { createTestApp, T0, type TestApp } from '../support/test-app';
 import {
   createTestDatabase,
@@ -127,7 +129,9 @@ describe(`partner API (${testStore})`, () => {
       operator: 'ATOM',
       paidAt: null,
       activation: { state: 'not_requested', requestedAt: null },
+      delivery: 'none',
       iccid: null,
+      activationCode: null,
     };
     for (const path of [order.id, 'NXR-20261123-163000', '%23NXR-20261123-163000']) {
       const response = await t.call('GET', `/v1/profile/${String(path)}`, undefined, {
@@ -175,5 +179,46 @@ describe(`partner API (${testStore})`, () => {
       'x-api-key': key,
     });
     expect(await profile.json()).toMatchObject({ activation: { state: 'requested' } });
+  });
+
+  it('activate gives a paid order its eSIM from stock; the profile shows it, then delivered and withdrawn', async () => {
+    await importStock(t.deps, stockCsv(1, { operator: 'ATOM' }));
+    const order = (await (
+      await purchase({ operator: 'ATOM', contactInfo: 'a@example.com' })
+    ).json()) as Row;
+    await rows("UPDATE orders SET status = 'paid', paid_at = $1 WHERE id = $2", [
+      new Date(T0 + 60_000).toISOString(),
+      order.id,
+    ]);
+    const profile = () =>
+      t.call('GET', `/v1/profile/${String(order.id)}`, undefined, { 'x-api-key': key });
+    expect(await (await profile()).json()).toMatchObject({ delivery: 'none', iccid: null });
+    const activated = await t.call(
+      'POST',
+      '/v1/activate',
+      { orderId: order.id },
+      { 'x-api-key': key },
+    );
+    expect(await activated.json()).toMatchObject({
+      status: 'paid',
+      delivery: 'delivered',
+      iccid: iccid(0),
+      activationCode: activationCode(0),
+    });
+    expect(await rows('SELECT state, order_id FROM profiles')).toEqual([
+      { state: 'delivered', order_id: order.id },
+    ]);
+    // Activating again takes no second profile.
+    await t.call('POST', '/v1/activate', { orderId: order.id }, { 'x-api-key': key });
+    expect(
+      await rows('SELECT count(*)::int AS n FROM profiles WHERE order_id IS NOT NULL'),
+    ).toEqual([{ n: 1 }]);
+    await rows("UPDATE profiles SET state = 'withdrawn'");
+    await rows("UPDATE orders SET delivery_state = 'withdrawn'");
+    expect(await (await profile()).json()).toMatchObject({
+      delivery: 'withdrawn',
+      iccid: null,
+      activationCode: null,
+    });
   });
 });

@@ -37,7 +37,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       callback();
     },
     onData(stream, _session, callback) {
-      simpleParser(stream)
+      simpleParser(stream, { keepCidLinks: true })
         .then((mail) => {
           catcher.messages.push(mail);
           callback();

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/services/api-keys';
+import { createOrder, fakeGemini, modelAnswer, reading, submitReceipt } from '../support/shop';
+import { activationCode, iccid, postStock, staffKey, stockCsv } from '../support/stock';
+import { createTestApp, T0, type TestApp } from '../support/test-app';
+import {
+  createTestDatabase,
+  testStore,
+  truncateAll,
+  type TestDatabase,
+} from '../support/test-database';
+
+describe(`the staff routes (${testStore})`, () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let key: string;
+  let partnerKey: string;
+  const gemini = fakeGemini();
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    t = await createTestApp({
+      database,
+      aiFetch: gemini.fetch,
+      env: { SHOP_ORIGINS: 'https://shop.example' },
+    });
+  });
+  afterAll(() => database.drop());
+  beforeEach(async () => {
+    await truncateAll(database);
+    t.clock.set(T0);
+    key = await staffKey(t);
+    partnerKey = (await createApiKey(t.deps, 'partner')).key;
+    let next = 0;
+    gemini.answer(() => {
+      next += 1;
+      return modelAnswer(JSON.stringify(reading({ transactionId: `WAVE-${500_000 + next}` })));
+    });
+  });
+
+  const staff = () => ({ Authorization: `Bearer ${key}` });
+
+  it.each([
+    ['GET', '/api/staff/orders'],
+    ['GET', '/api/staff/stock'],
+    ['POST', '/api/staff/stock'],
+    ['POST', '/api/staff/orders/00000000-0000-4000-8000-000000000000/resend'],
+    ['POST', '/api/staff/orders/00000000-0000-4000-8000-000000000000/withdraw'],
+  ])('%s %s: 401 without a key, 403 with a partner key', async (method, path) => {
+    const without = await t.call(method, path);
+    expect(without.status).toBe(401);
+    expect(without.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(await without.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    const partner = await t.call(method, path, undefined, {
+      Authorization: `Bearer ${partnerKey}`,
+    });
+    expect(partner.status).toBe(403);
+    expect(await partner.json()).toMatchObject({ error: { code: 'forbidden' } });
+    const revoked = await t.call(method, path, undefined, { Authorization: `Bearer ${key}x` });
+    expect(revoked.status).toBe(401);
+  });
+
+  it('a staff key is not a partner key', async () => {
+    const response = await t.call(
+      'POST',
+      '/purchase',
+      { operator: 'MPT', contactInfo: 'a@example.com' },
+      staff(),
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it('lists orders newest first with payment, ICCID and email attempts, never the activation code', async () => {
+    await postStock(t, key, stockCsv(1));
+    const first = await createOrder(t, { contact: '09123456789' });
+    t.clock.advance(2000);
+    const second = await createOrder(t);
+    t.clock.advance(2000);
+    await submitReceipt(t, first);
+    const response = await t.call('GET', '/api/staff/orders?limit=50', undefined, staff());
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).not.toContain(activationCode(0));
+    expect(text).not.toContain('09123456789');
+    const { orders } = JSON.parse(text) as { orders: Record<string, unknown>[] };
+    expect(orders.map((order) => order.id)).toEqual([second.order.id, first.order.id]);
+    expect(orders[1]).toEqual({
+      id: first.order.id,
+      number: first.order.number,
+      planId: 'power-30',
+      operatorId: 'mpt',
+      status: 'paid',
+      // A Viber buyer saw the eSIM in the receipt's answer.
+      deliveryState: 'delivered',
+      contactKind: 'phone',
+      transactionId: 'WAVE-500001',
+      paidAt: T0 + 4000,
+      createdAt: T0,
+      iccid: iccid(0),
+      emailAttempts: 0,
+      emailLastError: null,
+      emailSentAt: null,
+    });
+    expect(orders[0]).toMatchObject({
+      status: 'awaiting_payment',
+      deliveryState: 'none',
+      iccid: null,
+    });
+    const page = await t.call(
+      'GET',
+      `/api/staff/orders?limit=1&before=${T0 + 2000}`,
+      undefined,
+      staff(),
+    );
+    expect(((await page.json()) as { orders: { id: string }[] }).orders.map((o) => o.id)).toEqual([
+      first.order.id,
+    ]);
+    expect((await t.call('GET', '/api/staff/orders?limit=0', undefined, staff())).status).toBe(400);
+  });
+
+  it('a Viber buyer sees the eSIM on screen: that is the delivery; no email to resend', async () => {
+    await postStock(t, key, stockCsv(1));
+    const order = await createOrder(t, { contact: '09123456789' });
+    const answer = (await (await submitReceipt(t, order)).json()) as {
+      order: { delivery: { state: string; esim: { iccid: string } | null } };
+    };
+    expect(answer.order.delivery).toMatchObject({ state: 'delivered', esim: { iccid: iccid(0) } });
+    const resend = await t.call(
+      'POST',
+      `/api/staff/orders/${order.order.id}/resend`,
+      undefined,
+      staff(),
+    );
+    expect(resend.status).toBe(409);
+  });
+
+  it('withdraw: 404 for an unknown order, 409 without a profile, then the profile is withdrawn for good', async () => {
+    expect(
+      (await t.call('POST', '/api/staff/orders/nope/withdraw', undefined, staff())).status,
+    ).toBe(404);
+    const unpaid = await createOrder(t);
+    const none = await t.call(
+      'POST',
+      `/api/staff/orders/${unpaid.order.id}/withdraw`,
+      undefined,
+      staff(),
+    );
+    expect(none.status).toBe(409);
+    expect(
+      (await t.call('POST', `/api/staff/orders/${unpaid.order.id}/resend`, undefined, staff()))
+        .status,
+    ).toBe(409);
+
+    await postStock(t, key, stockCsv(1));
+    const paid = await createOrder(t, { contact: '09123456789' });
+    await submitReceipt(t, paid);
+    const withdrawn = await t.call(
+      'POST',
+      `/api/staff/orders/${paid.order.id}/withdraw`,
+      undefined,
+      staff(),
+    );
+    expect(withdrawn.status).toBe(200);
+    expect(await withdrawn.json()).toMatchObject({
+      order: { deliveryState: 'withdrawn', iccid: iccid(0) },
+    });
+    const again = await t.call(
+      'POST',
+      `/api/staff/orders/${paid.order.id}/withdraw`,
+      undefined,
+      staff(),
+    );
+    expect(again.status).toBe(200);
+    const report = await t.call('GET', '/api/staff/stock', undefined, staff());
+    expect(await report.json()).toEqual({
+      stock: [
+        {
+          operatorId: 'mpt',
+          planId: 'power-30',
+          inStock: 0,
+          assigned: 0,
+          delivered: 0,
+          withdrawn: 1,
+        },
+      ],
+      waitingOrders: 0,
+    });
+    // A withdrawn profile is never handed out again: the next buyer waits for stock.
+    const next = await createOrder(t);
+    const answer = (await (await submitReceipt(t, next)).json()) as {
+      order: { delivery: { state: string } };
+    };
+    expect(answer.order.delivery.state).toBe('waiting_for_stock');
+  });
+
+  it('imports only text/csv', async () => {
+    const response = await t.call('POST', '/api/staff/stock', { csv: stockCsv(1) }, staff());
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
+  });
+
+  it('answers the shop’s origin a preflight that allows the Authorization header', async () => {
+    const response = await t.app.request('/api/staff/orders', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://shop.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      'authorization',
+    );
+  });
+});
