@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WAITING_REFRESH_MS } from '../../../src/features/order/components/order-view';
 import { configureShopServer, resetShopServer } from '../../../src/lib/shop-server';
 import { OrderPage } from '../../../src/pages/order-page';
 import { server } from '../../support/msw-server';
@@ -139,6 +140,41 @@ describe('the order page', () => {
       await screen.findByRole('heading', { name: 'Paid — your eSIM is on its way' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('asks again while the eSIM waits for stock, and shows it once staff imported some', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let calls = 0;
+    server.use(
+      http.get(`${API}/api/orders/:id`, () => {
+        calls += 1;
+        return HttpResponse.json({
+          order: paidOrder(
+            calls === 1
+              ? {
+                  state: 'waiting_for_stock',
+                  esim: null,
+                  promisedBy: Date.now() + 3_600_000,
+                  email: { state: 'not_applicable', attempts: 0 },
+                }
+              : assigned,
+          ),
+        });
+      }),
+    );
+    try {
+      await open(`/order/${ID}?token=${TOKEN}`);
+      expect(
+        await screen.findByRole('heading', { name: 'Paid — your eSIM is on its way' }),
+      ).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(WAITING_REFRESH_MS);
+      expect(
+        await screen.findByRole('img', { name: 'eSIM QR code of order #NXR-20261123-163000' }),
+      ).toBeInTheDocument();
+      expect(calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('explains that order pages need the shop server in the static shop', async () => {
