@@ -177,6 +177,29 @@ describe('the order page', () => {
     }
   });
 
+  it('says an unpaid order expired rather than waiting for a payment', async () => {
+    server.use(
+      http.get(`${API}/api/orders/:id`, () =>
+        HttpResponse.json({
+          order: {
+            ...paidOrder({
+              state: 'none',
+              esim: null,
+              promisedBy: null,
+              email: { state: 'not_applicable', attempts: 0 },
+            }),
+            status: 'expired',
+            transactionId: null,
+            paidAt: null,
+          },
+        }),
+      ),
+    );
+    await open(`/order/${ID}?token=${TOKEN}`);
+    expect(await screen.findByText(/has expired/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Waiting for payment' })).not.toBeInTheDocument();
+  });
+
   it('explains that order pages need the shop server in the static shop', async () => {
     configureShopServer(undefined);
     await open(`/order/${ID}?token=${TOKEN}`);

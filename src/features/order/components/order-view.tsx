@@ -82,19 +82,24 @@ export function OrderView() {
           <dd>{findOperator(order.operatorId)?.name ?? order.operatorId}</dd>
         </div>
       </dl>
-      <EsimDelivery
-        headingLevel={2}
-        orderNumber={order.number}
-        delivery={
-          order.delivery ?? {
-            state: 'none',
-            esim: null,
-            promisedBy: null,
-            email: { state: 'not_applicable', attempts: 0 },
+      {(order.delivery?.state ?? 'none') === 'none' &&
+      (order.status === 'expired' || order.status === 'cancelled') ? (
+        <p className="alert alert--warning">{t('order.expired')}</p>
+      ) : (
+        <EsimDelivery
+          headingLevel={2}
+          orderNumber={order.number}
+          delivery={
+            order.delivery ?? {
+              state: 'none',
+              esim: null,
+              promisedBy: null,
+              email: { state: 'not_applicable', attempts: 0 },
+            }
           }
-        }
-        orderLink={waiting ? undefined : orderHref(order.id, token)}
-      />
+          orderLink={waiting ? undefined : orderHref(order.id, token)}
+        />
+      )}
     </div>
   );
 }
