@@ -49,8 +49,24 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // A fresh embedded database each run; tsx itself (not npx) so that it stops on SIGTERM.
-      command: `rm -rf ${e2eApi.dataDir} && node_modules/.bin/tsx server/src/main.ts`,
+      command: 'node e2e/support/smtp-catcher.mjs',
+      url: `${e2eApi.mailbox.url}/`,
+      env: {
+        SMTP_CATCHER_PORT: String(e2eApi.smtp.port),
+        SMTP_CATCHER_HTTP_PORT: String(e2eApi.mailbox.port),
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      // A fresh embedded database each run, with the eSIM stock imported before the API starts
+      // (one process opens the folder at a time); tsx itself (not npx) so that it stops on SIGTERM.
+      command: [
+        `rm -rf ${e2eApi.dataDir}`,
+        `node_modules/.bin/tsx server/src/cli/stock.ts import ${e2eApi.stockCsv}`,
+        `node_modules/.bin/tsx server/src/cli/api-key.ts create --staff e2e | sed -n 2p > ${e2eApi.staffKeyFile}`,
+        'node_modules/.bin/tsx server/src/main.ts',
+      ].join(' && '),
       port: e2eApi.port,
       env: {
         PORT: String(e2eApi.port),
@@ -61,6 +77,9 @@ export default defineConfig({
         GEMINI_API_KEY: e2eApi.serverKey,
         GEMINI_BASE_URL: e2eApi.gemini.url,
         SHOP_ORIGINS: e2eServers.server.url.replace(/\/$/, ''),
+        SHOP_URL: e2eServers.server.url.replace(/\/$/, ''),
+        SMTP_URL: e2eApi.smtp.url,
+        OUTBOX_INTERVAL_MS: '500',
         LOG_LEVEL: 'warn',
       },
       reuseExistingServer: !process.env.CI,

@@ -5,6 +5,9 @@
  * 80,000 MMK, two minutes ago, the current transaction id). `PUT /__receipt` with
  * `{ "transactionId": "…" }` sets the id the next readings report; `GET /__calls` counts the
  * calls and tells whether each carried the server's key. Listens on 127.0.0.1:$FAKE_GEMINI_PORT.
+ * A journey that runs beside another gives its receipt a height of its own and scripts its id
+ * for that height only (`{ "transactionId": "…", "forHeight": 640 }`), so that neither changes
+ * what the other's readings report.
  */
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +15,31 @@ import { randomUUID } from 'node:crypto';
 const port = Number(process.env.FAKE_GEMINI_PORT ?? 8801);
 let transactionId = `0100${randomUUID().replace(/\D/g, '').slice(0, 10)}`;
 const calls = [];
+/** Transaction ids scripted for receipts of one image height (px). */
+const byHeight = new Map();
+
+/** The height of a PNG or WebP image (what the browser sends), or null. */
+function imageHeight(base64) {
+  const bytes = Buffer.from(base64 ?? '', 'base64');
+  if (bytes.length < 30) return null;
+  if (bytes.toString('ascii', 1, 4) === 'PNG') return bytes.readUInt32BE(20);
+  if (bytes.toString('ascii', 8, 12) !== 'WEBP') return null;
+  const chunk = bytes.toString('ascii', 12, 16);
+  if (chunk === 'VP8 ') return bytes.readUInt16LE(28) & 0x3fff;
+  if (chunk === 'VP8L') return ((bytes.readUInt32LE(21) >> 14) & 0x3fff) + 1;
+  if (chunk === 'VP8X') return bytes.readUIntLE(27, 3) + 1;
+  return null;
+}
+
+function readingId(body) {
+  try {
+    const parts = JSON.parse(body).contents?.[0]?.parts ?? [];
+    const image = parts.find((part) => part.inlineData)?.inlineData?.data;
+    return byHeight.get(imageHeight(image)) ?? transactionId;
+  } catch {
+    return transactionId;
+  }
+}
 
 const send = (response, status, body) => {
   response.writeHead(status, { 'content-type': 'application/json' });
@@ -29,7 +57,12 @@ const server = createServer(async (request, response) => {
   const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
   const body = await readBody(request);
   if (url.pathname === '/__receipt' && request.method === 'PUT') {
-    transactionId = JSON.parse(body).transactionId;
+    const scripted = JSON.parse(body);
+    if (typeof scripted.forHeight === 'number') {
+      byHeight.set(scripted.forHeight, scripted.transactionId);
+      return send(response, 200, scripted);
+    }
+    transactionId = scripted.transactionId;
     return send(response, 200, { transactionId });
   }
   if (url.pathname === '/__calls') return send(response, 200, { calls });
@@ -38,7 +71,7 @@ const server = createServer(async (request, response) => {
     const reading = {
       isPaymentConfirmed: true,
       reason: 'The payment was successful.',
-      transactionId,
+      transactionId: readingId(body),
       amount: 80_000,
       currency: 'MMK',
       transactionTime: new Date(Date.now() - 2 * 60_000).toISOString(),

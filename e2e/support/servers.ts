@@ -22,6 +22,13 @@ export const e2eApi = {
   /** A key only the server holds: the build must never contain it. */
   serverKey: 'e2e-server-only-key-7f3a9c',
   gemini: { port: apiPort + 1, url: `http://127.0.0.1:${apiPort + 1}` },
+  /** The SMTP catcher the API mails to (e2e/support/smtp-catcher.mjs), and its HTTP reader. */
+  smtp: { port: apiPort + 2, url: `smtp://127.0.0.1:${apiPort + 2}` },
+  mailbox: { port: apiPort + 3, url: `http://127.0.0.1:${apiPort + 3}` },
+  /** The eSIM profiles the API starts with (imported before it starts). */
+  stockCsv: 'e2e/support/stock.csv',
+  /** A staff key made before the API starts (the staff page's journey reads it from here). */
+  staffKeyFile: `.e2e-data-${base}-staff-key`,
 } as const;
 
 /** Configuration of the `gemini` build: a fake key (all AI calls are intercepted) and every optional URL. */

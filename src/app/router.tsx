@@ -13,7 +13,7 @@ export const pages: Record<RouteName, ComponentType> = {
   buy: lazyPage(
     () => import('../pages/buy-page'),
     (m) => m.BuyPage,
-    ['purchase'],
+    ['purchase', 'delivery'],
   ),
   about: lazyPage(
     () => import('../pages/about-page'),
@@ -104,6 +104,16 @@ export const pages: Record<RouteName, ComponentType> = {
     () => import('../pages/video-generation-page'),
     (m) => m.VideoGenerationPage,
     ['media'],
+  ),
+  order: lazyPage(
+    () => import('../pages/order-page'),
+    (m) => m.OrderPage,
+    ['delivery'],
+  ),
+  staff: lazyPage(
+    () => import('../pages/staff-page'),
+    (m) => m.StaffPage,
+    ['staff'],
   ),
 };
 

@@ -23,6 +23,10 @@ export const paths = {
   audit: '/audit',
   imageGeneration: '/image-generation',
   videoGeneration: '/video-generation',
+  /** A buyer's order, opened with its token: `#/order/<id>?token=<token>` (orderHref). */
+  order: '/order/:id',
+  /** The staff's page: not linked from the public navigation, not indexed. */
+  staff: '/staff',
 } as const;
 
 export type RouteName = keyof typeof paths;
@@ -38,3 +42,7 @@ export function routeForPath(path: string): RouteName | undefined {
   const clean = path.replace(/^#/, '').split(/[?#]/)[0] || '/';
   return routeNames.find((name) => paths[name] === clean);
 }
+
+/** The order page's `href` for an order and its token (the link the buyer keeps). */
+export const orderHref = (id: string, token: string): string =>
+  `#/order/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;

@@ -218,8 +218,10 @@ describe('content security policy', () => {
 });
 
 describe('route table', () => {
-  it('has the 20 routes of the specification', () => {
-    expect(routeNames).toHaveLength(20);
+  it('has the 20 routes of the specification, the order page and the staff page', () => {
+    expect(routeNames).toHaveLength(22);
+    expect(paths.order).toBe('/order/:id');
+    expect(paths.staff).toBe('/staff');
     expect(paths.buy).toBe('/buy-esim');
     expect(paths.whatIsEsim).toBe('/what-is-esim');
     expect(href('buy')).toBe('#/buy-esim');

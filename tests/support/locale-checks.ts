@@ -81,6 +81,7 @@ const namesKeptInLatin = [
   'GB',
   'MB',
   'MMK',
+  'ICCID',
   'ms',
   // An HTTP method column heading in the API docs: developers know it by that word.
   'Method',

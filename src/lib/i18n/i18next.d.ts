@@ -14,6 +14,8 @@ import type partners from '../../../locales/en/partners.json';
 import type legal from '../../../locales/en/legal.json';
 import type blog from '../../../locales/en/blog.json';
 import type dev from '../../../locales/en/dev.json';
+import type delivery from '../../../locales/en/delivery.json';
+import type staff from '../../../locales/en/staff.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -34,6 +36,8 @@ declare module 'i18next' {
       legal: typeof legal;
       blog: typeof blog;
       dev: typeof dev;
+      delivery: typeof delivery;
+      staff: typeof staff;
     };
   }
 }

@@ -19,6 +19,8 @@ export const namespaces = [
   'legal',
   'blog',
   'dev',
+  'delivery',
+  'staff',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

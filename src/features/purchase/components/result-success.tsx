@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { findOperator, findPlan } from '../../../config/catalogue';
+import { orderHref } from '../../../config/paths';
 import { site, viberChatHref } from '../../../config/site';
+import { EsimDelivery } from '../../../components/esim-install';
 import { formatDateTime, formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import type { Order } from '../lib/purchase-machine';
@@ -75,6 +77,13 @@ export function ResultSuccess(props: ResultSuccessProps) {
           <dd>{formatDateTime(verifiedAt, language)}</dd>
         </div>
       </dl>
+      {order.delivery && order.server && (
+        <EsimDelivery
+          delivery={order.delivery}
+          orderNumber={order.number}
+          orderLink={orderHref(order.server.id, order.server.token)}
+        />
+      )}
 
       <h3>{t('result.stepsHeading')}</h3>
       <ol className="purchase-next">

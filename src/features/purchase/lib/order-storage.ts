@@ -41,8 +41,11 @@ function toStored(state: PurchaseState): Stored {
     case 'verifying':
       // A reload during verification loses the image: the buyer is asked to upload it again.
       return { step: 'payment', order: state.order, interrupted: true };
-    case 'result':
-      return { step: 'result', order: state.order, verification: state.verification };
+    case 'result': {
+      // The eSIM's activation code is shown, never stored: a reload asks the server again.
+      const { delivery: _shownOnly, ...order } = state.order;
+      return { step: 'result', order, verification: state.verification };
+    }
     case 'expired':
       return { step: 'expired', order: state.order };
   }

@@ -11,6 +11,7 @@ import { createOrderNumber, isOrderId } from './order-number';
 import type { PreparedReceipt, ReceiptProblem } from './receipt-image';
 import type { FailureReason } from './receipt-rules';
 import type { ServerOrderRef } from './server-order-ref';
+import type { OrderDelivery } from '../../../lib/delivery';
 
 /**
  * The purchase flow as one reducer with named states and events (SPEC §4). Pure: every event
@@ -38,6 +39,8 @@ export type Order = {
   expiresAt: number;
   /** Server mode: the server's order (its id, this buyer's token, its MMQR payload). */
   server?: ServerOrderRef;
+  /** Server mode, once paid: the eSIM's delivery as the server last told it (not stored). */
+  delivery?: OrderDelivery;
 };
 
 export type Verification =

@@ -6,7 +6,7 @@ import {
   type PurchaseState,
   type Verification,
 } from './purchase-machine';
-import type { ShopOrder } from './shop-api';
+import { withDelivery, type ShopOrder } from './shop-api';
 
 /**
  * Server mode's events, on top of the purchase machine (which stays as it is for the static
@@ -56,9 +56,12 @@ function synced(state: PurchaseState, shop: ShopOrder, now: number): PurchaseSta
   if (!('order' in state) || !sameOrder(state, shop.id) || state.step === 'verifying') {
     return state;
   }
-  const order = { ...state.order, expiresAt: shop.expiresAt };
+  const order = { ...state.order, expiresAt: shop.expiresAt, ...withDelivery(shop) };
   if (shop.status === 'paid' && shop.transactionId) {
-    if (state.step === 'result' && state.verification.status === 'confirmed') return state;
+    // Already shown as paid: only the eSIM's delivery may be news (it is not stored).
+    if (state.step === 'result' && state.verification.status === 'confirmed') {
+      return { ...state, order: { ...state.order, ...withDelivery(shop) } };
+    }
     return {
       step: 'result',
       order,

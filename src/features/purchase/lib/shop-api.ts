@@ -7,6 +7,7 @@ import {
 } from '../../../config/catalogue';
 import { env } from '../../../config/env';
 import { blobToBase64 } from '../../../lib/base64';
+import { readDelivery, type OrderDelivery } from '../../../lib/delivery';
 import { sleep, withTimeout } from '../../../lib/ai/signals';
 import type { Language } from '../../../lib/i18n/languages';
 import { VERIFICATION_TIMEOUT_MS } from './constants';
@@ -50,6 +51,8 @@ export type ShopOrder = {
   status: 'awaiting_payment' | 'verifying' | 'paid' | 'expired' | 'cancelled';
   transactionId: string | null;
   paidAt: number | null;
+  /** The eSIM's delivery (issue #17); read with readDelivery, as any answer from outside. */
+  delivery?: unknown;
 };
 
 /** An answer that is not a success: the HTTP status and the one error shape's code. */
@@ -86,6 +89,12 @@ async function call<T>(path: string, init: RequestInit): Promise<T> {
   return body as T;
 }
 
+/** The order's eSIM delivery, once there is one to show (paid: waiting, assigned, withdrawn). */
+export function withDelivery(shop: ShopOrder): { delivery?: OrderDelivery } {
+  const delivery = readDelivery(shop.delivery);
+  return delivery && delivery.state !== 'none' ? { delivery } : {};
+}
+
 /** The flow's Order for the server's order; throws when the answer is not one. */
 export function toOrder(shop: ShopOrder, token: string): Order {
   const plan = findPlan(shop.planId);
@@ -114,6 +123,7 @@ export function toOrder(shop: ShopOrder, token: string): Order {
     createdAt: shop.createdAt,
     expiresAt: shop.expiresAt,
     server: { id: shop.id, token, mmqrPayload: shop.mmqrPayload },
+    ...withDelivery(shop),
   };
 }
 

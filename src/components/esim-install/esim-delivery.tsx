@@ -1,0 +1,167 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { site } from '../../config/site';
+import { appleInstallUrl, type EsimProfile, type OrderDelivery } from '../../lib/delivery';
+import { formatDateTime } from '../../lib/i18n/format';
+import { EsimCodes } from './esim-codes';
+import { EsimQr } from './esim-qr';
+import { detectInstallPlatform, type InstallPlatform } from './install-platform';
+import './esim-install.css';
+
+type EsimDeliveryProps = {
+  delivery: OrderDelivery;
+  orderNumber: string;
+  /** The heading level of the section: 3 inside the purchase result, 2 on the order page. */
+  headingLevel?: 2 | 3;
+  /** The order page's link (with its token), offered to come back to the eSIM later. */
+  orderLink?: string;
+  /** The user agent to read (tests); the browser's by default. */
+  userAgent?: string;
+};
+
+const emailMessages = {
+  queued: 'email.queued',
+  sent: 'email.sent',
+  retrying: 'email.retrying',
+} as const;
+
+/**
+ * An order's eSIM, wherever the buyer sees it (the purchase result in server mode, the order
+ * page): the QR code, the install path of this phone, the codes for manual entry and the facts
+ * the spec requires; or, without an eSIM, the honest state (waiting for stock, withdrawn, unpaid).
+ */
+export function EsimDelivery(props: EsimDeliveryProps) {
+  const { delivery, orderNumber, headingLevel = 3, orderLink } = props;
+  const { t, i18n } = useTranslation('delivery');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const emailMessage =
+    delivery.email.state === 'not_applicable' ? null : emailMessages[delivery.email.state];
+  const link = orderLink && (
+    <p className="esim-delivery__link">
+      {t('orderLink')} <a href={orderLink}>{t('orderLinkText', { order: orderNumber })}</a>
+    </p>
+  );
+
+  if (delivery.state === 'waiting_for_stock') {
+    return (
+      <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
+        <Heading id="esim-delivery-heading">{t('waiting.heading')}</Heading>
+        <p className="alert alert--warning" role="status">
+          {delivery.promisedBy === null
+            ? t('waiting.textSoon')
+            : t('waiting.text', { time: formatDateTime(delivery.promisedBy, i18n.language) })}
+        </p>
+        {link}
+      </section>
+    );
+  }
+  if (delivery.state === 'withdrawn') {
+    return (
+      <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
+        <Heading id="esim-delivery-heading">{t('withdrawn.heading')}</Heading>
+        <p className="alert alert--danger">
+          {t('withdrawn.text', { order: orderNumber, email: site.email, phone: site.phone })}
+        </p>
+      </section>
+    );
+  }
+  if (delivery.state === 'none' || !delivery.esim) {
+    return (
+      <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
+        <Heading id="esim-delivery-heading">{t('unpaid.heading')}</Heading>
+        <p className="alert">{t('unpaid.text')}</p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
+      <Heading id="esim-delivery-heading">{t('heading')}</Heading>
+      <p>{t('readyLead')}</p>
+      {emailMessage && (
+        <p className={`alert${delivery.email.state === 'sent' ? ' alert--success' : ''}`}>
+          {t(emailMessage)}
+        </p>
+      )}
+      {/* On a phone this phone's own install path comes first (its screen cannot scan itself);
+          from 760px on the QR stands on the left of the install path and the codes. */}
+      <div className="esim-delivery__body">
+        <div className="esim-delivery__install">
+          <InstallPath esim={delivery.esim} userAgent={props.userAgent} />
+        </div>
+        <EsimQr activationCode={delivery.esim.activationCode} orderNumber={orderNumber} />
+        <div className="esim-delivery__codes">
+          <EsimCodes esim={delivery.esim} />
+        </div>
+      </div>
+      <Facts Heading={headingLevel === 2 ? 'h3' : 'h4'} />
+      {link}
+    </section>
+  );
+}
+
+function useInstallPlatform(userAgent: string): InstallPlatform | null {
+  const [platform, setPlatform] = useState<InstallPlatform | null>(null);
+  useEffect(() => {
+    let live = true;
+    detectInstallPlatform(userAgent).then(
+      (found) => live && setPlatform(found),
+      () => live && setPlatform({ kind: 'other' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [userAgent]);
+  return platform;
+}
+
+/** This phone's way to install: Apple's link, Android's steps, or the QR from another screen. */
+function InstallPath({ esim, userAgent }: { esim: EsimProfile; userAgent?: string }) {
+  const { t } = useTranslation('delivery');
+  const platform = useInstallPlatform(userAgent ?? navigator.userAgent);
+  if (!platform) return null;
+  if (platform.kind === 'ios' && platform.canInstallFromLink) {
+    return (
+      <div className="esim-install">
+        <a
+          className="button button--primary esim-install__apple"
+          href={appleInstallUrl(esim.activationCode)}
+        >
+          {t('iphone.install')}
+        </a>
+        <p className="esim-install__hint">{t('iphone.installHint')}</p>
+      </div>
+    );
+  }
+  if (platform.kind === 'ios') {
+    return <p className="esim-install esim-install__hint">{t('iphone.olderIos')}</p>;
+  }
+  if (platform.kind === 'android') {
+    const steps = t('android.steps', { returnObjects: true }) as string[];
+    return (
+      <div className="esim-install">
+        <p className="esim-install__title">{t('android.heading')}</p>
+        <ol className="esim-install__steps">
+          {steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </div>
+    );
+  }
+  return <p className="esim-install esim-install__hint">{t('other')}</p>;
+}
+
+function Facts({ Heading }: { Heading: 'h3' | 'h4' }) {
+  const { t } = useTranslation('delivery');
+  return (
+    <div className="esim-facts">
+      <Heading>{t('facts.heading')}</Heading>
+      <ul>
+        <li>{t('facts.wifi')}</li>
+        <li>{t('facts.arrival')}</li>
+        <li>{t('facts.irreversible')}</li>
+      </ul>
+    </div>
+  );
+}

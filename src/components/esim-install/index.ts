@@ -1,0 +1,1 @@
+export { EsimDelivery } from './esim-delivery';

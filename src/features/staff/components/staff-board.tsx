@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRequest } from '../../../hooks/use-request';
+import {
+  fetchStaffOrders,
+  fetchStock,
+  isUnauthorized,
+  type StaffOrder,
+  type StockReport,
+} from '../lib/staff-api';
+import { CsvImport } from './csv-import';
+import { StaffOrders } from './staff-orders';
+import { StockTable } from './stock-table';
+
+type Board = { orders: StaffOrder[]; stock: StockReport };
+
+type StaffBoardProps = { staffKey: string; onUnauthorized: () => void; onForget: () => void };
+
+/** Orders, stock and the CSV import, loaded together with the staff key. */
+export function StaffBoard({ staffKey, onUnauthorized, onForget }: StaffBoardProps) {
+  const { t } = useTranslation('staff');
+  const { state, run, pending } = useRequest<Board>({ whileBusy: 'replace' });
+  const [board, setBoard] = useState<Board | null>(null);
+
+  const load = useCallback(async () => {
+    const outcome = await run(async (signal) => {
+      const [orders, stock] = await Promise.all([
+        fetchStaffOrders(staffKey, signal),
+        fetchStock(staffKey, signal),
+      ]);
+      return { orders, stock };
+    });
+    if (outcome.status === 'success') setBoard(outcome.data);
+    else if (outcome.status === 'error' && isUnauthorized(outcome.error)) onUnauthorized();
+  }, [run, staffKey, onUnauthorized]);
+
+  useEffect(() => {
+    // A tick later, so that StrictMode's mount, unmount and mount again start one request.
+    const first = window.setTimeout(() => void load(), 0);
+    return () => window.clearTimeout(first);
+  }, [load]);
+
+  const replaceOrder = (order: StaffOrder) =>
+    setBoard(
+      (current) =>
+        current && {
+          ...current,
+          orders: current.orders.map((item) => (item.id === order.id ? order : item)),
+        },
+    );
+
+  return (
+    <div className="staff-board">
+      <div className="button-row staff-board__tools">
+        <button type="button" className="button" onClick={() => void load()} disabled={pending}>
+          {t('orders.refresh')}
+        </button>
+        <button type="button" className="button" onClick={onForget}>
+          {t('key.forget')}
+        </button>
+      </div>
+      {state.status === 'error' && !isUnauthorized(state.error) && (
+        <p className="alert alert--danger" role="alert">
+          {t('error')}
+        </p>
+      )}
+      {board && (
+        <>
+          <StaffOrders
+            staffKey={staffKey}
+            orders={board.orders}
+            onChanged={replaceOrder}
+            onReload={() => void load()}
+            onUnauthorized={onUnauthorized}
+          />
+          <StockTable report={board.stock} />
+        </>
+      )}
+      <CsvImport
+        staffKey={staffKey}
+        onImported={() => void load()}
+        onUnauthorized={onUnauthorized}
+      />
+    </div>
+  );
+}

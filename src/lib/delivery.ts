@@ -1,0 +1,77 @@
+/**
+ * The eSIM delivery of a server order, as the shop's API returns it (`delivery` on ShopOrder,
+ * issue #17, the contract in docs/decisions/040). Shared by the purchase result step, the order
+ * page and the eSIM install component. Times are epoch ms.
+ */
+export const deliveryStates = [
+  'none',
+  'waiting_for_stock',
+  'assigned',
+  'delivered',
+  'withdrawn',
+] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
+export const emailDeliveryStates = ['not_applicable', 'queued', 'sent', 'retrying'] as const;
+export type EmailDeliveryState = (typeof emailDeliveryStates)[number];
+
+export type EsimProfile = {
+  iccid: string;
+  /** `LPA:1$<SM-DP+ address>$<matching ID>`: what the QR code carries. */
+  activationCode: string;
+  smdpAddress: string;
+  matchingId: string;
+};
+
+export type OrderDelivery = {
+  state: DeliveryState;
+  esim: EsimProfile | null;
+  /** While waiting for stock: by when staff promise to send the eSIM. */
+  promisedBy: number | null;
+  email: { state: EmailDeliveryState; attempts: number };
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (list as readonly string[]).includes(value);
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
+
+function readEsim(value: unknown): EsimProfile | null {
+  if (!isRecord(value)) return null;
+  const iccid = text(value.iccid);
+  const activationCode = text(value.activationCode);
+  const smdpAddress = text(value.smdpAddress);
+  const matchingId = text(value.matchingId);
+  if (!iccid || !activationCode || !smdpAddress || !matchingId) return null;
+  return { iccid, activationCode, smdpAddress, matchingId };
+}
+
+/**
+ * The delivery of an API answer, or null when it has none or it is not one. An assigned or
+ * delivered state without a readable eSIM is not one either: the buyer would be shown nothing.
+ */
+export function readDelivery(value: unknown): OrderDelivery | null {
+  if (!isRecord(value) || !isOneOf(deliveryStates, value.state)) return null;
+  const esim = readEsim(value.esim);
+  if ((value.state === 'assigned' || value.state === 'delivered') && !esim) return null;
+  const email = isRecord(value.email) ? value.email : {};
+  return {
+    state: value.state,
+    esim: value.state === 'withdrawn' ? null : esim,
+    promisedBy:
+      typeof value.promisedBy === 'number' && Number.isFinite(value.promisedBy)
+        ? value.promisedBy
+        : null,
+    email: {
+      state: isOneOf(emailDeliveryStates, email.state) ? email.state : 'not_applicable',
+      attempts: typeof email.attempts === 'number' ? email.attempts : 0,
+    },
+  };
+}
+
+/** Apple's universal link that installs an eSIM on an iPhone (iOS 17.5 and later). */
+export const appleInstallUrl = (activationCode: string) =>
+  `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(activationCode)}`;

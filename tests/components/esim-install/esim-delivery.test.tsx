@@ -1,0 +1,146 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { EsimDelivery } from '../../../src/components/esim-install';
+import type { OrderDelivery } from '../../../src/lib/delivery';
+import { formatDateTime } from '../../../src/lib/i18n/format';
+import { renderWithProviders } from '../../support/render';
+
+const CODE = 'LPA:1$smdp.example.com$K2-1A2B3C-4D5E6F';
+const UA = {
+  ios18:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  ios175:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  ios16:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 16_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  desktop:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+};
+
+const assigned = (change: Partial<OrderDelivery> = {}): OrderDelivery => ({
+  state: 'assigned',
+  esim: {
+    iccid: '8995000000000000001',
+    activationCode: CODE,
+    smdpAddress: 'smdp.example.com',
+    matchingId: 'K2-1A2B3C-4D5E6F',
+  },
+  promisedBy: null,
+  email: { state: 'queued', attempts: 0 },
+  ...change,
+});
+
+const show = (delivery: OrderDelivery, userAgent: string, language: 'en' | 'my' = 'en') =>
+  renderWithProviders(
+    <EsimDelivery delivery={delivery} orderNumber="#NXR-20261123-163000" userAgent={userAgent} />,
+    { language, namespaces: ['delivery'] },
+  );
+
+describe('the eSIM install component', () => {
+  it('offers an iPhone on iOS 17.5 or later the install link, carrying the URL-encoded code', async () => {
+    for (const ua of [UA.ios175, UA.ios18]) {
+      const { unmount } = await show(assigned(), ua);
+      const link = await screen.findByRole('link', { name: 'Install on this iPhone' });
+      expect(link).toHaveAttribute(
+        'href',
+        'https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.example.com%24K2-1A2B3C-4D5E6F',
+      );
+      expect(screen.queryByText(/Network & internet/)).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('gives an older iPhone the QR code and the codes, without the link', async () => {
+    await show(assigned(), UA.ios16);
+    expect(await screen.findByText(/needs iOS 17\.5 or later/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Install on this iPhone' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Activation code')).toHaveValue('K2-1A2B3C-4D5E6F');
+  });
+
+  it('shows an Android phone the Settings steps and the code to paste, and no iPhone link', async () => {
+    await show(assigned(), UA.android);
+    const first = await screen.findByText(/^Open Settings → Network & internet → SIMs/);
+    expect(within(first.closest('ol')!).getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByText('Tap Add eSIM or Download a SIM.')).toBeInTheDocument();
+    expect(screen.getByLabelText('eSIM code (to paste on Android)')).toHaveValue(CODE);
+    expect(screen.queryByRole('link', { name: 'Install on this iPhone' })).not.toBeInTheDocument();
+  });
+
+  it('draws the QR code with an accessible name, and states the facts of installing', async () => {
+    await show(assigned(), UA.desktop);
+    const qr = await screen.findByRole('img', {
+      name: 'eSIM QR code of order #NXR-20261123-163000',
+    });
+    expect(qr.getAttribute('width')).toBe('264');
+    expect(screen.getByRole('button', { name: 'Download QR (PNG)' })).toBeEnabled();
+    expect(screen.getByText(/Install over Wi-Fi/)).toBeInTheDocument();
+    expect(screen.getByText('Activate it only on arrival in Myanmar.')).toBeInTheDocument();
+    expect(screen.getByText(/Deleting the eSIM is irreversible/)).toBeInTheDocument();
+    expect(screen.getByText('We are emailing it to you now.')).toBeInTheDocument();
+  });
+
+  it('copies a code and says so in a live region', async () => {
+    const user = userEvent.setup();
+    await show(assigned(), UA.desktop);
+    await user.click(await screen.findByRole('button', { name: 'Copy the SM-DP+ address' }));
+    expect(await navigator.clipboard.readText()).toBe('smdp.example.com');
+    expect(screen.getByText('Copied: SM-DP+ address.')).toHaveAttribute('aria-live', 'polite');
+
+    await user.click(
+      screen.getByRole('button', { name: 'Copy the eSIM code (to paste on Android)' }),
+    );
+    expect(await navigator.clipboard.readText()).toBe(CODE);
+  });
+
+  it('selects the code to copy by hand when the browser refuses the clipboard', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('NotAllowedError'));
+    await show(assigned(), UA.desktop);
+    await user.click(await screen.findByRole('button', { name: 'Copy the Activation code' }));
+    expect(
+      await screen.findByText(
+        'This browser does not allow copying. The Activation code is selected: copy it by hand.',
+      ),
+    ).toBeInTheDocument();
+    const field = screen.getByLabelText<HTMLInputElement>('Activation code');
+    expect(field).toHaveFocus();
+    expect(field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0)).toBe(
+      'K2-1A2B3C-4D5E6F',
+    );
+  });
+
+  it('tells a buyer waiting for stock by when staff will send it, in their language', async () => {
+    const promisedBy = Date.UTC(2026, 10, 23, 18, 30);
+    const waiting = assigned({ state: 'waiting_for_stock', esim: null, promisedBy });
+    const { unmount } = await show(waiting, UA.desktop);
+    expect(
+      screen.getByRole('heading', { name: 'Paid — your eSIM is on its way' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(formatDateTime(promisedBy, 'en'));
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    unmount();
+
+    await show(waiting, UA.desktop, 'my');
+    expect(screen.getByRole('status')).toHaveTextContent(formatDateTime(promisedBy, 'my'));
+    expect(screen.getByRole('status').textContent).toMatch(/[\u1040-\u1049]/);
+  });
+
+  it('says a withdrawn eSIM is refunded and how to reach support', async () => {
+    await show(assigned({ state: 'withdrawn', esim: null }), UA.android);
+    const section = screen.getByRole('region', { name: 'This eSIM was withdrawn' });
+    expect(within(section).getByText(/your payment is being refunded/)).toBeInTheDocument();
+    expect(within(section).getByText(/email .+@.+ or call/)).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('says when the email was sent, or that it is being retried', async () => {
+    const { unmount } = await show(assigned({ email: { state: 'sent', attempts: 1 } }), UA.desktop);
+    expect(screen.getByText('Sent to your email.')).toBeInTheDocument();
+    unmount();
+    await show(assigned({ email: { state: 'retrying', attempts: 3 } }), UA.desktop);
+    expect(screen.getByText(/We'll email it — our mail server is busy/)).toBeInTheDocument();
+  });
+});

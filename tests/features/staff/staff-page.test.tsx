@@ -1,0 +1,255 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StaffOrder } from '../../../src/features/staff/lib/staff-api';
+import { configureShopServer, resetShopServer } from '../../../src/lib/shop-server';
+import { StaffPage } from '../../../src/pages/staff-page';
+import { server } from '../../support/msw-server';
+import { renderWithProviders } from '../../support/render';
+
+const API = 'http://api.test';
+const KEY = 'staff-key-1';
+
+const staffOrder = (change: Partial<StaffOrder> = {}): StaffOrder => ({
+  id: 'order-1',
+  number: '#NXR-20261123-163000',
+  planId: 'power-30',
+  operatorId: 'mpt',
+  status: 'paid',
+  deliveryState: 'delivered',
+  contactKind: 'email',
+  transactionId: '0123456789',
+  paidAt: 1,
+  createdAt: 1,
+  iccid: '8995000000000000001',
+  emailAttempts: 2,
+  emailLastError: null,
+  emailSentAt: 2,
+  ...change,
+});
+
+const orders = () => [
+  staffOrder(),
+  staffOrder({
+    id: 'order-2',
+    number: '#NXR-20261123-170000',
+    deliveryState: 'waiting_for_stock',
+    transactionId: '9876543210',
+    iccid: null,
+    emailAttempts: 3,
+    emailLastError: '421 try later',
+  }),
+];
+
+/** The staff API; it answers only the right key. `calls` records what was asked. */
+function serveStaff(calls: string[] = []) {
+  const authorised = (request: Request) => request.headers.get('authorization') === `Bearer ${KEY}`;
+  const refuse = () =>
+    HttpResponse.json({ error: { code: 'unauthorized', message: 'No key' } }, { status: 401 });
+  server.use(
+    http.get(`${API}/api/staff/orders`, ({ request }) => {
+      calls.push('orders');
+      return authorised(request) ? HttpResponse.json({ orders: orders() }) : refuse();
+    }),
+    http.get(`${API}/api/staff/stock`, ({ request }) =>
+      authorised(request)
+        ? HttpResponse.json({
+            stock: [
+              {
+                operatorId: 'mpt',
+                planId: 'power-30',
+                inStock: 12,
+                assigned: 1,
+                delivered: 5,
+                withdrawn: 0,
+              },
+            ],
+            waitingOrders: 1,
+          })
+        : refuse(),
+    ),
+    http.post(`${API}/api/staff/orders/:id/withdraw`, ({ request, params }) => {
+      calls.push(`withdraw ${String(params.id)}`);
+      return authorised(request)
+        ? HttpResponse.json({ order: staffOrder({ deliveryState: 'withdrawn' }) })
+        : refuse();
+    }),
+    http.post(`${API}/api/staff/orders/:id/resend`, ({ params }) => {
+      calls.push(`resend ${String(params.id)}`);
+      return HttpResponse.json({ queued: true }, { status: 202 });
+    }),
+  );
+  return calls;
+}
+
+const open = (language: 'en' | 'my' = 'en') =>
+  renderWithProviders(<StaffPage />, { language, namespaces: ['staff'], route: '/staff' });
+
+async function signIn(user: ReturnType<typeof userEvent.setup>, key = KEY) {
+  await user.type(await screen.findByLabelText('Staff key'), key);
+  await user.click(screen.getByRole('button', { name: 'Open' }));
+}
+
+describe('the staff page', () => {
+  beforeEach(() => configureShopServer(API));
+  afterEach(() => resetShopServer());
+
+  it('asks for the key, keeps it for this tab only, and lists orders and stock', async () => {
+    serveStaff();
+    const user = userEvent.setup();
+    await open();
+    await signIn(user);
+
+    const table = await screen.findByRole('table', { name: 'The newest orders first' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    const first = within(rows[1]!);
+    expect(first.getByRole('rowheader')).toHaveTextContent('#NXR-20261123-163000');
+    expect(first.getByText('Delivered')).toBeInTheDocument();
+    expect(first.getByText('0123456789')).toBeInTheDocument();
+    expect(first.getByText('8995000000000000001')).toBeInTheDocument();
+    expect(first.getByText('2 attempts')).toBeInTheDocument();
+    const second = within(rows[2]!);
+    expect(second.getByText('Waiting for stock')).toBeInTheDocument();
+    expect(second.getByText('Last error: 421 try later')).toBeInTheDocument();
+    expect(second.queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
+
+    const stock = screen.getByRole('table', { name: 'eSIM profiles per operator and plan' });
+    expect(within(stock).getByRole('rowheader')).toHaveTextContent('MPT');
+    expect(within(stock).getByText('12')).toBeInTheDocument();
+    expect(screen.getByText('Orders waiting for stock: 1')).toBeInTheDocument();
+
+    expect(sessionStorage.getItem('esim-shop.staff-key')).toBe(KEY);
+    expect(Object.values({ ...localStorage })).not.toContain(KEY);
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      'noindex, nofollow',
+    );
+  });
+
+  it('asks again for the key when the server refuses it', async () => {
+    serveStaff();
+    const user = userEvent.setup();
+    await open();
+    await signIn(user, 'a-partner-key');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This key was refused');
+    expect(sessionStorage.getItem('esim-shop.staff-key')).toBeNull();
+    await signIn(user);
+    expect(
+      await screen.findByRole('table', { name: 'The newest orders first' }),
+    ).toBeInTheDocument();
+  });
+
+  it('withdraws a profile only after the confirmation', async () => {
+    const calls = serveStaff();
+    sessionStorage.setItem('esim-shop.staff-key', KEY);
+    const user = userEvent.setup();
+    await open();
+    const withdraw = await screen.findByRole('button', {
+      name: 'Withdraw profile #NXR-20261123-163000',
+    });
+
+    await user.click(withdraw);
+    const dialog = screen.getByRole('dialog', {
+      name: 'Withdraw the eSIM of order #NXR-20261123-163000?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls).not.toContain('withdraw order-1');
+
+    await user.click(withdraw);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    expect(
+      await screen.findByText('The profile of order #NXR-20261123-163000 was withdrawn.'),
+    ).toBeInTheDocument();
+    expect(calls).toContain('withdraw order-1');
+    const row = screen.getAllByRole('row')[1]!;
+    expect(within(row).getByText('Withdrawn')).toBeInTheDocument();
+  });
+
+  it('queues an email again', async () => {
+    const calls = serveStaff();
+    sessionStorage.setItem('esim-shop.staff-key', KEY);
+    const user = userEvent.setup();
+    await open();
+    await user.click(
+      await screen.findByRole('button', { name: 'Resend email #NXR-20261123-163000' }),
+    );
+    expect(
+      await screen.findByText('The email of order #NXR-20261123-163000 is queued again.'),
+    ).toBeInTheDocument();
+    expect(calls).toContain('resend order-1');
+  });
+
+  it('lists every problem of a refused CSV with its line number', async () => {
+    serveStaff();
+    let sent: { type: string | null; body: string } | null = null;
+    server.use(
+      http.post(`${API}/api/staff/stock`, async ({ request }) => {
+        sent = { type: request.headers.get('content-type'), body: await request.text() };
+        return HttpResponse.json(
+          {
+            error: {
+              code: 'invalid_csv',
+              message: 'The file was refused',
+              details: [
+                { line: 2, problem: 'ICCID fails the Luhn check' },
+                { line: 3, problem: 'duplicate ICCID' },
+                { line: 4, problem: 'unknown operator "Telenor"' },
+              ],
+            },
+          },
+          { status: 422 },
+        );
+      }),
+    );
+    sessionStorage.setItem('esim-shop.staff-key', KEY);
+    const user = userEvent.setup();
+    await open();
+    const csv = 'operator,plan,iccid,activation_code\nMPT,power-30,1,LPA:1$a$b\n';
+    await user.upload(
+      await screen.findByLabelText('CSV file'),
+      new File([csv], 'stock.csv', { type: 'text/csv' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    expect(
+      await screen.findByText('The file was refused and nothing was imported:'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Line 2: ICCID fails the Luhn check')).toBeInTheDocument();
+    expect(screen.getByText('Line 3: duplicate ICCID')).toBeInTheDocument();
+    expect(screen.getByText('Line 4: unknown operator "Telenor"')).toBeInTheDocument();
+    expect(sent).toEqual({ type: 'text/csv', body: csv });
+  });
+
+  it('reports a successful import', async () => {
+    const calls = serveStaff();
+    server.use(
+      http.post(`${API}/api/staff/stock`, () =>
+        HttpResponse.json({ imported: 3, deliveredWaiting: 1 }),
+      ),
+    );
+    sessionStorage.setItem('esim-shop.staff-key', KEY);
+    const user = userEvent.setup();
+    await open();
+    await user.upload(
+      await screen.findByLabelText('CSV file'),
+      new File(['operator,plan,iccid,activation_code\n'], 'stock.csv', { type: 'text/csv' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(
+      await screen.findByText('3 profiles imported; 1 waiting orders delivered.'),
+    ).toBeInTheDocument();
+    // The lists are loaded again, with the new stock.
+    await waitFor(() => expect(calls.filter((call) => call === 'orders')).toHaveLength(2));
+  });
+
+  it('speaks Burmese', async () => {
+    serveStaff();
+    sessionStorage.setItem('esim-shop.staff-key', KEY);
+    await open('my');
+    expect(await screen.findByRole('table', { name: 'နောက်ဆုံး အော်ဒါများ အရင်' })).toBeInTheDocument();
+    expect(screen.getByText('၂ ကြိမ် ကြိုးစားပြီး')).toBeInTheDocument();
+  });
+});
