@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   crossedAnnouncement,
@@ -26,12 +26,11 @@ export function PaymentCountdown({ expiresAt, onExpire }: PaymentCountdownProps)
   const labelId = useId();
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   const previous = useRef<number | null>(null);
-  const onExpireRef = useRef(onExpire);
-  onExpireRef.current = onExpire;
+  const expire = useEffectEvent(() => onExpire(Date.now()));
 
   useEffect(() => {
     if (left === 0) {
-      onExpireRef.current(Date.now());
+      expire();
       return;
     }
     const before = previous.current;

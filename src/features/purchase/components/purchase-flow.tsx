@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findPlan, recommendedPlan } from '../../../config/catalogue';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
@@ -38,10 +38,11 @@ export function PurchaseFlow() {
   const verifyOnServer = useServerReceiptVerification(dispatch, language);
 
   // Focus follows the buyer from step to step, but not on the first render of the page.
-  const firstStep = useRef(state.step);
-  const moved = useRef(false);
-  if (state.step !== firstStep.current) moved.current = true;
-  const focusOnMount = moved.current;
+  const [firstStep] = useState(state.step);
+  const [moved, setMoved] = useState(false);
+  // Adjusting state while rendering (not in an effect): once moved, always moved.
+  if (!moved && state.step !== firstStep) setMoved(true);
+  const focusOnMount = moved || state.step !== firstStep;
 
   const plan = findPlan(selectedPlanId(state) ?? '') ?? recommendedPlan;
   const position = stepperPosition(state);
