@@ -30,7 +30,7 @@ const selectedPlanId = (state: PurchaseState) =>
 export function PurchaseFlow() {
   const { i18n } = useTranslation('purchase');
   const language = toLanguage(i18n.language);
-  const [state, dispatch] = usePurchaseFlow();
+  const [state, dispatch] = usePurchaseFlow(language);
   const pickReceipt = useReceiptPicker(dispatch);
   const verify = useReceiptVerification(dispatch, language);
   // Server mode (VITE_API_URL): the server makes the order and decides the receipt.
@@ -95,7 +95,6 @@ export function PurchaseFlow() {
             onSubmit={() =>
               receipt.image && void (order.server ? verifyOnServer : verify)(order, receipt.image)
             }
-            onExpire={(now) => dispatch({ type: 'EXPIRE', now })}
           />
         );
       }
