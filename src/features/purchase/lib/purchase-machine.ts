@@ -44,8 +44,11 @@ export type Verification =
   | {
       status: 'confirmed';
       transactionId: string;
-      /** Epoch ms of the payment as the receipt shows it (absent in orders kept before it was read). */
-      transactionTime?: number;
+      /**
+       * Epoch ms of the payment as the receipt shows it; null when this browser was not told it
+       * (a payment the server recorded elsewhere, or an order kept in storage version 1).
+       */
+      transactionTime: number | null;
       verifiedAt: number;
     }
   | { status: 'failed'; reason: FailureReason };

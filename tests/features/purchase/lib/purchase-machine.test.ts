@@ -34,7 +34,12 @@ const failed: PurchaseState = {
 const confirmed: PurchaseState = {
   step: 'result',
   order,
-  verification: { status: 'confirmed', transactionId: 'T1', verifiedAt: NOW },
+  verification: {
+    status: 'confirmed',
+    transactionId: 'T1',
+    transactionTime: null,
+    verifiedAt: NOW,
+  },
 };
 const expired: PurchaseState = { step: 'expired', order };
 
@@ -284,7 +289,12 @@ describe('confirmedBy: the one transition that confirms an order', () => {
   it('is the step from verifying to a confirmed result', () => {
     expect(confirmedBy(verifying, confirmed)).toEqual({
       order,
-      verification: { status: 'confirmed', transactionId: 'T1', verifiedAt: NOW },
+      verification: {
+        status: 'confirmed',
+        transactionId: 'T1',
+        transactionTime: null,
+        verifiedAt: NOW,
+      },
     });
   });
 
@@ -297,8 +307,17 @@ describe('confirmedBy: the one transition that confirms an order', () => {
   it('is not an order the server confirmed (the server remembers and records it)', () => {
     const server = { id: 'srv-1', token: 't'.repeat(32), mmqrPayload: '000201' };
     const onServer = { ...order, server };
-    expect(
-      confirmedBy({ ...verifying, order: onServer }, { ...confirmed, order: onServer }),
-    ).toBeNull();
+    const verifyingOnServer: PurchaseState = { step: 'verifying', order: onServer, receipt: image };
+    const confirmedOnServer: PurchaseState = {
+      step: 'result',
+      order: onServer,
+      verification: {
+        status: 'confirmed',
+        transactionId: 'T1',
+        transactionTime: null,
+        verifiedAt: NOW,
+      },
+    };
+    expect(confirmedBy(verifyingOnServer, confirmedOnServer)).toBeNull();
   });
 });
