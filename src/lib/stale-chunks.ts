@@ -1,3 +1,4 @@
+import { readText, storageAvailable, writeText } from './web-storage';
 /**
  * After a deploy, a visitor who opened the shop before it still runs the old entry script, whose
  * lazy chunks the new deploy may no longer serve. Vite then fires `vite:preloadError`. This
@@ -35,22 +36,14 @@ export function failedChunkUrl(error: unknown): string | undefined {
 }
 
 function reloadedRecently(now: number): boolean {
-  try {
-    const last = Number(sessionStorage.getItem(STALE_RELOAD_KEY));
-    return Number.isFinite(last) && last > 0 && now - last < STALE_RELOAD_GUARD_MS;
-  } catch {
-    // Storage disabled: without a guard, never reload by ourselves.
-    return true;
-  }
+  // Storage disabled: without a guard, never reload by ourselves.
+  if (!storageAvailable('session')) return true;
+  const last = Number(readText('session', STALE_RELOAD_KEY));
+  return Number.isFinite(last) && last > 0 && now - last < STALE_RELOAD_GUARD_MS;
 }
 
 function markReload(now: number): boolean {
-  try {
-    sessionStorage.setItem(STALE_RELOAD_KEY, String(now));
-    return true;
-  } catch {
-    return false;
-  }
+  return writeText('session', STALE_RELOAD_KEY, String(now));
 }
 
 /** Whether the server still serves the script, no longer does, or did not answer at all. */

@@ -11,6 +11,7 @@ import {
   storedLanguage,
   type Language,
 } from './languages';
+import { writeText } from '../web-storage';
 
 /**
  * Every bundle but English `common` and `home` (the landing page's, so that its first paint waits
@@ -117,10 +118,7 @@ export async function initI18n(language: Language = storedLanguage()) {
 }
 
 export async function changeLanguage(language: Language) {
-  try {
-    localStorage.setItem(languageStorageKey, language);
-  } catch {
-    // Private mode: the choice lasts for this visit only.
-  }
+  // Private mode: the choice lasts for this visit only.
+  writeText('local', languageStorageKey, language);
   await i18next.changeLanguage(language);
 }

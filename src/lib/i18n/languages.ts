@@ -1,3 +1,4 @@
+import { readText } from '../web-storage';
 export const languages = ['en', 'my'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'en';
@@ -31,12 +32,8 @@ export const isLanguage = (value: unknown): value is Language =>
 export const intlLocale: Record<Language, string> = { en: 'en-GB', my: 'my-MM' };
 
 export function storedLanguage(): Language {
-  try {
-    const value = localStorage.getItem(languageStorageKey);
-    return isLanguage(value) ? value : defaultLanguage;
-  } catch {
-    return defaultLanguage;
-  }
+  const value = readText('local', languageStorageKey);
+  return isLanguage(value) ? value : defaultLanguage;
 }
 
 /** The UI language a value stands for: `en` or `my`, English for anything else. */

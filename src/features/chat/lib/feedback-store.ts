@@ -1,3 +1,4 @@
+import { readText, writeJson } from '../../../lib/web-storage';
 /**
  * Helpful / not-helpful votes on chat replies, counted on this device (localStorage). What the
  * shop does with feedback is not specified, so it stays here and the dashboard shows the counts.
@@ -15,11 +16,7 @@ const count = (value: unknown) =>
 
 /** The raw stored text ('' when absent or unreadable); a stable snapshot for subscriptions. */
 export function readFeedbackSnapshot(): string {
-  try {
-    return localStorage.getItem(FEEDBACK_STORAGE_KEY) ?? '';
-  } catch {
-    return '';
-  }
+  return readText('local', FEEDBACK_STORAGE_KEY) ?? '';
 }
 
 export function parseFeedback(snapshot: string): FeedbackCounts {
@@ -40,11 +37,8 @@ export function recordFeedback(vote: Vote, previous?: Vote): FeedbackCounts {
   if (previous === vote) return counts;
   if (previous) counts[previous] = Math.max(0, counts[previous] - 1);
   counts[vote] += 1;
-  try {
-    localStorage.setItem(FEEDBACK_STORAGE_KEY, JSON.stringify(counts));
-  } catch {
-    // Storage full or blocked: the vote is shown but not remembered.
-  }
+  // Storage full or blocked: the vote is shown but not remembered.
+  writeJson('local', FEEDBACK_STORAGE_KEY, counts);
   window.dispatchEvent(new Event(CHANGE_EVENT));
   return counts;
 }

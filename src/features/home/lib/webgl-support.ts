@@ -1,4 +1,5 @@
 import { isHardware, probeCanvas, type WebGLProbe } from './webgl-probe';
+import { readText } from '../../../lib/web-storage';
 
 /**
  * Whether this browser draws WebGL on a graphics chip. Without WebGL, or with a software renderer
@@ -34,10 +35,6 @@ export const globeModeKey = 'esim-shop.globe';
 export type GlobeMode = 'auto' | '3d' | 'still';
 
 export function storedGlobeMode(): GlobeMode {
-  try {
-    const value = localStorage.getItem(globeModeKey);
-    return value === '3d' || value === 'still' ? value : 'auto';
-  } catch {
-    return 'auto';
-  }
+  const value = readText('local', globeModeKey);
+  return value === '3d' || value === 'still' ? value : 'auto';
 }

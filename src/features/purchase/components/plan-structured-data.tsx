@@ -1,4 +1,3 @@
-import { Helmet } from 'react-helmet-async';
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../../config/catalogue';
 import { href } from '../../../config/paths';
@@ -7,7 +6,10 @@ import { jsonForScript, productJsonLd } from '../lib/structured-data';
 
 type PlanStructuredDataProps = { plan: Plan };
 
-/** A JSON-LD Product with an Offer in MMK for the selected plan. */
+/**
+ * A JSON-LD Product with an Offer in MMK for the selected plan, rendered where it stands (a JSON-LD
+ * block is valid in <body>; no head manager, decision 034).
+ */
 export function PlanStructuredData({ plan }: PlanStructuredDataProps) {
   const { t } = useTranslation('purchase');
   const values = { plan: plan.name, data: plan.dataGb, days: plan.validityDays };
@@ -18,9 +20,5 @@ export function PlanStructuredData({ plan }: PlanStructuredDataProps) {
     brand: site.brandName,
     url: `${window.location.origin}${window.location.pathname}${href('buy')}`,
   });
-  return (
-    <Helmet>
-      <script type="application/ld+json">{jsonForScript(data)}</script>
-    </Helmet>
-  );
+  return <script type="application/ld+json">{jsonForScript(data)}</script>;
 }

@@ -4,7 +4,7 @@ import { isLanguage } from '../../../lib/i18n/languages';
 import { checkContact } from './contact';
 import { isOrderId, isOrderNumber } from './order-number';
 import type { Order } from './purchase-machine';
-import { isRecord } from './storage';
+import { isRecord } from '../../../lib/web-storage';
 
 /**
  * What the shop receives. Never the receipt image. Every field is a claim made by the buyer's
@@ -33,7 +33,7 @@ export type OrderRecord = {
   verifiedAt: string;
 };
 
-type Confirmation = { transactionId: string; transactionTime?: number; verifiedAt: number };
+type Confirmation = { transactionId: string; transactionTime: number | null; verifiedAt: number };
 
 /**
  * What the shop's webhook receives for a confirmed order: enough for staff to match it with the
@@ -57,7 +57,7 @@ export function toOrderRecord(
     currency: order.currency,
     transactionId: confirmation.transactionId,
     transactionTime:
-      confirmation.transactionTime === undefined
+      confirmation.transactionTime === null
         ? null
         : new Date(confirmation.transactionTime).toISOString(),
     verifiedBy: aiMode(),

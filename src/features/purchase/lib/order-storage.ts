@@ -1,5 +1,8 @@
+import * as z from 'zod/mini';
+import '../../../lib/zod-config';
 import { currency, findOperator, findPlan } from '../../../config/catalogue';
 import { EMAIL_MAX_LENGTH } from '../../../lib/email';
+import { readJson, removeItem, writeJson } from '../../../lib/web-storage';
 import { CLOCK_SKEW_MS, PAYMENT_WINDOW_MS, RECEIPT_MAX_AGE_MS } from './constants';
 import { checkContact } from './contact';
 import { isOrderId, isOrderNumber, newOrderId } from './order-number';
@@ -14,23 +17,61 @@ import {
 } from './purchase-machine';
 import { normalizeTransactionId, shownReason, type FailureReason } from './receipt-rules';
 import { readServerRef } from './server-order-ref';
-import { isRecord, readJson, removeKey, writeJson } from './storage';
 import { usedTransactionIds } from './used-transactions';
 
 /**
  * The order in progress survives a reload (sessionStorage, this tab only): plan, operator,
  * contact, order number, expiry and result. The receipt image is never stored.
+ *
+ * Version 2 (decision 043): every field is required (an order's id, a confirmed payment's
+ * transaction time, null when it is not known). Version 1, which a buyer may still hold in an
+ * open tab, is read and converted, so an order in progress is never lost to an upgrade.
  */
 export const PURCHASE_STORAGE_KEY = 'esim-shop.purchase';
-const VERSION = 1;
+export const PURCHASE_STORAGE_VERSION = 2;
 
-type Stored =
-  | { step: 'plan' | 'operator' | 'contact'; draft: Draft }
-  | { step: 'payment'; order: Order; interrupted: boolean }
-  | { step: 'result'; order: Order; verification: Verification }
-  | { step: 'expired'; order: Order };
+/** The shape of what is stored; what it means (a plan on sale, a valid contact) is checked after. */
+const draftSchema = z.object({
+  planId: z.nullable(z.string()),
+  operatorId: z.nullable(z.string()),
+  contact: z.string(),
+});
+const orderSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  planId: z.string(),
+  operatorId: z.string(),
+  contact: z.string(),
+  contactKind: z.string(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+  // Server mode only (a mode, not a format version): checked by readServerRef.
+  server: z.optional(z.unknown()),
+});
+const confirmedSchema = z.object({
+  status: z.literal('confirmed'),
+  transactionId: z.string(),
+  transactionTime: z.nullable(z.number()),
+  verifiedAt: z.number(),
+});
+const failedSchema = z.object({ status: z.literal('failed'), reason: z.unknown() });
+const verificationSchema = z.discriminatedUnion('status', [confirmedSchema, failedSchema]);
 
-function toStored(state: PurchaseState): Stored {
+const stateSchema = z.discriminatedUnion('step', [
+  z.object({ step: z.enum(['plan', 'operator', 'contact']), draft: draftSchema }),
+  z.object({ step: z.literal('payment'), order: orderSchema, interrupted: z.boolean() }),
+  z.object({ step: z.literal('result'), order: orderSchema, verification: z.unknown() }),
+  z.object({ step: z.literal('expired'), order: orderSchema }),
+]);
+type StoredState = z.infer<typeof stateSchema>;
+type StoredOrder = z.infer<typeof orderSchema>;
+
+/** Version 1: orders could lack an id, confirmed payments their time, payment its flag. */
+const v1Schema = z.object({ version: z.literal(1), state: z.unknown() });
+const v2Schema = z.object({ version: z.literal(2), state: stateSchema });
+const storedSchema = z.union([v2Schema, v1Schema]);
+
+function toStored(state: PurchaseState): StoredState {
   switch (state.step) {
     case 'plan':
     case 'operator':
@@ -53,38 +94,61 @@ function toStored(state: PurchaseState): Stored {
 
 export function savePurchase(state: PurchaseState) {
   if (state.step === 'plan' && state.draft === emptyDraft) {
-    removeKey('session', PURCHASE_STORAGE_KEY);
+    removeItem('session', PURCHASE_STORAGE_KEY);
     return;
   }
-  writeJson('session', PURCHASE_STORAGE_KEY, { version: VERSION, state: toStored(state) });
+  writeJson('session', PURCHASE_STORAGE_KEY, {
+    version: PURCHASE_STORAGE_VERSION,
+    state: toStored(state),
+  });
 }
 
 /**
- * The stored flow, checked field by field as if it came from outside: sessionStorage can be
- * edited. Anything unexpected starts afresh, except a confirmed result that does not hold
- * together, which goes back to payment (or expiry) so that the order is not lost.
+ * A version 1 state as version 2: an order without an id gets one (the next save keeps it), a
+ * confirmed payment without a time gets null, a payment step without its flag is not
+ * interrupted. Null when it is not a state at all.
  */
-export function restorePurchase(now: number): PurchaseState {
-  const stored = readJson('session', PURCHASE_STORAGE_KEY);
-  if (!isRecord(stored) || stored.version !== VERSION || !isRecord(stored.state)) {
-    return initialPurchaseState;
-  }
-  return fromStored(stored.state, now) ?? initialPurchaseState;
+export function migrateV1(state: unknown): StoredState | null {
+  if (!isObject(state)) return null;
+  const order = isObject(state.order)
+    ? { ...state.order, id: isOrderId(state.order.id) ? state.order.id : newOrderId() }
+    : state.order;
+  const verification =
+    isObject(state.verification) && state.verification.status === 'confirmed'
+      ? { transactionTime: null, ...state.verification }
+      : state.verification;
+  const interrupted = state.step === 'payment' ? { interrupted: !!state.interrupted } : {};
+  const parsed = stateSchema.safeParse({ ...state, ...interrupted, order, verification });
+  return parsed.success ? parsed.data : null;
 }
 
-function fromStored(value: Record<string, unknown>, now: number): PurchaseState | null {
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The stored flow, checked as if it came from outside (sessionStorage can be edited): its shape
+ * by the schemas above, then its meaning field by field. Anything unexpected starts afresh,
+ * except a confirmed result that does not hold together, which goes back to payment (or
+ * expiry) so that the order is not lost.
+ */
+export function restorePurchase(now: number): PurchaseState {
+  const stored = readJson('session', PURCHASE_STORAGE_KEY, storedSchema);
+  if (!stored) return initialPurchaseState;
+  const state = stored.version === 1 ? migrateV1(stored.state) : stored.state;
+  return (state && fromStored(state, now)) ?? initialPurchaseState;
+}
+
+function fromStored(value: StoredState, now: number): PurchaseState | null {
   switch (value.step) {
-    case 'plan': {
-      const draft = readDraft(value.draft);
-      return draft && { step: 'plan', draft };
-    }
+    case 'plan':
+      return { step: 'plan', draft: readDraft(value.draft) };
     case 'operator': {
       const draft = readDraft(value.draft);
-      return draft?.planId ? { step: 'operator', draft: { ...draft, planId: draft.planId } } : null;
+      return draft.planId ? { step: 'operator', draft: { ...draft, planId: draft.planId } } : null;
     }
     case 'contact': {
       const draft = readDraft(value.draft);
-      if (!draft?.planId || !draft.operatorId) return null;
+      if (!draft.planId || !draft.operatorId) return null;
       return {
         step: 'contact',
         draft: { ...draft, planId: draft.planId, operatorId: draft.operatorId },
@@ -93,7 +157,7 @@ function fromStored(value: Record<string, unknown>, now: number): PurchaseState 
     case 'payment': {
       const order = readOrder(value.order, now);
       if (!order) return null;
-      return paymentOrExpired(order, now, !!value.interrupted);
+      return paymentOrExpired(order, now, value.interrupted);
     }
     case 'result': {
       const order = readOrder(value.order, now);
@@ -106,8 +170,6 @@ function fromStored(value: Record<string, unknown>, now: number): PurchaseState 
       const order = readOrder(value.order, now);
       return order && { step: 'expired', order };
     }
-    default:
-      return null;
   }
 }
 
@@ -116,11 +178,9 @@ function paymentOrExpired(order: Order, now: number, interrupted: boolean): Purc
   return { step: 'payment', order, receipt: emptyReceipt, interrupted };
 }
 
-function readDraft(value: unknown): Draft | null {
-  if (!isRecord(value) || typeof value.contact !== 'string') return null;
-  const plan = typeof value.planId === 'string' ? findPlan(value.planId) : undefined;
-  const operator =
-    typeof value.operatorId === 'string' ? findOperator(value.operatorId) : undefined;
+function readDraft(value: z.infer<typeof draftSchema>): Draft {
+  const plan = value.planId === null ? undefined : findPlan(value.planId);
+  const operator = value.operatorId === null ? undefined : findOperator(value.operatorId);
   return {
     planId: plan?.isAvailable ? plan.id : null,
     operatorId: operator?.id ?? null,
@@ -128,28 +188,25 @@ function readDraft(value: unknown): Draft | null {
   };
 }
 
-const isTime = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0;
+const isTime = (value: number) => Number.isFinite(value) && value > 0;
 
 /**
  * An order as stored, re-checked as when it was made: a plan that is on sale, a contact that
- * passes checkContact (in its normalised form, of the kind stored), an order number, and times
- * that make sense. `createdAt` may not lie in the future, and the payment code expires at most
- * one payment window after `now`: Try Again restarts the window, so the cap is relative to now,
- * not to createdAt.
+ * passes checkContact (in its normalised form, of the kind stored), an order number and id, and
+ * times that make sense. `createdAt` may not lie in the future, and the payment code expires at
+ * most one payment window after `now`: Try Again restarts the window, so the cap is relative to
+ * now, not to createdAt.
  */
-function readOrder(value: unknown, now: number): Order | null {
-  if (!isRecord(value)) return null;
-  const plan = typeof value.planId === 'string' ? findPlan(value.planId) : undefined;
-  const operator =
-    typeof value.operatorId === 'string' ? findOperator(value.operatorId) : undefined;
-  const contact = typeof value.contact === 'string' ? checkContact(value.contact) : null;
+function readOrder(value: StoredOrder, now: number): Order | null {
+  const plan = findPlan(value.planId);
+  const operator = findOperator(value.operatorId);
+  const contact = checkContact(value.contact);
   if (
     !plan?.isAvailable ||
     !operator ||
-    typeof value.number !== 'string' ||
+    !isOrderId(value.id) ||
     !isOrderNumber(value.number) ||
-    !contact?.valid ||
+    !contact.valid ||
     contact.value !== value.contact ||
     contact.kind !== value.contactKind ||
     !isTime(value.createdAt) ||
@@ -159,8 +216,7 @@ function readOrder(value: unknown, now: number): Order | null {
     return null;
   }
   return {
-    // Orders stored before orders had an id get one now; it is stored with the next save.
-    id: isOrderId(value.id) ? value.id : newOrderId(),
+    id: value.id,
     number: value.number,
     planId: plan.id,
     operatorId: operator.id,
@@ -188,7 +244,9 @@ function readStoredVerification(
   now: number,
 ): Verification | 'inconsistent' | null {
   const verification = readVerification(value);
-  if (!verification) return isRecord(value) && value.status === 'confirmed' ? 'inconsistent' : null;
+  if (!verification) {
+    return isObject(value) && value.status === 'confirmed' ? 'inconsistent' : null;
+  }
   if (verification.status !== 'confirmed') return verification;
   const { transactionId, transactionTime: paidAt, verifiedAt } = verification;
   const id = normalizeTransactionId(transactionId);
@@ -197,7 +255,7 @@ function readStoredVerification(
     (!order.server && !usedTransactionIds().has(id)) ||
     verifiedAt < order.createdAt ||
     verifiedAt > now + CLOCK_SKEW_MS ||
-    (paidAt !== undefined &&
+    (paidAt !== null &&
       (paidAt > verifiedAt + CLOCK_SKEW_MS || verifiedAt - paidAt > RECEIPT_MAX_AGE_MS))
   ) {
     return 'inconsistent';
@@ -207,58 +265,86 @@ function readStoredVerification(
 
 /** A verification's shape, as stored or as the server answers it; its texts cut short. */
 export function readVerification(value: unknown): Verification | null {
-  if (!isRecord(value)) return null;
-  if (value.status === 'confirmed') {
-    const { transactionId, transactionTime, verifiedAt } = value;
-    if (typeof transactionId !== 'string' || !isTime(verifiedAt)) return null;
+  const parsed = verificationSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const verification = parsed.data;
+  if (verification.status === 'confirmed') {
+    const { transactionId, transactionTime, verifiedAt } = verification;
+    if (!isTime(verifiedAt) || (transactionTime !== null && !isTime(transactionTime))) return null;
     return {
       status: 'confirmed',
       transactionId: shownReason(transactionId),
-      ...(isTime(transactionTime) ? { transactionTime } : {}),
+      transactionTime,
       verifiedAt,
     };
   }
-  if (value.status === 'failed') {
-    const reason = readReason(value.reason);
-    return reason && { status: 'failed', reason };
-  }
-  return null;
+  const reason = readReason(verification.reason);
+  return reason && { status: 'failed', reason };
 }
 
+type ReasonOf<C extends FailureReason['code']> = Extract<FailureReason, { code: C }>;
+const only = <C extends FailureReason['code']>(code: C) => z.object({ code: z.literal(code) });
+
+/** One schema per failure code: a code added to FailureReason without one does not compile. */
+const reasonSchemas: { [C in FailureReason['code']]: z.ZodMiniType<ReasonOf<C>> } = {
+  notConfirmed: z.object({ code: z.literal('notConfirmed'), modelReason: z.string() }),
+  amountMismatch: z.object({
+    code: z.literal('amountMismatch'),
+    paid: z.number(),
+    currency: z.nullable(z.string()),
+  }),
+  reused: z.object({ code: z.literal('reused'), transactionId: z.string() }),
+  notSuccessful: z.object({ code: z.literal('notSuccessful'), status: z.string() }),
+  verificationFailed: only('verificationFailed'),
+  connectionProblem: only('connectionProblem'),
+  unreadable: only('unreadable'),
+  amountMissing: only('amountMissing'),
+  idMissing: only('idMissing'),
+  timeMissing: only('timeMissing'),
+  tooOld: only('tooOld'),
+  beforeOrder: only('beforeOrder'),
+  inFuture: only('inFuture'),
+};
+
+const failureCode = z.object({
+  code: z.enum(Object.keys(reasonSchemas) as [FailureReason['code'], ...FailureReason['code'][]]),
+});
+
+/** A stored or answered failure reason, checked against its code's schema; texts cut short. */
 function readReason(value: unknown): FailureReason | null {
-  if (!isRecord(value)) return null;
-  switch (value.code) {
+  const coded = failureCode.safeParse(value);
+  if (!coded.success) return null;
+  const parsed = reasonSchemas[coded.data.code].safeParse(value);
+  return parsed.success ? shown(parsed.data) : null;
+}
+
+/** A reason as it may be shown: the texts that came from a model or a server cut short. */
+function shown(reason: FailureReason): FailureReason {
+  switch (reason.code) {
     case 'notConfirmed':
-      return typeof value.modelReason === 'string'
-        ? { code: 'notConfirmed', modelReason: shownReason(value.modelReason) }
-        : null;
-    case 'amountMismatch':
-      return typeof value.paid === 'number'
-        ? {
-            code: 'amountMismatch',
-            paid: value.paid,
-            currency: typeof value.currency === 'string' ? value.currency : null,
-          }
-        : null;
+      return { code: reason.code, modelReason: shownReason(reason.modelReason) };
     case 'reused':
-      return typeof value.transactionId === 'string'
-        ? { code: 'reused', transactionId: shownReason(value.transactionId) }
-        : null;
+      return { code: reason.code, transactionId: shownReason(reason.transactionId) };
     case 'notSuccessful':
-      return typeof value.status === 'string'
-        ? { code: 'notSuccessful', status: shownReason(value.status) }
-        : null;
+      return { code: reason.code, status: shownReason(reason.status) };
+    case 'amountMismatch':
+      return { code: reason.code, paid: reason.paid, currency: reason.currency };
     case 'verificationFailed':
     case 'connectionProblem':
-    case 'idMissing':
     case 'unreadable':
     case 'amountMissing':
+    case 'idMissing':
     case 'timeMissing':
     case 'tooOld':
     case 'beforeOrder':
     case 'inFuture':
-      return { code: value.code };
+      return { code: reason.code };
     default:
-      return null;
+      return unknownReason(reason);
   }
+}
+
+/** Compiles only when every FailureReason code has its case above. */
+function unknownReason(reason: never): never {
+  throw new Error(`Unknown failure reason ${JSON.stringify(reason)}`);
 }

@@ -1,6 +1,11 @@
 import { isOrderId, isOrderNumber, newOrderId } from './order-number';
 import { readOrderRecord, type OrderRecord } from './order-record';
-import { isRecord, readJson, removeKey, writeJson } from './storage';
+import * as z from 'zod/mini';
+import '../../../lib/zod-config';
+import { isRecord, readJson, removeItem, writeJson } from '../../../lib/web-storage';
+
+/** The stored list; its entries are checked one by one (a damaged one is dropped, not all). */
+const storedList = z.array(z.unknown());
 
 /**
  * Confirmed orders waiting to reach the shop's webhook (VITE_ORDER_WEBHOOK_URL). The outbox
@@ -108,14 +113,14 @@ function isKept(entry: OutboxEntry, now: number): boolean {
  * whatever the retention rules no longer keep. What was dropped or given an id is stored back.
  */
 export function readOutbox(now: number = Date.now()): OutboxEntry[] {
-  const stored = readJson('local', OUTBOX_KEY);
-  if (stored === undefined) return [];
-  const entries = (Array.isArray(stored) ? stored : [])
+  const stored = readJson('local', OUTBOX_KEY, storedList);
+  if (stored === null) return [];
+  const entries = stored
     .map((value) => readEntry(value, now))
     .filter((entry): entry is OutboxEntry => entry !== null && isKept(entry, now));
   if (JSON.stringify(entries) !== JSON.stringify(stored)) {
     if (entries.length) writeJson('local', OUTBOX_KEY, entries);
-    else removeKey('local', OUTBOX_KEY);
+    else removeItem('local', OUTBOX_KEY);
   }
   return entries;
 }
@@ -128,7 +133,7 @@ function writeOutbox(entries: OutboxEntry[], now: number): boolean {
   const kept = entries.filter((entry) => isKept(entry, now));
   const stored = kept.length
     ? writeJson('local', OUTBOX_KEY, kept)
-    : (removeKey('local', OUTBOX_KEY), true);
+    : (removeItem('local', OUTBOX_KEY), true);
   notify();
   return stored;
 }

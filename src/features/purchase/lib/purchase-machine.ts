@@ -47,8 +47,11 @@ export type Verification =
   | {
       status: 'confirmed';
       transactionId: string;
-      /** Epoch ms of the payment as the receipt shows it (absent in orders kept before it was read). */
-      transactionTime?: number;
+      /**
+       * Epoch ms of the payment as the receipt shows it; null when this browser was not told it
+       * (a payment the server recorded elsewhere, or an order kept in storage version 1).
+       */
+      transactionTime: number | null;
       verifiedAt: number;
     }
   | { status: 'failed'; reason: FailureReason };
@@ -217,4 +220,18 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       }
       return state;
   }
+}
+
+/**
+ * The order this step confirms, when `before` → `after` is the one transition to a confirmed
+ * result that this browser decided (a check of its own, not the server's, not a reload): what it
+ * sets off (remember the transaction, queue the order) happens once, here. Null otherwise.
+ */
+export function confirmedBy(
+  before: PurchaseState,
+  after: PurchaseState,
+): { order: Order; verification: Extract<Verification, { status: 'confirmed' }> } | null {
+  if (before.step !== 'verifying' || after.step !== 'result' || after.order.server) return null;
+  const { verification } = after;
+  return verification.status === 'confirmed' ? { order: after.order, verification } : null;
 }

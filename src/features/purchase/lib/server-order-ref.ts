@@ -1,4 +1,4 @@
-import { isRecord } from './storage';
+import { isRecord } from '../../../lib/web-storage';
 
 /**
  * What ties an order to the shop's server in server mode (VITE_API_URL): the server's order id,

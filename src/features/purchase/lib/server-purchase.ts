@@ -68,6 +68,7 @@ function synced(state: PurchaseState, shop: ShopOrder, now: number): PurchaseSta
       verification: {
         status: 'confirmed',
         transactionId: shop.transactionId,
+        transactionTime: null,
         verifiedAt: shop.paidAt ?? now,
       },
     };

@@ -1,5 +1,10 @@
 import { normalizeTransactionId } from './receipt-rules';
-import { isRecord, readJson, removeKey, writeJson } from './storage';
+import * as z from 'zod/mini';
+import '../../../lib/zod-config';
+import { isRecord, readJson, removeItem, writeJson } from '../../../lib/web-storage';
+
+/** The stored list; its entries are checked one by one (a damaged one is dropped, not all). */
+const storedList = z.array(z.unknown());
 
 /**
  * Transaction ids of receipts accepted on this device, so that one receipt buys one eSIM. Kept
@@ -14,9 +19,9 @@ type Entry = { id: string; at: number };
 
 /** The stored ids still within the limits at `now`; what no longer is gets removed. */
 function entries(now: number): Entry[] {
-  const stored = readJson('local', USED_TRANSACTIONS_KEY);
-  if (stored === undefined) return [];
-  const kept = (Array.isArray(stored) ? stored : [])
+  const stored = readJson('local', USED_TRANSACTIONS_KEY, storedList);
+  if (stored === null) return [];
+  const kept = stored
     .filter(
       (entry): entry is Entry =>
         isRecord(entry) &&
@@ -25,9 +30,9 @@ function entries(now: number): Entry[] {
         now - entry.at < KEEP_USED_MS,
     )
     .slice(-KEEP_USED_COUNT);
-  if (!Array.isArray(stored) || kept.length !== stored.length) {
+  if (kept.length !== stored.length) {
     if (kept.length) writeJson('local', USED_TRANSACTIONS_KEY, kept);
-    else removeKey('local', USED_TRANSACTIONS_KEY);
+    else removeItem('local', USED_TRANSACTIONS_KEY);
   }
   return kept;
 }

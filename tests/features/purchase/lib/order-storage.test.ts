@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   PURCHASE_STORAGE_KEY,
+  PURCHASE_STORAGE_VERSION,
   restorePurchase,
   savePurchase,
 } from '../../../../src/features/purchase/lib/order-storage';
@@ -258,6 +259,97 @@ describe('order storage', () => {
         step: 'result',
         verification: { status: 'confirmed', transactionId: 'KBZ-0001234' },
       });
+    });
+  });
+
+  describe('version 2, and version 1 read and converted', () => {
+    const storedVersion = () =>
+      (JSON.parse(sessionStorage.getItem(PURCHASE_STORAGE_KEY) ?? '{}') as { version?: number })
+        .version;
+
+    it('saves version 2', () => {
+      savePurchase({ step: 'expired', order });
+      expect(storedVersion()).toBe(PURCHASE_STORAGE_VERSION);
+      expect(PURCHASE_STORAGE_VERSION).toBe(2);
+    });
+
+    it('keeps an order in progress stored by version 1 (no payment flag), and saves it as 2', () => {
+      const { interrupted: _none, ...v1 } = { step: 'payment', order, interrupted: false };
+      sessionStorage.setItem(PURCHASE_STORAGE_KEY, JSON.stringify({ version: 1, state: v1 }));
+      const restored = restorePurchase(NOW + 60_000);
+      expect(restored).toEqual({
+        step: 'payment',
+        order,
+        receipt: emptyReceipt,
+        interrupted: false,
+      });
+      savePurchase(restored);
+      expect(storedVersion()).toBe(2);
+      expect(restorePurchase(NOW + 60_000)).toEqual(restored);
+    });
+
+    it('keeps a version 1 "Payment confirmed" without a transaction time, the time unknown', () => {
+      rememberTransactionId('KBZ-0001234', NOW + 60_000);
+      const verification = {
+        status: 'confirmed',
+        transactionId: 'KBZ-0001234',
+        verifiedAt: NOW + 60_000,
+      };
+      sessionStorage.setItem(
+        PURCHASE_STORAGE_KEY,
+        JSON.stringify({ version: 1, state: { step: 'result', order, verification } }),
+      );
+      expect(restorePurchase(NOW + 120_000)).toEqual({
+        step: 'result',
+        order,
+        verification: { ...verification, transactionTime: null },
+      });
+    });
+
+    it('does not take a version 2 state that lacks a field version 1 could omit', () => {
+      const { id: _id, ...withoutId } = order;
+      sessionStorage.setItem(
+        PURCHASE_STORAGE_KEY,
+        JSON.stringify({ version: 2, state: { step: 'expired', order: withoutId } }),
+      );
+      expect(restorePurchase(NOW)).toBe(initialPurchaseState);
+      expect(sessionStorage.getItem(PURCHASE_STORAGE_KEY)).toBeNull();
+    });
+
+    it.each<[string, Record<string, unknown>]>([
+      ['notConfirmed', { code: 'notConfirmed', modelReason: 'Blurry.' }],
+      ['amountMismatch', { code: 'amountMismatch', paid: 5, currency: 'MMK' }],
+      ['reused', { code: 'reused', transactionId: 'KBZ-1' }],
+      ['notSuccessful', { code: 'notSuccessful', status: 'PENDING' }],
+      ...[
+        'verificationFailed',
+        'connectionProblem',
+        'unreadable',
+        'amountMissing',
+        'idMissing',
+        'timeMissing',
+        'tooOld',
+        'beforeOrder',
+        'inFuture',
+      ].map((code): [string, Record<string, unknown>] => [code, { code }]),
+    ])('keeps a failed result for %s', (_code, reason) => {
+      const state = { step: 'result', order, verification: { status: 'failed', reason } };
+      expect(roundTrip(state as PurchaseState)).toEqual(state);
+    });
+
+    it('drops a failure whose fields do not match its code', () => {
+      sessionStorage.setItem(
+        PURCHASE_STORAGE_KEY,
+        JSON.stringify({
+          version: 2,
+          state: {
+            step: 'result',
+            order,
+            verification: { status: 'failed', reason: { code: 'reused' } },
+          },
+        }),
+      );
+      expect(restorePurchase(NOW)).toBe(initialPurchaseState);
     });
   });
 
