@@ -8,6 +8,7 @@ export const LOADING_OVERLAY_MS = 500;
  * (decision 046), where the overlay is already in the pre-rendered markup; else undefined.
  */
 function bootMark(): number | undefined {
+  if (typeof document === 'undefined') return undefined; // pre-rendering at build time
   const mark = Number(document.documentElement.dataset.bootAt);
   return Number.isFinite(mark) && mark > 0 ? mark : undefined;
 }
