@@ -4,6 +4,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { buildCsp, type CspEnv } from './scripts/csp.ts';
 import { bundledEnv, parseEnv } from './src/config/env-schema.ts';
 import { merchantProblems } from './src/config/merchant-check.ts';
+import { prerender } from './scripts/prerender.ts';
 import { thirdPartyNotices } from './scripts/third-party-notices.ts';
 
 /**
@@ -57,21 +58,28 @@ export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...pickViteVars(process.env) };
   // Fails the build (and the dev server) with a readable list when the configuration is wrong.
   const validated = parseEnv(env, [merchantProblems]);
+  // The key stays out of the bundle in demo and proxy modes (it is not used there).
+  const define = { __VALIDATED_ENV__: JSON.stringify(bundledEnv(validated)) };
+  const alias = [
+    // Mermaid's optional ELK layout (1.5 MB, EPL-2.0 OR GPL-3.0+) is never used: dagre lays
+    // out the flowchart. A stub keeps it out of dist/.
+    {
+      find: /^elkjs\/lib\/elk\.bundled\.js$/,
+      replacement: fileURLToPath(new URL('./src/lib/vendor/elk-stub.ts', import.meta.url)),
+    },
+  ];
   return {
     base: './',
-    // The key stays out of the bundle in demo and proxy modes (it is not used there).
-    define: { __VALIDATED_ENV__: JSON.stringify(bundledEnv(validated)) },
-    plugins: [react(), contentSecurityPolicy(validated), chunkReport(), thirdPartyNotices()],
-    resolve: {
-      alias: [
-        // Mermaid's optional ELK layout (1.5 MB, EPL-2.0 OR GPL-3.0+) is never used: dagre lays
-        // out the flowchart. A stub keeps it out of dist/.
-        {
-          find: /^elkjs\/lib\/elk\.bundled\.js$/,
-          replacement: fileURLToPath(new URL('./src/lib/vendor/elk-stub.ts', import.meta.url)),
-        },
-      ],
-    },
+    define,
+    plugins: [
+      react(),
+      contentSecurityPolicy(validated),
+      chunkReport(),
+      thirdPartyNotices(),
+      // The home page in index.html, hydrated; a boot script for the other routes (decision 046).
+      prerender({ define, alias }),
+    ],
+    resolve: { alias },
     build: {
       target: 'es2022',
       outDir: process.env.OUT_DIR ?? 'dist',

@@ -1,6 +1,6 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { shouldHydrate, StartApp } from './app/start';
 import { initI18n } from './lib/i18n/i18n';
 import { reloadOnStaleChunks } from './lib/stale-chunks';
 import './styles/global.css';
@@ -14,11 +14,8 @@ await initI18n();
 
 // The first render runs as a transition, which React splits into slices of a few milliseconds
 // with the browser free in between, instead of one long task that a phone's tap would wait on.
-const root = createRoot(container);
+// The pre-rendered home page is hydrated; any other first view is drawn afresh (decision 046).
 startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  if (shouldHydrate(container)) hydrateRoot(container, <StartApp />);
+  else createRoot(container).render(<StartApp />);
 });

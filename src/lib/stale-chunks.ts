@@ -61,7 +61,11 @@ async function probe(url: string): Promise<'present' | 'gone' | 'offline'> {
 
 /** A deploy changed the entry script if the current index.html no longer names the running one. */
 async function probeIndex(): Promise<'present' | 'gone' | 'offline'> {
-  const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
+  // The built page preloads its entry (the boot script starts it: decision 046).
+  const tag = document.querySelector<HTMLScriptElement | HTMLLinkElement>(
+    'script[type="module"][src], link[rel="modulepreload"][data-entry]',
+  );
+  const entry = tag instanceof HTMLLinkElement ? tag.href : tag?.src;
   if (!entry) return 'present';
   try {
     const response = await fetch(new URL('./', window.location.href), { cache: 'no-store' });

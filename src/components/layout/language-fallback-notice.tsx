@@ -13,7 +13,11 @@ import {
  */
 export function LanguageFallbackNotice() {
   const { t, i18n } = useTranslation();
-  const fallbacks = useSyncExternalStore(subscribeLanguageFallbacks, languageFallbacks);
+  const fallbacks = useSyncExternalStore(
+    subscribeLanguageFallbacks,
+    languageFallbacks,
+    languageFallbacks,
+  );
   const [retrying, setRetrying] = useState(false);
   const shown = fallbacks.some((name) => name.startsWith(`${i18n.language}/`));
   if (!shown) return null;

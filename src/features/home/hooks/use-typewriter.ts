@@ -44,11 +44,18 @@ export function useTypewriter(
     if (!enabled) return;
     const lines = key.split('\u0000');
     const nodes = targets.map((target) => target.current);
+    // The rest of each line, not typed yet, follows its letters (laid out, not painted), so the
+    // typed copy wraps as the whole line does.
+    const rests = nodes.map((node) =>
+      node?.nextElementSibling instanceof HTMLElement ? node.nextElementSibling : null,
+    );
     const units = lines.map((text) => typingUnits(text));
     nodes.forEach((node, index) => {
       if (!node) return;
       node.textContent = '';
       node.dataset.state = index === 0 ? 'typing' : 'waiting';
+      const rest = rests[index];
+      if (rest) rest.textContent = lines[index] ?? '';
     });
 
     let line = 0;
@@ -61,6 +68,8 @@ export function useTypewriter(
       typed += lineUnits[index] ?? '';
       index += 1;
       if (node) node.textContent = typed;
+      const rest = rests[line];
+      if (rest) rest.textContent = (lines[line] ?? '').slice(typed.length);
       if (index < lineUnits.length) {
         timer = setTimeout(step, speeds[line] ?? 30);
         return;
@@ -82,6 +91,8 @@ export function useTypewriter(
         if (!node) return;
         node.textContent = lines[i] ?? '';
         node.dataset.state = 'done';
+        const rest = rests[i];
+        if (rest) rest.textContent = '';
       });
     };
     // `key` stands for the texts; the targets are stable refs.

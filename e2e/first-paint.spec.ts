@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import englishHome from '../locales/en/home.json' with { type: 'json' };
+import englishPurchase from '../locales/en/purchase.json' with { type: 'json' };
+import burmeseHome from '../locales/my/home.json' with { type: 'json' };
+import {
+  commonTexts,
+  expect,
+  reportCspViolations,
+  test,
+  unknownPath,
+  useLanguage,
+} from './support/fixtures';
+
+/**
+ * The first frames of a cold load (issue #14, decision 046). index.html carries the home page,
+ * pre-rendered; its boot script must hide it before the first paint wherever the visit is not
+ * the English home page. A script that runs before the page's own samples, at every frame for
+ * the first two seconds, the text that is really rendered (innerText skips hidden elements).
+ */
+type Frame = { at: number; text: string; h1: string[]; entryRequested: boolean };
+
+async function recordFrames(page: Page) {
+  await page.addInitScript(() => {
+    const frames: Frame[] = [];
+    Object.assign(window, { firstFrames: frames });
+    const sample = () => {
+      const root = document.getElementById('root');
+      frames.push({
+        at: performance.now(),
+        text: root?.innerText ?? '',
+        h1: [...document.querySelectorAll('h1')]
+          .filter((h1) => h1.checkVisibility({ visibilityProperty: true }))
+          .map((h1) => (h1 as HTMLElement).innerText.trim().split('\n')[0] ?? ''),
+        entryRequested: document.querySelector('link[data-entry]') !== null,
+      });
+      if (performance.now() < 2000) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+}
+
+const framesOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { firstFrames: Frame[] }).firstFrames);
+
+const heroTitle = englishHome.hero.title;
+
+test.beforeEach(async ({ page }) => {
+  await reportCspViolations(page);
+  await recordFrames(page);
+});
+
+test('the home page is painted from HTML before its JavaScript is even requested', async ({
+  page,
+}) => {
+  await page.goto('./');
+  await expect(page.getByRole('heading', { level: 1, name: heroTitle })).toBeVisible();
+  const frames = await framesOf(page);
+  const first = frames.find((frame) => frame.text.includes(heroTitle));
+  expect(first, 'a frame showed the hero').toBeDefined();
+  expect(first?.entryRequested).toBe(false);
+  expect(first?.h1).toContain(heroTitle);
+});
+
+for (const { path, heading } of [
+  { path: '/buy-esim', heading: englishPurchase.title },
+  { path: '/contact', heading: undefined },
+  { path: unknownPath, heading: undefined },
+]) {
+  test(`a cold load of #${path} never shows the home page, not even for one frame`, async ({
+    page,
+  }) => {
+    await page.goto(`./#${path}`);
+    await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+    const shown = page.locator('main h1').first();
+    await expect(shown).toBeVisible();
+    if (heading) await expect(shown).toHaveText(heading);
+    const ownHeading = (await shown.innerText()).trim();
+    const frames = await framesOf(page);
+    expect(frames.length).toBeGreaterThan(5);
+    // The shell was drawn (the header's navigation) while the page itself was not there yet.
+    expect(frames.some((frame) => frame.text.includes(commonTexts.en.nav.buy))).toBe(true);
+    for (const frame of frames) {
+      expect(frame.text, `frame at ${Math.round(frame.at)} ms`).not.toContain(heroTitle);
+      for (const h1 of frame.h1) expect(h1).toBe(ownHeading);
+    }
+  });
+}
+
+test('a returning Burmese visitor never sees the English page: the start overlay, then Burmese', async ({
+  page,
+}) => {
+  await useLanguage(page, 'my');
+  await page.goto('./');
+  await expect(page.getByRole('heading', { level: 1, name: burmeseHome.hero.title })).toBeVisible();
+  const frames = await framesOf(page);
+  expect(frames.length).toBeGreaterThan(5);
+  for (const frame of frames) {
+    expect(frame.text, `frame at ${Math.round(frame.at)} ms`).not.toContain(heroTitle);
+    expect(frame.text).not.toContain(commonTexts.en.nav.buy);
+    expect(frame.h1.filter((h1) => h1 !== burmeseHome.hero.title)).toEqual([]);
+  }
+  await expect(page.locator('html')).toHaveAttribute('lang', 'my');
+});
