@@ -1,3 +1,5 @@
+import { readText, removeItem, writeText } from '../../../lib/web-storage';
+
 /**
  * The staff key, asked once per tab (issue #17): kept in sessionStorage only, so it ends with
  * the tab and is never written anywhere that outlives it. Where storage is refused (private
@@ -5,26 +7,11 @@
  */
 const STAFF_KEY = 'esim-shop.staff-key';
 
-export function readStaffKey(): string | null {
-  try {
-    return sessionStorage.getItem(STAFF_KEY);
-  } catch {
-    return null;
-  }
-}
+export const readStaffKey = (): string | null => readText('session', STAFF_KEY);
 
 export function saveStaffKey(key: string) {
-  try {
-    sessionStorage.setItem(STAFF_KEY, key);
-  } catch {
-    // Storage refused: the key lives in the page's memory only.
-  }
+  // Refused storage: the key lives in the page's memory only.
+  writeText('session', STAFF_KEY, key);
 }
 
-export function forgetStaffKey() {
-  try {
-    sessionStorage.removeItem(STAFF_KEY);
-  } catch {
-    // Nothing was stored.
-  }
-}
+export const forgetStaffKey = () => removeItem('session', STAFF_KEY);
