@@ -113,11 +113,6 @@ export default tseslint.config(
     },
   },
   {
-    // purchase: fixed with the purchase-flow work (issue #12 item 3)
-    files: ['src/features/purchase/**'],
-    rules: { 'react-hooks/set-state-in-effect': 'off', 'react-hooks/refs': 'off' },
-  },
-  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ['e2e/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

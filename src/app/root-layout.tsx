@@ -16,7 +16,7 @@ import { PageSpinner } from '../components/ui/page-spinner';
 import { ChatLauncher } from '../features/chat/components/chat-launcher';
 import { forgetFailedPages } from './lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { useOrderOutbox } from './use-order-outbox';
+import { useOrderOutbox } from '../features/purchase/hooks/use-order-outbox';
 
 /** The layout on every page (SPEC §2): header, footer, floating controls, background. */
 export function RootLayout() {

@@ -6,6 +6,7 @@ import { EMAIL_MAX_LENGTH } from '../../../lib/email';
 import { checkContact, contactProblem, suggestEmail } from '../lib/contact';
 import { DraftSummary } from './draft-summary';
 import { StepHeading } from './step-heading';
+import './contact-step.css';
 
 type ContactStepProps = {
   planId: PlanId;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { findOperator, findPlan, type OperatorId, type PlanId } from '../../../config/catalogue';
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
+import './draft-summary.css';
 
 type DraftSummaryProps = { planId: PlanId; operatorId?: OperatorId | null };
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '../lib/purchase-machine';
 import { StepHeading } from './step-heading';
 import { OrderHelpActions } from './order-help-actions';
+import './result.css';
 
 type ExpiredPanelProps = { order: Order; focusOnMount: boolean; onStartOver: () => void };
 

@@ -5,6 +5,7 @@ import { intlLocale } from '../../../lib/i18n/languages';
 import { toLanguage } from '../../../lib/i18n/languages';
 import { DraftSummary } from './draft-summary';
 import { StepHeading } from './step-heading';
+import './operator-step.css';
 
 type OperatorStepProps = {
   planId: PlanId;

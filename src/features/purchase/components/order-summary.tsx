@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { findOperator, findPlan } from '../../../config/catalogue';
 import type { Order } from '../lib/purchase-machine';
+import './order-summary.css';
 
 type OrderSummaryProps = { order: Order };
 

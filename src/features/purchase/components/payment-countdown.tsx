@@ -10,14 +10,16 @@ import {
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import { useNow } from '../../../hooks/use-now';
+import './payment-countdown.css';
 
-type PaymentCountdownProps = { expiresAt: number; onExpire: (now: number) => void };
+type PaymentCountdownProps = { expiresAt: number };
 
 /**
- * The time left to pay in mm:ss, computed from the absolute expiry. Screen readers hear it when
- * the step opens and at 5, 2 and 1 minutes and 30 seconds, not every second.
+ * The time left to pay in mm:ss, computed from the absolute expiry; a display only (the flow
+ * expires the order, see use-purchase-flow.ts). Screen readers hear it when the step opens and
+ * at 5, 2 and 1 minutes and 30 seconds, not every second.
  */
-export function PaymentCountdown({ expiresAt, onExpire }: PaymentCountdownProps) {
+export function PaymentCountdown({ expiresAt }: PaymentCountdownProps) {
   const { t, i18n } = useTranslation('purchase');
   const language = toLanguage(i18n.language);
   const now = useNow(1000);
@@ -25,14 +27,9 @@ export function PaymentCountdown({ expiresAt, onExpire }: PaymentCountdownProps)
   const labelId = useId();
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   const previous = useRef<number | null>(null);
-  const onExpireRef = useRef(onExpire);
-  onExpireRef.current = onExpire;
 
   useEffect(() => {
-    if (left === 0) {
-      onExpireRef.current(Date.now());
-      return;
-    }
+    if (left === 0) return;
     const before = previous.current;
     previous.current = left;
     const next = before === null ? openingAnnouncement(left) : crossedAnnouncement(before, left);

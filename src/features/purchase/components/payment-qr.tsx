@@ -7,6 +7,7 @@ import { orderPayload, qrPath, renderQrPng } from '../lib/payment-qr';
 import { detectPlatform } from '../lib/platform';
 import type { Order } from '../lib/purchase-machine';
 import { usePaymentQr, usePaymentQrImages } from '../hooks/use-payment-qr';
+import './payment-qr.css';
 
 /** Size on screen (SPEC §7) and quiet zone in modules. */
 const QR_SIZE = 200;

@@ -10,6 +10,7 @@ import { PaymentQr } from './payment-qr';
 import { ReceiptUpload } from './receipt-upload';
 import { StepHeading } from './step-heading';
 import { WalletInstructions } from './wallet-instructions';
+import './payment-step.css';
 
 type PaymentStepProps = {
   order: Order;
@@ -19,7 +20,6 @@ type PaymentStepProps = {
   onFile: (file: File | undefined) => void;
   onRemoveReceipt: () => void;
   onSubmit: () => void;
-  onExpire: (now: number) => void;
 };
 
 /** Step 4: price and countdown, the MMQR code, how to pay, and the receipt upload. */
@@ -47,7 +47,7 @@ export function PaymentStep(props: PaymentStepProps) {
               {amount}
             </span>
           </p>
-          <PaymentCountdown expiresAt={order.expiresAt} onExpire={props.onExpire} />
+          <PaymentCountdown expiresAt={order.expiresAt} />
         </div>
         <PaymentQr order={order} amountLabel={amount} />
         <div className="purchase-pay__side">

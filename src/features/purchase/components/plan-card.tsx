@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../../config/catalogue';
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
+import './plan-card.css';
 
 type PlanCardProps = { plan: Plan; onChoose: (planId: string) => void };
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { plans } from '../../../config/catalogue';
 import { PlanCard } from './plan-card';
 import { StepHeading } from './step-heading';
+import './plan-step.css';
 
 type PlanStepProps = { focusOnMount: boolean; onChoose: (planId: string) => void };
 

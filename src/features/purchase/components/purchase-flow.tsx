@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findPlan, recommendedPlan } from '../../../config/catalogue';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
@@ -21,7 +21,7 @@ import { ResultFailure } from './result-failure';
 import { ResultSuccess } from './result-success';
 import { StepError } from './step-error';
 import { VerifyingPanel } from './verifying-panel';
-import './purchase.css';
+import './purchase-flow.css';
 
 const selectedPlanId = (state: PurchaseState) =>
   'order' in state ? state.order.planId : state.draft.planId;
@@ -30,7 +30,7 @@ const selectedPlanId = (state: PurchaseState) =>
 export function PurchaseFlow() {
   const { i18n } = useTranslation('purchase');
   const language = toLanguage(i18n.language);
-  const [state, dispatch] = usePurchaseFlow();
+  const [state, dispatch] = usePurchaseFlow(language);
   const pickReceipt = useReceiptPicker(dispatch);
   const verify = useReceiptVerification(dispatch, language);
   // Server mode (VITE_API_URL): the server makes the order and decides the receipt.
@@ -38,10 +38,11 @@ export function PurchaseFlow() {
   const verifyOnServer = useServerReceiptVerification(dispatch, language);
 
   // Focus follows the buyer from step to step, but not on the first render of the page.
-  const firstStep = useRef(state.step);
-  const moved = useRef(false);
-  if (state.step !== firstStep.current) moved.current = true;
-  const focusOnMount = moved.current;
+  const [firstStep] = useState(state.step);
+  const [moved, setMoved] = useState(false);
+  // Adjusting state while rendering (not in an effect): once moved, always moved.
+  if (!moved && state.step !== firstStep) setMoved(true);
+  const focusOnMount = moved || state.step !== firstStep;
 
   const plan = findPlan(selectedPlanId(state) ?? '') ?? recommendedPlan;
   const position = stepperPosition(state);
@@ -94,7 +95,6 @@ export function PurchaseFlow() {
             onSubmit={() =>
               receipt.image && void (order.server ? verifyOnServer : verify)(order, receipt.image)
             }
-            onExpire={(now) => dispatch({ type: 'EXPIRE', now })}
           />
         );
       }

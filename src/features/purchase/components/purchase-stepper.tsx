@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { stepperSteps, type StepperStep } from '../lib/purchase-machine';
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
+import './purchase-stepper.css';
 
 type PurchaseStepperProps = { current: StepperStep };
 

@@ -4,6 +4,7 @@ import { toLanguage } from '../../../lib/i18n/languages';
 import { formatBytes } from '../lib/format';
 import type { ReceiptSlot } from '../lib/purchase-machine';
 import { useObjectUrl } from '../../../hooks/use-object-url';
+import './receipt-upload.css';
 
 type ReceiptUploadProps = {
   receipt: ReceiptSlot;

@@ -5,6 +5,7 @@ import type { Order } from '../lib/purchase-machine';
 import { isKyat, type FailureReason } from '../lib/receipt-rules';
 import { StepHeading } from './step-heading';
 import { OrderHelpActions } from './order-help-actions';
+import './result.css';
 
 type ResultFailureProps = {
   order: Order;

@@ -9,6 +9,8 @@ import type { DeliveryStatus } from '../lib/outbox';
 import type { Order } from '../lib/purchase-machine';
 import { useOrderDelivery } from '../hooks/use-order-delivery';
 import { StepHeading } from './step-heading';
+import './order-summary.css';
+import './result.css';
 
 /** What the buyer is told about an order on its way to the shop's webhook. */
 const deliveryMessages = {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
+import './step-heading.css';
 
 type StepHeadingProps = {
   id: string;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '../lib/purchase-machine';
 import { OrderSummary } from './order-summary';
 import { StepHeading } from './step-heading';
+import './verifying-panel.css';
 
 type VerifyingPanelProps = { order: Order; focusOnMount: boolean };
 

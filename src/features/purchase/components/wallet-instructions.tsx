@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { detectPlatform } from '../lib/platform';
+import './wallet-instructions.css';
 
 /** How to get the code from this device into the wallet, per platform (decision 053). */
 const saveHints = {

@@ -5,7 +5,7 @@ import { deliveryStatus, OUTBOX_EVENT, type DeliveryStatus } from '../lib/outbox
 
 /**
  * Whether `orderNumber` has reached the shop (in server mode, the server has it) or the webhook (the outbox itself runs from the layout, see
- * src/app/use-order-outbox.ts). Without a webhook: null.
+ * features/purchase/hooks/use-order-outbox.ts). Without a webhook: null.
  */
 export function useOrderDelivery(orderNumber: string | null): DeliveryStatus | null {
   const url = env.orderWebhookUrl;

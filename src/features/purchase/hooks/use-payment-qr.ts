@@ -4,28 +4,28 @@ import { createQrMatrix, renderQrPng, type QrMatrix } from '../lib/payment-qr';
 export type PaymentQrState =
   { status: 'loading' } | { status: 'ready'; matrix: QrMatrix } | { status: 'failed' };
 
-/** The QR matrix of a payload; the QR library is fetched on first use. */
+/**
+ * The QR matrix of a payload; the QR library is fetched on first use. The answer is kept with
+ * the payload it belongs to, so a new payload reads as loading until its own matrix is made.
+ */
 export function usePaymentQr(payload: string | null): PaymentQrState {
-  const [state, setState] = useState<PaymentQrState>({ status: 'loading' });
+  const [made, setMade] = useState<{ payload: string; state: PaymentQrState } | null>(null);
   useEffect(() => {
-    if (payload === null) {
-      setState({ status: 'failed' });
-      return;
-    }
+    if (payload === null) return;
     let live = true;
-    setState({ status: 'loading' });
     createQrMatrix(payload).then(
-      (matrix) => live && setState({ status: 'ready', matrix }),
+      (matrix) => live && setMade({ payload, state: { status: 'ready', matrix } }),
       (error: unknown) => {
         console.error('The payment QR could not be made', error);
-        if (live) setState({ status: 'failed' });
+        if (live) setMade({ payload, state: { status: 'failed' } });
       },
     );
     return () => {
       live = false;
     };
   }, [payload]);
-  return state;
+  if (payload === null) return { status: 'failed' };
+  return made?.payload === payload ? made.state : { status: 'loading' };
 }
 
 /** The QR as PNG images: a square one for the screen, and the file saved with its caption. */

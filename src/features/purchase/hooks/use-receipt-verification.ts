@@ -1,18 +1,14 @@
 import { useCallback } from 'react';
-import { env } from '../../../config/env';
 import { useRequest } from '../../../hooks/use-request';
 import type { Language } from '../../../lib/i18n/languages';
-import { aiMode } from '../../../lib/ai/client';
-import { submitOrder } from '../lib/outbox';
-import { toOrderRecord } from '../lib/order-record';
 import type { Order, PurchaseEvent, Verification } from '../lib/purchase-machine';
 import type { PreparedReceipt } from '../lib/receipt-image';
 import { verifyPayment } from '../lib/verify-payment';
 
 /**
- * Submits a receipt: the flow shows the verifying state, then always moves to the result. A
- * confirmed order goes to the shop's webhook when one is configured (outbox.ts). Leaving
- * the page cancels the check (a reload asks for the screenshot again).
+ * Submits a receipt: the flow shows the verifying state, then always moves to the result (what
+ * a confirmed result sets off is the flow's, see use-purchase-flow.ts). Leaving the page cancels
+ * the check (a reload asks for the screenshot again).
  */
 export function useReceiptVerification(
   dispatch: (event: PurchaseEvent) => void,
@@ -27,13 +23,7 @@ export function useReceiptVerification(
       const outcome = await run((signal) => verifyPayment({ order, receipt, language, signal }));
       // verifyPayment rejects only when aborted: the page was left, or a newer check replaced it.
       if (outcome.status !== 'success') return;
-      const verification = outcome.data;
-      // A demo order (no payment was checked) is never sent: submitOrder refuses it too.
-      if (verification.status === 'confirmed' && env.orderWebhookUrl && aiMode() !== 'demo') {
-        const record = toOrderRecord(order, verification, language);
-        void submitOrder(record, { url: env.orderWebhookUrl, now: Date.now() });
-      }
-      dispatch({ type: 'VERIFICATION_DONE', verification });
+      dispatch({ type: 'VERIFICATION_DONE', verification: outcome.data });
     },
     [dispatch, language, run],
   );

@@ -215,3 +215,17 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       return state;
   }
 }
+
+/**
+ * The order this step confirms, when `before` → `after` is the one transition to a confirmed
+ * result that this browser decided (a check of its own, not the server's, not a reload): what it
+ * sets off (remember the transaction, queue the order) happens once, here. Null otherwise.
+ */
+export function confirmedBy(
+  before: PurchaseState,
+  after: PurchaseState,
+): { order: Order; verification: Extract<Verification, { status: 'confirmed' }> } | null {
+  if (before.step !== 'verifying' || after.step !== 'result' || after.order.server) return null;
+  const { verification } = after;
+  return verification.status === 'confirmed' ? { order: after.order, verification } : null;
+}

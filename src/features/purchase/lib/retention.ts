@@ -3,7 +3,7 @@ import { pruneUsedTransactions } from './used-transactions';
 
 /**
  * Applies the purchase's storage limits, as the privacy policy states them, on every start of
- * the app (src/app/use-order-outbox.ts): the outbox's undelivered and delivered orders, and the
+ * the app (features/purchase/hooks/use-order-outbox.ts): the outbox's undelivered and delivered orders, and the
  * used transaction ids. Each store also applies its own limits whenever it is read.
  */
 export function pruneStoredOrders(now: number) {

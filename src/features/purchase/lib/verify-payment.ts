@@ -7,7 +7,7 @@ import type { Order, Verification } from './purchase-machine';
 import { blobToBase64 } from '../../../lib/base64';
 import type { PreparedReceipt } from './receipt-image';
 import { decideReceipt } from './receipt-rules';
-import { rememberTransactionId, usedTransactionIds } from './used-transactions';
+import { usedTransactionIds } from './used-transactions';
 
 export type VerifyPaymentInput = {
   order: Order;
@@ -54,7 +54,8 @@ const isNoAnswer = (error: unknown) =>
  * Sends the receipt to the AI service and decides in code on what the model read. Always
  * resolves with a verification (the flow then moves to the result), except when the caller
  * aborts. The time limit covers the whole check (loading the AI client, encoding the image,
- * the call). A confirmed transaction id is remembered so that it cannot buy a second order.
+ * the call). Nothing is stored here: the flow remembers a confirmed transaction id (so that it
+ * cannot buy a second order) on its transition to the result (use-purchase-flow.ts).
  */
 export async function verifyPayment(input: VerifyPaymentInput): Promise<Verification> {
   const now = input.now ?? Date.now;
@@ -89,13 +90,11 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verifica
       orderCreatedAt: input.order.createdAt,
     });
     if (!decision.confirmed) return { status: 'failed', reason: decision.reason };
-    const verifiedAt = now();
-    rememberTransactionId(decision.transactionId, verifiedAt);
     return {
       status: 'confirmed',
       transactionId: decision.transactionId,
       transactionTime: decision.transactionTime,
-      verifiedAt,
+      verifiedAt: now(),
     };
   } catch (error) {
     if (input.signal?.aborted) throw error;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  confirmedBy,
   emptyReceipt,
   initialPurchaseState,
   purchaseReducer,
@@ -276,5 +277,28 @@ describe('the stepper', () => {
     ['expiry', expired, null],
   ])('on %s: shows with the right step, or hides (null)', (_name, state, position) => {
     expect(stepperPosition(state)).toBe(position);
+  });
+});
+
+describe('confirmedBy: the one transition that confirms an order', () => {
+  it('is the step from verifying to a confirmed result', () => {
+    expect(confirmedBy(verifying, confirmed)).toEqual({
+      order,
+      verification: { status: 'confirmed', transactionId: 'T1', verifiedAt: NOW },
+    });
+  });
+
+  it('is not a failed result, a restored result, or a result that stays', () => {
+    expect(confirmedBy(verifying, failed)).toBeNull();
+    expect(confirmedBy(initialPurchaseState, confirmed)).toBeNull();
+    expect(confirmedBy(confirmed, confirmed)).toBeNull();
+  });
+
+  it('is not an order the server confirmed (the server remembers and records it)', () => {
+    const server = { id: 'srv-1', token: 't'.repeat(32), mmqrPayload: '000201' };
+    const onServer = { ...order, server };
+    expect(
+      confirmedBy({ ...verifying, order: onServer }, { ...confirmed, order: onServer }),
+    ).toBeNull();
   });
 });

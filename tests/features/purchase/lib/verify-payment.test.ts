@@ -1,7 +1,10 @@
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureAi, resetAiSettings } from '../../../../src/lib/ai/client';
-import { USED_TRANSACTIONS_KEY } from '../../../../src/features/purchase/lib/used-transactions';
+import {
+  rememberTransactionId,
+  USED_TRANSACTIONS_KEY,
+} from '../../../../src/features/purchase/lib/used-transactions';
 import { verifyPayment } from '../../../../src/features/purchase/lib/verify-payment';
 import { GEMINI, server } from '../../../support/msw-server';
 import type { PreparedReceipt } from '../../../../src/features/purchase/lib/receipt-image';
@@ -52,7 +55,7 @@ describe('verifyPayment', () => {
     expect(body?.generationConfig?.responseMimeType).toBe('application/json');
   });
 
-  it('confirms, and remembers the transaction id on this device', async () => {
+  it("confirms, and stores nothing: remembering the transaction is the flow's", async () => {
     answer(() => geminiJson(confirmedReading));
     await expect(verify()).resolves.toEqual({
       status: 'confirmed',
@@ -60,12 +63,12 @@ describe('verifyPayment', () => {
       transactionTime: NOW - 3 * 60_000,
       verifiedAt: NOW,
     });
-    expect(localStorage.getItem(USED_TRANSACTIONS_KEY)).toContain('"KBZ0001"');
+    expect(localStorage.getItem(USED_TRANSACTIONS_KEY)).toBeNull();
   });
 
-  it('refuses the same transaction id for a second order', async () => {
+  it('refuses a transaction id already used on this device', async () => {
     answer(() => geminiJson(confirmedReading));
-    await verify();
+    rememberTransactionId('KBZ-0001', NOW - 60_000);
     await expect(verify()).resolves.toEqual({
       status: 'failed',
       reason: { code: 'reused', transactionId: 'KBZ-0001' },

@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useOrderOutbox } from '../../src/app/use-order-outbox';
-import { USED_TRANSACTIONS_KEY } from '../../src/features/purchase/lib/used-transactions';
+import { useOrderOutbox } from '../../../../src/features/purchase/hooks/use-order-outbox';
+import { USED_TRANSACTIONS_KEY } from '../../../../src/features/purchase/lib/used-transactions';
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { env } from '../config/env';
+import { env } from '../../../config/env';
 
 /**
  * On every start, the purchase's storage limits are applied (what the privacy policy promises),
@@ -13,10 +13,7 @@ export function useOrderOutbox() {
     let stop: (() => void) | undefined;
     let cancelled = false;
     const start = () => {
-      Promise.all([
-        import('../features/purchase/lib/retention'),
-        import('../features/purchase/lib/outbox'),
-      ]).then(
+      Promise.all([import('../lib/retention'), import('../lib/outbox')]).then(
         ([retention, outbox]) => {
           if (cancelled) return;
           retention.pruneStoredOrders(Date.now());
