@@ -41,15 +41,21 @@ export function usePaymentQrImages(
   caption: readonly string[],
   fileName: string,
 ): PaymentQrImages | null {
-  const [images, setImages] = useState<PaymentQrImages | null>(null);
+  // Kept with the matrix and file name they were drawn for (as usePaymentQr keeps its payload).
+  const [made, setMade] = useState<{
+    matrix: QrMatrix;
+    fileName: string;
+    images: PaymentQrImages;
+  } | null>(null);
   const lines = caption.join('\n');
   useEffect(() => {
-    setImages(null);
     if (!matrix) return;
     let live = true;
     Promise.all([renderQrPng(matrix, []), renderQrPng(matrix, lines.split('\n'))]).then(
       ([screen, saved]) => {
-        if (live) setImages({ screen, file: new File([saved], fileName, { type: 'image/png' }) });
+        if (!live) return;
+        const file = new File([saved], fileName, { type: 'image/png' });
+        setMade({ matrix, fileName, images: { screen, file } });
       },
       () => {
         // No canvas here: the SVG stays on screen and Save QR draws the file when pressed.
@@ -59,5 +65,5 @@ export function usePaymentQrImages(
       live = false;
     };
   }, [matrix, lines, fileName]);
-  return images;
+  return made && made.matrix === matrix && made.fileName === fileName ? made.images : null;
 }
