@@ -554,6 +554,8 @@ for (const language of ['en', 'my'] as const) {
       await check('operator');
       await page.getByRole('button', { name: 'ATOM' }).click();
       await page.getByLabel(t.contact.label).fill('not a contact');
+      // Checked when the buyer leaves the field (decision 052).
+      await page.getByLabel(t.contact.label).blur();
       await expect(page.getByText(t.esim_enter_contact_error)).toBeVisible();
       await check('contact with an error');
       await page.getByLabel(t.contact.label).fill('buyer@example.com');

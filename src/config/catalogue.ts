@@ -72,10 +72,19 @@ export type Operator = {
   mcc: string;
   mnc: string;
   networks: readonly string[];
+  /** The default suggested to tourists (widest coverage); its guidance is purchase:operators.guide.* */
+  recommendedForTourists?: boolean;
 };
 
 export const operators: readonly Operator[] = [
-  { id: 'mpt', name: 'MPT', mcc: '414', mnc: '01', networks: ['4G', '3G'] },
+  {
+    id: 'mpt',
+    name: 'MPT',
+    mcc: '414',
+    mnc: '01',
+    networks: ['4G', '3G'],
+    recommendedForTourists: true,
+  },
   { id: 'atom', name: 'ATOM', mcc: '414', mnc: '06', networks: ['4G', '3G'] },
   { id: 'ooredoo', name: 'Ooredoo', mcc: '414', mnc: '05', networks: ['4G', '3G'] },
   { id: 'mytel', name: 'Mytel', mcc: '414', mnc: '09', networks: ['4G', '3G'] },

@@ -14,7 +14,10 @@ type OperatorStepProps = {
   onBack: () => void;
 };
 
-/** Step 2: the partner operators with their GSMA identifiers. */
+/**
+ * Step 2: the partner operators, each led by where it is strong in plain words, the tourists'
+ * default marked; the GSMA identifiers follow in small print (decision 054).
+ */
 export function OperatorStep({ planId, focusOnMount, onChoose, onBack }: OperatorStepProps) {
   const { t, i18n } = useTranslation('purchase');
   const list = new Intl.ListFormat(intlLocale[toLanguage(i18n.language)], { type: 'unit' });
@@ -29,25 +32,38 @@ export function OperatorStep({ planId, focusOnMount, onChoose, onBack }: Operato
       <ul className="purchase-operators">
         {operators.map((operator) => {
           const detailsId = `${baseId}-${operator.id}`;
+          const recommended = operator.recommendedForTourists === true;
           return (
             <li key={operator.id}>
               <button
                 type="button"
-                className={`purchase-operator purchase-operator--${operator.id}`}
+                className={`purchase-operator purchase-operator--${operator.id}${recommended ? ' purchase-operator--recommended' : ''}`}
                 aria-describedby={detailsId}
                 onClick={() => onChoose(operator.id)}
               >
                 <span className="purchase-operator__name">{operator.name}</span>
                 {/* Heard as the button's description, so that its name is the operator's. */}
                 <span id={detailsId} className="purchase-operator__details" aria-hidden="true">
-                  <span>{t('operators.gsma', { mcc: operator.mcc, mnc: operator.mnc })}</span>{' '}
-                  <span>{t('operators.networks', { list: list.format(operator.networks) })}</span>
+                  {recommended && (
+                    <span className="purchase-operator__recommended">
+                      {t('operators.recommended')}
+                    </span>
+                  )}{' '}
+                  <span className="purchase-operator__guide">
+                    {t(`operators.guide.${operator.id}`)}
+                  </span>{' '}
+                  <span className="purchase-operator__codes">
+                    {t('operators.gsma', { mcc: operator.mcc, mnc: operator.mnc })}
+                    {' · '}
+                    {t('operators.networks', { list: list.format(operator.networks) })}
+                  </span>
                 </span>
               </button>
             </li>
           );
         })}
       </ul>
+      <p className="purchase-field-hint">{t('operators.unsure')}</p>
       <div className="button-row">
         <button type="button" className="button" onClick={onBack}>
           {t('back')}

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { findOperator, findPlan } from '../../../config/catalogue';
-import { orderHref } from '../../../config/paths';
+import { orderHref, paths } from '../../../config/paths';
 import { site, viberChatHref } from '../../../config/site';
 import { EsimDelivery } from '../../../components/esim-install';
 import { formatDateTime, formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
+import type { DeliveryStatus } from '../lib/outbox';
 import type { Order } from '../lib/purchase-machine';
 import { useOrderDelivery } from '../hooks/use-order-delivery';
 import { StepHeading } from './step-heading';
@@ -22,6 +24,18 @@ const deliveryMessages = {
 
 const deliveryAlerts = { delivered: 'alert--success', unsaved: 'alert--warning' } as const;
 
+/**
+ * Whether the buyer must send the order by hand: 'required' when nothing will reach the shop
+ * otherwise (no webhook, an order the outbox does not hold, a send that failed for good),
+ * 'optional' while the webhook keeps failing but is still retried, null when it is on its way or
+ * arrived (server mode: always arrived). While an order this browser could not store is sent
+ * from memory, the buyer keeps the page open instead.
+ */
+function handOffOf(delivery: DeliveryStatus | null): 'required' | 'optional' | null {
+  if (delivery === 'pending' || delivery === 'delivered' || delivery === 'unsaved') return null;
+  return delivery === 'retrying' ? 'optional' : 'required';
+}
+
 type ResultSuccessProps = {
   order: Order;
   transactionId: string;
@@ -37,8 +51,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
   const language = toLanguage(i18n.language);
   const delivery = useOrderDelivery(order.number);
   const deliveryMessage = delivery && delivery !== 'unknown' ? deliveryMessages[delivery] : null;
-  // While an order this browser could not store is being sent, the buyer keeps the page open.
-  const sendByHand = delivery !== 'pending' && delivery !== 'delivered' && delivery !== 'unsaved';
+  const handOff = handOffOf(delivery);
   const amount = t('price', { amount: formatNumber(order.price, language) });
   const orderMessage = t('result.orderMessage', {
     order: order.number,
@@ -85,11 +98,9 @@ export function ResultSuccess(props: ResultSuccessProps) {
         />
       )}
 
-      <h3>{t('result.stepsHeading')}</h3>
-      <ol className="purchase-next">
-        <li>{t('result.stepPrepared')}</li>
-        <li>{t('result.stepSent', { contact: order.contact })}</li>
-        <li>
+      {/* Server mode: the eSIM (or its honest waiting state) is on screen above; nothing to send. */}
+      {order.delivery ? (
+        <div className="purchase-result__help">
           <p>{t('result.stepHelp', { order: order.number })}</p>
           <a
             className="button purchase-viber"
@@ -97,33 +108,60 @@ export function ResultSuccess(props: ResultSuccessProps) {
           >
             {t('result.viberHelp')}
           </a>
-        </li>
-      </ol>
-
-      {deliveryMessage && (
-        <p
-          className={`alert ${delivery === 'delivered' || delivery === 'unsaved' ? deliveryAlerts[delivery] : ''}`}
-          role="status"
-        >
-          {t(deliveryMessage)}
-        </p>
-      )}
-      {/* Without a webhook, when the order could not be queued or sent from this device, or
-          while the webhook keeps failing or has refused it, the buyer sends it by hand. */}
-      {sendByHand && (
-        <div className="purchase-send">
-          <h3>{t('result.sendHeading')}</h3>
-          <p>{t('result.sendText')}</p>
-          <div className="button-row">
-            <a className="button purchase-viber" href={viberChatHref(orderMessage)}>
-              {t('result.sendViber')}
-            </a>
-            <a className="button" href={mailto}>
-              {t('result.sendEmail')}
-            </a>
-          </div>
         </div>
+      ) : (
+        <>
+          <h3>{t('result.stepsHeading')}</h3>
+          <ol className="purchase-next">
+            <li>{t('result.stepPrepared')}</li>
+            <li>
+              {t(handOff === 'required' ? 'result.stepSentAfterHandOff' : 'result.stepSent', {
+                contact: order.contact,
+              })}
+            </li>
+            <li>
+              <p>{t('result.stepHelp', { order: order.number })}</p>
+              <a
+                className="button purchase-viber"
+                href={viberChatHref(t('result.viberHelpMessage', { order: order.number }))}
+              >
+                {t('result.viberHelp')}
+              </a>
+            </li>
+          </ol>
+
+          {deliveryMessage && (
+            <p
+              className={`alert ${delivery === 'delivered' || delivery === 'unsaved' ? deliveryAlerts[delivery] : ''}`}
+              role="status"
+            >
+              {t(deliveryMessage)}
+            </p>
+          )}
+          {/* The hand-off only when delivery needs it (see handOffOf); else what happens next. */}
+          {handOff ? (
+            <div className="purchase-send">
+              <h3>
+                {t(handOff === 'required' ? 'result.sendHeadingRequired' : 'result.sendHeading')}
+              </h3>
+              <p>{t(handOff === 'required' ? 'result.sendTextRequired' : 'result.sendText')}</p>
+              <div className="button-row">
+                <a className="button purchase-viber" href={viberChatHref(orderMessage)}>
+                  {t('result.sendViber')}
+                </a>
+                <a className="button" href={mailto}>
+                  {t('result.sendEmail')}
+                </a>
+              </div>
+            </div>
+          ) : (
+            <p className="purchase-result__next">{t('result.noHandOff')}</p>
+          )}
+        </>
       )}
+      <p className="purchase-result__guide">
+        {t('result.installIntro')} <Link to={paths.howItWorks}>{t('result.installLink')}</Link>
+      </p>
 
       <div className="button-row purchase-actions">
         <button type="button" className="button" onClick={onBuyAnother}>

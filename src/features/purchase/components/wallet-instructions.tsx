@@ -1,11 +1,24 @@
 import { useTranslation } from 'react-i18next';
+import { detectPlatform } from '../lib/platform';
 import './wallet-instructions.css';
+
+/** How to get the code from this device into the wallet, per platform (decision 053). */
+const saveHints = {
+  ios: 'payment.howTo.saveIos',
+  android: 'payment.howTo.saveAndroid',
+  desktop: 'payment.howTo.saveDesktop',
+} as const;
 
 type WalletInstructionsProps = { amount: string };
 
-/** How to scan the MMQR code with KBZPay and WavePay, and how to pay on the same phone. */
+/**
+ * How to scan the MMQR code with KBZPay and WavePay, and how to pay from the phone that shows
+ * it: on an iPhone through Photos, on Android through Downloads or the gallery, and from a
+ * computer by scanning the screen with the phone.
+ */
 export function WalletInstructions({ amount }: WalletInstructionsProps) {
   const { t } = useTranslation('purchase');
+  const platform = detectPlatform();
   const wallets = [
     {
       id: 'kbzpay',
@@ -31,7 +44,7 @@ export function WalletInstructions({ amount }: WalletInstructionsProps) {
           </ol>
         </details>
       ))}
-      <p className="purchase-field-hint">{t('payment.howTo.samePhone')}</p>
+      <p className="purchase-field-hint purchase-howto__save">{t(saveHints[platform])}</p>
     </section>
   );
 }

@@ -36,3 +36,97 @@ export function checkContact(input: string): ContactCheck {
   if (PHONE.test(value)) return { valid: true, kind: 'phone', value };
   return { valid: false, value };
 }
+
+/** Why a contact cannot be used, for the message under the field. */
+export type ContactProblem = 'empty' | 'foreignPhone' | 'invalid';
+
+/**
+ * A phone number that is not a Myanmar mobile: a `+` or `00` country code other than 95, or
+ * digits that start with neither 09 nor 959 (a UK `07…`, a US `1…`). Travellers are pointed to
+ * email, since the shop's Viber contact only reaches Myanmar numbers.
+ */
+function isForeignPhone(value: string): boolean {
+  if (!/^\+?\d{6,}$/.test(value)) return false;
+  if (value.startsWith('+')) return !value.startsWith('+95');
+  if (value.startsWith('00')) return !value.startsWith('0095');
+  return !value.startsWith('09') && !value.startsWith('9');
+}
+
+/** The problem with the buyer's input, or null when it can be used (SPEC §5's rule). */
+export function contactProblem(input: string): ContactProblem | null {
+  if (input.trim() === '') return 'empty';
+  const check = checkContact(input);
+  if (check.valid) return null;
+  return isForeignPhone(check.value) ? 'foreignPhone' : 'invalid';
+}
+
+/** Mail domains buyers use most; a near miss of one is probably a typo. */
+export const COMMON_EMAIL_DOMAINS = [
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.co.uk',
+  'yahoo.co.jp',
+  'hotmail.com',
+  'hotmail.co.uk',
+  'outlook.com',
+  'live.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'mail.com',
+  'gmx.com',
+  'gmx.de',
+  'web.de',
+  'proton.me',
+  'protonmail.com',
+  'yandex.com',
+  'mail.ru',
+  'qq.com',
+  '163.com',
+  '126.com',
+  'naver.com',
+] as const;
+
+/** Edits (insert, delete, substitute, swap two neighbours) between two strings (OSA distance). */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i < rows; i += 1) {
+    for (let j = 1; j < cols; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      }
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * "Did you mean …?" for an email whose domain is one or two edits from a common one
+ * (`gmial.com`, `gmail.co`, `hotmial.com`): the address with that domain, else null. Only a
+ * suggestion: the address as typed stays valid.
+ */
+export function suggestEmail(input: string): string | null {
+  const check = checkContact(input);
+  if (!check.valid || check.kind !== 'email') return null;
+  const at = check.value.lastIndexOf('@');
+  const domain = check.value.slice(at + 1).toLowerCase();
+  if ((COMMON_EMAIL_DOMAINS as readonly string[]).includes(domain)) return null;
+  const allowed = domain.length < 8 ? 1 : 2;
+  let best: { domain: string; distance: number } | null = null;
+  for (const common of COMMON_EMAIL_DOMAINS) {
+    const distance = editDistance(domain, common);
+    if (distance <= allowed && (!best || distance < best.distance))
+      best = { domain: common, distance };
+  }
+  return best ? `${check.value.slice(0, at)}@${best.domain}` : null;
+}

@@ -58,21 +58,23 @@ describe('the purchase flow', () => {
     expect(screen.getByRole('heading', { name: 'Choose your network' })).toHaveFocus();
     expect(screen.getByText('Step 2 of 5: Operator')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ooredoo' })).toHaveAccessibleDescription(
-      'GSMA code: MCC 414 · MNC 05 Networks: 4G, 3G',
+      'Strong in Yangon, Mandalay and the other large cities. GSMA code: MCC 414 · MNC 05 · Networks: 4G, 3G',
     );
     await user.click(screen.getByRole('button', { name: 'MPT' }));
 
-    // Step 3: the field has focus; Continue waits for a valid contact.
+    // Step 3: the field has focus; the value is checked on leaving the field, not while typing.
     const field = screen.getByLabelText('Email or Viber phone number');
     expect(field).toHaveFocus();
     const next = screen.getByRole('button', { name: 'Continue to payment' });
-    expect(next).toBeDisabled();
     await user.type(field, 'hello');
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    await user.tab();
     expect(
       screen.getByText('Please enter a valid email or Viber phone number (e.g., 09...).'),
     ).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(next).toBeDisabled();
+    await user.click(next);
+    expect(screen.getByRole('heading', { name: 'Where should we send your eSIM?' })).toBeVisible();
     await user.clear(field);
     await user.type(field, '+95 9 123 456 789');
     expect(screen.getByText('We will send it to 09123456789.')).toBeInTheDocument();
@@ -98,7 +100,7 @@ describe('the purchase flow', () => {
         name: `MMQR payment code for order ${orderNumber}, 80,000 MMK`,
       }),
     ).toHaveAttribute('width', '200');
-    expect(screen.getByRole('button', { name: 'Download QR' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save QR' })).toBeEnabled();
     expect(screen.getByText('10 minutes left to pay.')).toBeInTheDocument();
 
     const upload = screen.getByRole('button', { name: 'Upload and verify' });
@@ -116,7 +118,9 @@ describe('the purchase flow', () => {
     expect(screen.getByTestId('order-number')).toHaveTextContent(orderNumber);
     expect(screen.getByText('Your eSIM is being prepared.')).toBeInTheDocument();
     expect(
-      screen.getByText('Your eSIM QR code will be sent to 09123456789 within 2–3 minutes.'),
+      screen.getByText(
+        'Once your order reaches us (send it below), your eSIM QR code is sent to 09123456789 within 2–3 minutes.',
+      ),
     ).toBeInTheDocument();
     const help = screen.getByRole('link', { name: 'Get help on Viber' });
     expect(help.getAttribute('href')).toMatch(/^viber:\/\/chat\?number=/);
@@ -169,7 +173,11 @@ describe('the purchase flow', () => {
     await user.click(field);
     await user.paste(`${'a'.repeat(300)}@example.com`);
     expect(field).toHaveValue('a'.repeat(254));
-    expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(
+      screen.getByText('Please enter a valid email or Viber phone number (e.g., 09...).'),
+    ).toBeInTheDocument();
+    expect(field).toHaveFocus();
   });
 
   it('adds a JSON-LD Product with an Offer in MMK for the selected plan', async () => {

@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ResultSuccess } from '../../../../src/features/purchase/components/result-success';
+import type { Order } from '../../../../src/features/purchase/lib/purchase-machine';
+import { configureShopApi, resetShopApi } from '../../../../src/features/purchase/lib/shop-api';
+import type { Language } from '../../../../src/lib/i18n/languages';
+import { renderWithProviders } from '../../../support/render';
+
+const order: Order = {
+  id: '0b6f7a52-4c1e-4d2a-8f3b-5e6d7c8b9a01',
+  number: '#NXR-20261121-214501',
+  planId: 'power-30',
+  operatorId: 'mpt',
+  contact: 'buyer@example.com',
+  contactKind: 'email',
+  price: 80_000,
+  currency: 'MMK',
+  createdAt: Date.now(),
+  expiresAt: Date.now() + 600_000,
+};
+
+const renderSuccess = (language: Language = 'en') =>
+  renderWithProviders(
+    <ResultSuccess
+      order={order}
+      transactionId="WAVE-123"
+      verifiedAt={Date.now()}
+      focusOnMount={false}
+      onBuyAnother={() => {}}
+    />,
+    { namespaces: ['purchase'], language },
+  );
+
+describe('the success screen', () => {
+  afterEach(() => resetShopApi());
+
+  it('asks for the order by hand when nothing else will bring it to the shop (no webhook)', async () => {
+    await renderSuccess();
+    expect(
+      screen.getByRole('heading', { name: 'Send your order to us to receive your eSIM' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/has not reached our team automatically/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send by Viber' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send by email' })).toBeInTheDocument();
+    // The 2–3 minutes count from the order's arrival, not from now.
+    expect(
+      screen.getByText(/^Once your order reaches us \(send it below\), your eSIM QR code/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/So that nothing is missed/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/You do not need to send us anything/)).not.toBeInTheDocument();
+  });
+
+  it('says what happens next, without a hand-off, when the shop has the order', async () => {
+    configureShopApi('https://shop.example.test');
+    await renderSuccess();
+    expect(screen.queryByRole('link', { name: 'Send by Viber' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Send by email' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Send your order/ })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Your eSIM QR code will be sent to buyer@example.com within 2–3 minutes.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/You do not need to send us anything else/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en' as const, 'eSIM install guide'],
+    ['my' as const, 'eSIM ထည့်သွင်းနည်း လမ်းညွှန်'],
+  ])('links the install guide (%s)', async (language, name) => {
+    await renderSuccess(language);
+    expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/how-it-works');
+  });
+});
