@@ -78,6 +78,7 @@ describe('the result step in server mode', () => {
           verification: {
             status: 'confirmed',
             transactionId: '0123456789',
+            transactionTime: Date.now() - 60_000,
             verifiedAt: Date.now(),
           },
         }),
