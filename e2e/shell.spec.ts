@@ -226,6 +226,21 @@ test('footer, floating controls and scroll-to-top', async ({ page }) => {
   await expect(toTop).toBeHidden();
 });
 
+test('in the checkout only the chat floats: no music or back-to-top button over the steps', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openRoute(page, '/buy-esim');
+  await expect(page.getByRole('button', { name: 'Buy Power User' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await expect(page.getByRole('button', { name: 'Ask AI Assistant' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play background music' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Back to top' })).toHaveCount(0);
+  // Elsewhere both are back.
+  await openRoute(page, '/partners');
+  await expect(page.getByRole('button', { name: 'Play background music' })).toBeVisible();
+});
+
 test('the music player makes its loop on the first play only, with mute only while playing', async ({
   page,
 }) => {

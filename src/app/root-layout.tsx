@@ -13,6 +13,7 @@ import { ScrollToTopButton } from '../components/layout/scroll-to-top-button';
 import { SkipLink } from '../components/layout/skip-link';
 import { Starfield } from '../components/layout/starfield';
 import { PageSpinner } from '../components/ui/page-spinner';
+import { paths } from '../config/paths';
 import { ChatLauncher } from '../features/chat/components/chat-launcher';
 import { forgetFailedPages } from './lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -21,6 +22,9 @@ import { useOrderOutbox } from '../features/purchase/hooks/use-order-outbox';
 /** The layout on every page (SPEC §2): header, footer, floating controls, background. */
 export function RootLayout() {
   const { pathname } = useLocation();
+  // In the checkout only the chat floats: music and back-to-top would sit over the steps'
+  // cards and buttons on a phone (issue #15); the steps scroll to their own top.
+  const checkout = pathname === paths.buy;
   useOrderOutbox();
   // A page that failed to load (offline, a deploy) loads again when it is visited again.
   useEffect(() => forgetFailedPages(), [pathname]);
@@ -41,8 +45,8 @@ export function RootLayout() {
         </RouteTransition>
       </main>
       <Footer />
-      <MusicPlayer />
-      <ScrollToTopButton />
+      {!checkout && <MusicPlayer />}
+      {!checkout && <ScrollToTopButton />}
       <ChatLauncher />
       <LoadingOverlay />
     </>
