@@ -96,7 +96,12 @@ describe('server mode events on the purchase flow', () => {
     ).toEqual({
       step: 'result',
       order,
-      verification: { status: 'confirmed', transactionId: 'TX1', transactionTime: null, verifiedAt: T + 5 },
+      verification: {
+        status: 'confirmed',
+        transactionId: 'TX1',
+        transactionTime: null,
+        verifiedAt: T + 5,
+      },
     });
     expect(
       flowReducer(payment, { type: 'SERVER_SYNCED', shop: shop({ status: 'expired' }), now: T }),
