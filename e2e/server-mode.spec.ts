@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
+import delivery from '../locales/en/delivery.json' with { type: 'json' };
 import en from '../locales/en/purchase.json' with { type: 'json' };
 import { expect, openRoute, test } from './support/fixtures';
 import { GEMINI_URL } from './support/gemini';
@@ -108,7 +109,9 @@ test('buys the Power User plan end to end in server mode; the same payment canno
   expect(decided.verification).toMatchObject({ status: 'confirmed', transactionId });
   await expect(page.getByRole('heading', { name: en.result.successHeading })).toBeFocused();
   await expect(page.getByTestId('order-number')).toHaveText(order.number);
-  await expect(page.getByText(en.result.deliveryDone)).toBeVisible();
+  // The server delivers: the eSIM is on screen, and nothing is left for the buyer to send.
+  await expect(page.getByRole('heading', { name: delivery.heading, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: en.result.sendViber })).toHaveCount(0);
 
   // A reload keeps the result; the server has the order as paid.
   await page.reload();
