@@ -42,6 +42,7 @@ for (const language of ['en', 'my'] as const) {
   test(`${language}: at 390×844 the QR, amount and countdown are on the first screen, and the countdown stays while scrolling`, async ({
     page,
   }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: 390, height: 844 });
     await useLanguage(page, language);
     await toPayment(page, t);
@@ -67,12 +68,13 @@ for (const language of ['en', 'my'] as const) {
     await expect(submit).toBeInViewport({ ratio: 1 });
     await expect(timer).toBeInViewport({ ratio: 1 });
     const header = await page.locator('.site-header').boundingBox();
-    const timerBox = await timer.boundingBox();
+    const timerBox = await page.locator('.purchase-pay__due').boundingBox();
     expect(timerBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
     await shot(page, `payment-upload-${language}-390`);
   });
 
   test(`${language}: at 1280×800 the payment step keeps its two columns`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: 1280, height: 800 });
     await useLanguage(page, language);
     await toPayment(page, t);
@@ -85,7 +87,7 @@ for (const language of ['en', 'my'] as const) {
     await page.getByRole('button', { name: t.receipt.submit }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('timer')).toBeInViewport({ ratio: 1 });
     const header = await page.locator('.site-header').boundingBox();
-    const timerBox = await page.getByRole('timer').boundingBox();
+    const timerBox = await page.locator('.purchase-pay__due').boundingBox();
     expect(timerBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
     await shot(page, `payment-upload-${language}-1280`);
   });
