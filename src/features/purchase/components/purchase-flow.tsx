@@ -123,6 +123,7 @@ export function PurchaseFlow() {
             order={state.order}
             focusOnMount={focusOnMount}
             onStartOver={() => dispatch({ type: 'START_OVER' })}
+            onUploadLate={() => dispatch({ type: 'UPLOAD_LATE' })}
           />
         );
     }
