@@ -92,3 +92,25 @@ for (const language of ['en', 'my'] as const) {
     await shot(page, `payment-upload-${language}-1280`);
   });
 }
+
+for (const language of ['en', 'my'] as const) {
+  const t = texts[language];
+  test(`${language}: the expired panel offers the upload of a payment made in time`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLanguage(page, language);
+    await page.clock.install();
+    await toPayment(page, t);
+    await page.clock.fastForward('10:01');
+    await expect(page.getByRole('heading', { name: t.expired.heading })).toBeFocused();
+    await expect(page.getByText(t.expired.lateText)).toBeVisible();
+    await shot(page, `expired-${language}-390`);
+    await page.getByRole('button', { name: t.expired.uploadLate }).click();
+    await expect(page.getByRole('button', { name: t.receipt.submit })).toBeVisible();
+    // Reopened for a late upload, it does not expire again while the buyer chooses the file.
+    await page.clock.fastForward('01:00');
+    await expect(page.getByRole('button', { name: t.receipt.submit })).toBeVisible();
+  });
+}
