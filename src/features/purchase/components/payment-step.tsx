@@ -39,16 +39,17 @@ export function PaymentStep(props: PaymentStepProps) {
       <StepHeading id="purchase-payment-heading" focusOnMount={focusOnMount}>
         {t('payment.heading')}
       </StepHeading>
+      {/* Amount and time left stay in view (sticky) while the buyer scrolls to the upload. */}
+      <div className="purchase-pay__due">
+        <p className="purchase-amount">
+          <span className="purchase-amount__label">{t('payment.amountLabel')}</span>
+          <span className="purchase-amount__value" data-testid="amount-due">
+            {amount}
+          </span>
+        </p>
+        <PaymentCountdown expiresAt={order.expiresAt} />
+      </div>
       <div className="purchase-pay">
-        <div className="purchase-pay__due">
-          <p className="purchase-amount">
-            <span className="purchase-amount__label">{t('payment.amountLabel')}</span>
-            <span className="purchase-amount__value" data-testid="amount-due">
-              {amount}
-            </span>
-          </p>
-          <PaymentCountdown expiresAt={order.expiresAt} />
-        </div>
         <PaymentQr order={order} amountLabel={amount} />
         <div className="purchase-pay__side">
           <OrderSummary order={order} />

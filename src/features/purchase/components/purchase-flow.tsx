@@ -123,6 +123,7 @@ export function PurchaseFlow() {
             order={state.order}
             focusOnMount={focusOnMount}
             onStartOver={() => dispatch({ type: 'START_OVER' })}
+            onUploadLate={() => dispatch({ type: 'UPLOAD_LATE' })}
           />
         );
     }
@@ -131,7 +132,7 @@ export function PurchaseFlow() {
   return (
     <div className="purchase">
       <PlanStructuredData plan={plan} />
-      {position && <PurchaseStepper current={position} />}
+      {position && <PurchaseStepper current={position} compact={state.step === 'payment'} />}
       <div className={`purchase__panel purchase__panel--${state.step}`} key={state.step}>
         {/* A step that fails to render never blanks the checkout: the order is kept. */}
         <ErrorBoundary

@@ -4,15 +4,22 @@ import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import './purchase-stepper.css';
 
-type PurchaseStepperProps = { current: StepperStep };
+type PurchaseStepperProps = {
+  current: StepperStep;
+  /** On the payment step a phone shows only "Step 4 of 5 · Payment" (the list stays for screen readers). */
+  compact?: boolean;
+};
 
 /** Plan, Operator, Contact, Payment, Complete: where the buyer is (shown on steps 1-4). */
-export function PurchaseStepper({ current }: PurchaseStepperProps) {
+export function PurchaseStepper({ current, compact = false }: PurchaseStepperProps) {
   const { t, i18n } = useTranslation('purchase');
   const language = toLanguage(i18n.language);
   const index = stepperSteps.indexOf(current);
   return (
-    <nav className="purchase-stepper" aria-label={t('stepper.label')}>
+    <nav
+      className={`purchase-stepper${compact ? ' purchase-stepper--compact' : ''}`}
+      aria-label={t('stepper.label')}
+    >
       <p className="purchase-stepper__position">
         {t('stepper.position', {
           current: formatNumber(index + 1, language),

@@ -304,6 +304,7 @@ const reasonSchemas: { [C in FailureReason['code']]: z.ZodMiniType<ReasonOf<C>> 
   tooOld: only('tooOld'),
   beforeOrder: only('beforeOrder'),
   inFuture: only('inFuture'),
+  afterExpiry: only('afterExpiry'),
 };
 
 const failureCode = z.object({
@@ -338,6 +339,7 @@ function shown(reason: FailureReason): FailureReason {
     case 'tooOld':
     case 'beforeOrder':
     case 'inFuture':
+    case 'afterExpiry':
       return { code: reason.code };
     default:
       return unknownReason(reason);

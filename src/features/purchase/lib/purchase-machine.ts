@@ -69,7 +69,14 @@ export type PurchaseState =
   | { step: 'plan'; draft: Draft }
   | { step: 'operator'; draft: Draft & { planId: PlanId } }
   | { step: 'contact'; draft: Draft & { planId: PlanId; operatorId: OperatorId } }
-  | { step: 'payment'; order: Order; receipt: ReceiptSlot; interrupted: boolean }
+  | {
+      step: 'payment';
+      order: Order;
+      receipt: ReceiptSlot;
+      interrupted: boolean;
+      /** Reopened from expiry to upload a receipt of a payment made in time (not timed out again). */
+      late?: boolean;
+    }
   | { step: 'verifying'; order: Order; receipt: PreparedReceipt }
   | { step: 'result'; order: Order; verification: Verification }
   | { step: 'expired'; order: Order };
@@ -94,6 +101,8 @@ export type PurchaseEvent =
   | { type: 'VERIFICATION_DONE'; verification: Verification }
   | { type: 'TRY_AGAIN'; now: number }
   | { type: 'EXPIRE'; now: number }
+  /** From expiry: the buyer paid in time and uploads now; the receipt rules decide. */
+  | { type: 'UPLOAD_LATE' }
   | { type: 'START_OVER' };
 
 export const emptyDraft: Draft = { planId: null, operatorId: null, contact: '' };
@@ -210,8 +219,17 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       };
     case 'EXPIRE':
       // A receipt being verified is not cut off: the buyer has paid and is waiting.
-      if (state.step !== 'payment' || event.now < state.order.expiresAt) return state;
+      if (state.step !== 'payment' || state.late || event.now < state.order.expiresAt) return state;
       return { step: 'expired', order: state.order };
+    case 'UPLOAD_LATE':
+      if (state.step !== 'expired') return state;
+      return {
+        step: 'payment',
+        order: state.order,
+        receipt: emptyReceipt,
+        interrupted: false,
+        late: true,
+      };
     case 'START_OVER':
       // The only way out of expiry; also "buy another" after a confirmed order.
       if (state.step === 'expired') return initialPurchaseState;

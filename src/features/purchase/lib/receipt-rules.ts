@@ -27,6 +27,8 @@ export type FailureReason =
   /** The payment was made before this order existed, so it cannot have paid for it. */
   | { code: 'beforeOrder' }
   | { code: 'inFuture' }
+  /** The payment was made after the order's payment code expired (and the clock skew). */
+  | { code: 'afterExpiry' }
   | { code: 'reused'; transactionId: string };
 
 export type ReceiptDecision =
@@ -45,6 +47,11 @@ export type ReceiptExpectation = {
    * for something else. Clock skew is allowed for.
    */
   orderCreatedAt?: number;
+  /**
+   * Epoch ms when the order's payment code expired: a receipt uploaded late is accepted when the
+   * payment itself was made by then (clock skew allowed for), refused when made after.
+   */
+  orderExpiresAt?: number;
 };
 
 /** A kyat token as wallets write it: MMK, Ks, Kyat(s), ကျပ်, K, or ISO 4217's number 104. */
@@ -244,6 +251,9 @@ export function decideReceipt(
   if (expected.now - time > RECEIPT_MAX_AGE_MS) return fail({ code: 'tooOld' });
   if (expected.orderCreatedAt !== undefined && time < expected.orderCreatedAt - CLOCK_SKEW_MS) {
     return fail({ code: 'beforeOrder' });
+  }
+  if (expected.orderExpiresAt !== undefined && time > expected.orderExpiresAt + CLOCK_SKEW_MS) {
+    return fail({ code: 'afterExpiry' });
   }
   const id = normalizeTransactionId(reading.transactionId);
   if (id === null) return fail({ code: 'idMissing' });

@@ -88,6 +88,7 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verifica
       now: now(),
       usedTransactionIds: usedTransactionIds(now()),
       orderCreatedAt: input.order.createdAt,
+      orderExpiresAt: input.order.expiresAt,
     });
     if (!decision.confirmed) return { status: 'failed', reason: decision.reason };
     return {

@@ -331,6 +331,7 @@ describe('order storage', () => {
         'tooOld',
         'beforeOrder',
         'inFuture',
+        'afterExpiry',
       ].map((code): [string, Record<string, unknown>] => [code, { code }]),
     ])('keeps a failed result for %s', (_code, reason) => {
       const state = { step: 'result', order, verification: { status: 'failed', reason } };

@@ -321,3 +321,29 @@ describe('confirmedBy: the one transition that confirms an order', () => {
     expect(confirmedBy(verifyingOnServer, confirmedOnServer)).toBeNull();
   });
 });
+
+// Issue 15, item 6: paid in time, uploaded after the code expired.
+describe('a late upload from expiry', () => {
+  it('reopens the upload for the same order, which does not time out again', () => {
+    const late = purchaseReducer(expired, { type: 'UPLOAD_LATE' });
+    expect(late).toEqual({
+      step: 'payment',
+      order,
+      receipt: emptyReceipt,
+      interrupted: false,
+      late: true,
+    });
+    expect(purchaseReducer(late, { type: 'EXPIRE', now: order.expiresAt + 60_000 })).toBe(late);
+    const ready = purchaseReducer(late, { type: 'RECEIPT_READY', image });
+    expect(purchaseReducer(ready, { type: 'SUBMIT_RECEIPT' })).toEqual({
+      step: 'verifying',
+      order,
+      receipt: image,
+    });
+  });
+
+  it('is only offered from expiry', () => {
+    expect(purchaseReducer(atPayment, { type: 'UPLOAD_LATE' })).toBe(atPayment);
+    expect(purchaseReducer(confirmed, { type: 'UPLOAD_LATE' })).toBe(confirmed);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReceiptReading } from '../../../../src/lib/ai/receipt';
+import { CLOCK_SKEW_MS } from '../../../../src/features/purchase/lib/constants';
 import {
   decideReceipt,
   isKyat,
@@ -425,5 +426,31 @@ describe('reading helpers', () => {
     ['T-9', null],
   ])('keeps the transaction id %j as %j', (id, expected) => {
     expect(normalizeTransactionId(id)).toBe(expected);
+  });
+});
+
+// Issue 15, item 6: a buyer who paid in time but uploads after the code expired.
+describe("a payment made around the order's expiry", () => {
+  const createdAt = NOW - HOUR;
+  const expiresAt = createdAt + 10 * 60_000;
+  const decideFor = (paidAt: number) =>
+    decideReceipt(reading({ transactionTime: iso(paidAt) }), {
+      price: 80_000,
+      now: NOW,
+      usedTransactionIds: new Set(),
+      orderCreatedAt: createdAt,
+      orderExpiresAt: expiresAt,
+    });
+
+  it('is accepted when paid within the window, though decided long after it', () => {
+    expect(decideFor(expiresAt - 60_000).confirmed).toBe(true);
+    expect(decideFor(expiresAt + CLOCK_SKEW_MS).confirmed).toBe(true);
+  });
+
+  it('is refused when paid after the code expired (beyond the clock skew)', () => {
+    expect(decideFor(expiresAt + CLOCK_SKEW_MS + 60_000)).toEqual({
+      confirmed: false,
+      reason: { code: 'afterExpiry' },
+    });
   });
 });

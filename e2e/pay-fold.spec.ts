@@ -1,0 +1,116 @@
+import type { Locator, Page } from '@playwright/test';
+import en from '../locales/en/purchase.json' with { type: 'json' };
+import my from '../locales/my/purchase.json' with { type: 'json' };
+import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
+
+type Texts = typeof en;
+const texts: Record<Language, Texts> = { en, my };
+const fill = (text: string, values: Record<string, string> = {}) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+const startOf = (text: string) =>
+  new RegExp(`^${text.split('{{')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/** Screenshots for the review, only when SHOTS_DIR is set. */
+const shot = async (page: Page, name: string) => {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+};
+
+async function toPayment(page: Page, t: Texts) {
+  await openRoute(page, '/buy-esim');
+  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+  await page.getByRole('button', { name: 'MPT' }).click();
+  await page.getByLabel(t.contact.label).fill('09123456789');
+  await page.getByRole('button', { name: t.contact.continue }).click();
+  await expect(page.getByRole('heading', { name: t.payment.heading })).toBeFocused();
+}
+
+/** The element's box lies within the first `fold` pixels of the (unscrolled) page. */
+async function expectAboveFold(locator: Locator, fold: number) {
+  await expect(locator).toBeVisible();
+  await expect
+    .poll(async () => {
+      const box = await locator.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= fold;
+    })
+    .toBe(true);
+}
+
+for (const language of ['en', 'my'] as const) {
+  const t = texts[language];
+
+  test(`${language}: at 390×844 the QR, amount and countdown are on the first screen, and the countdown stays while scrolling`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLanguage(page, language);
+    await toPayment(page, t);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const qr = page.getByRole('img', { name: startOf(t.payment.qrLabel) });
+    const amount = page.getByTestId('amount-due');
+    const timer = page.getByRole('timer');
+    await expect(qr).toBeVisible();
+    await expectAboveFold(qr, 844);
+    await expectAboveFold(amount, 844);
+    await expectAboveFold(timer, 844);
+    // The stepper still says where the buyer is, to everyone.
+    await expect(page.getByRole('navigation', { name: t.stepper.label })).toContainText(
+      t.stepper.payment,
+    );
+    await expect(page.locator('[aria-current="step"]')).toHaveCount(1);
+    await shot(page, `payment-top-${language}-390`);
+
+    // Scrolled down to the upload, the time left is still in view (and not under the header).
+    const submit = page.getByRole('button', { name: t.receipt.submit });
+    await submit.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+    await expect(submit).toBeInViewport({ ratio: 1 });
+    await expect(timer).toBeInViewport({ ratio: 1 });
+    const header = await page.locator('.site-header').boundingBox();
+    const timerBox = await page.locator('.purchase-pay__due').boundingBox();
+    expect(timerBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
+    await shot(page, `payment-upload-${language}-390`);
+  });
+
+  test(`${language}: at 1280×800 the payment step keeps its two columns`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await useLanguage(page, language);
+    await toPayment(page, t);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const qr = page.getByRole('img', { name: startOf(t.payment.qrLabel) });
+    await expect(qr).toBeVisible();
+    await expectAboveFold(qr, 800);
+    await expectAboveFold(page.getByRole('timer'), 800);
+    await shot(page, `payment-top-${language}-1280`);
+    await page.getByRole('button', { name: t.receipt.submit }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('timer')).toBeInViewport({ ratio: 1 });
+    const header = await page.locator('.site-header').boundingBox();
+    const timerBox = await page.locator('.purchase-pay__due').boundingBox();
+    expect(timerBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
+    await shot(page, `payment-upload-${language}-1280`);
+  });
+}
+
+for (const language of ['en', 'my'] as const) {
+  const t = texts[language];
+  test(`${language}: the expired panel offers the upload of a payment made in time`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLanguage(page, language);
+    await page.clock.install();
+    await toPayment(page, t);
+    await page.clock.fastForward('10:01');
+    await expect(page.getByRole('heading', { name: t.expired.heading })).toBeFocused();
+    await expect(page.getByText(t.expired.lateText)).toBeVisible();
+    await shot(page, `expired-${language}-390`);
+    await page.getByRole('button', { name: t.expired.uploadLate }).click();
+    await expect(page.getByRole('button', { name: t.receipt.submit })).toBeVisible();
+    // Reopened for a late upload, it does not expire again while the buyer chooses the file.
+    await page.clock.fastForward('01:00');
+    await expect(page.getByRole('button', { name: t.receipt.submit })).toBeVisible();
+  });
+}
