@@ -60,12 +60,13 @@ export default defineConfig({
     },
     {
       // A fresh embedded database each run, with the eSIM stock imported before the API starts
-      // (one process opens the folder at a time); tsx itself (not npx) so that it stops on SIGTERM.
+      // (one process opens the folder at a time). The last step `exec`s one node process (tsx as a
+      // loader, not the tsx wrapper that forks a child) so that Playwright's SIGTERM stops it.
       command: [
         `rm -rf ${e2eApi.dataDir}`,
         `node_modules/.bin/tsx server/src/cli/stock.ts import ${e2eApi.stockCsv}`,
         `node_modules/.bin/tsx server/src/cli/api-key.ts create --staff e2e | sed -n 2p > ${e2eApi.staffKeyFile}`,
-        'node_modules/.bin/tsx server/src/main.ts',
+        'exec node --import tsx server/src/main.ts',
       ].join(' && '),
       port: e2eApi.port,
       env: {

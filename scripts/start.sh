@@ -33,7 +33,7 @@ SHOP_PORT="${SHOP_PORT:-5173}"
 export SHOP_ORIGINS="${SHOP_ORIGINS:-http://127.0.0.1:${SHOP_PORT}}"
 API_URL="http://127.0.0.1:${PORT}"
 
-node_modules/.bin/tsx server/src/main.ts &
+node --import tsx server/src/main.ts &
 api=$!
 VITE_API_URL="$API_URL" VITE_GEMINI_API_KEY="" \
   node_modules/.bin/vite --host 127.0.0.1 --port "$SHOP_PORT" --strictPort &
