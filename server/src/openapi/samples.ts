@@ -177,6 +177,40 @@ const { order: current } = await response.json();`,
 if (response.status === 503) retryAfter(response.headers.get('Retry-After'));
 const { order: checked, verification } = await response.json(); // confirmed, or failed + reason`,
   },
+  'PATCH /api/orders/{id}': {
+    curl: [
+      {
+        comment: 'Correct a mistyped email before paying: same order, number and payment code',
+        command: `curl -X PATCH "$API_BASE_URL/api/orders/$SHOP_ORDER_ID" \\
+  -H "X-Order-Token: $ORDER_TOKEN" \\
+  -H "Content-Type: application/json" \\
+  -d '{"contact": "traveller@gmail.com"}'`,
+        status: 200,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/orders/\${order.id}\`, {
+  method: 'PATCH',
+  headers: { 'X-Order-Token': token, 'Content-Type': 'application/json' },
+  body: JSON.stringify({ contact }),
+});
+if (response.status === 409) showOrderState(); // paid, cancelled or expired meanwhile
+const { order: changed } = await response.json();`,
+  },
+  'POST /api/orders/{id}/cancel': {
+    curl: [
+      {
+        comment: 'The order the receipt example paid: a paid order is never cancelled (409)',
+        command: `curl -X POST "$API_BASE_URL/api/orders/$SHOP_ORDER_ID/cancel" \\
+  -H "X-Order-Token: $ORDER_TOKEN"`,
+        status: 409,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/orders/\${order.id}/cancel\`, {
+  method: 'POST',
+  headers: { 'X-Order-Token': token },
+});
+const { order: cancelled } = await response.json(); // status: 'cancelled'`,
+  },
   'GET /api/staff/orders': {
     curl: [
       {

@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { errorResponses } from '../schemas/error';
 import {
+  ChangeContactBodySchema,
   CreatedOrderSchema,
   CreateOrderBodySchema,
   idempotencyKeySchema,
@@ -18,7 +19,14 @@ import { withIdempotency, type Sealer } from '../services/idempotency';
 import { eq } from 'drizzle-orm';
 import { orders, type OrderRow } from '../db/schema';
 import { deliveryOf, markSeen } from '../services/delivery';
-import { availablePlan, createOrder, readOrderWithToken, toShopOrder } from '../services/orders';
+import {
+  availablePlan,
+  cancelOrder,
+  changeOrderContact,
+  createOrder,
+  readOrderWithToken,
+  toShopOrder,
+} from '../services/orders';
 import { submitReceipt } from '../services/receipts';
 import { limitBody, RECEIPT_BODY_BYTES, SMALL_BODY_BYTES } from './body-limit';
 import { createRouter } from './router';
@@ -104,6 +112,54 @@ const submitReceiptRoute = createRoute({
   },
 });
 
+const changeContactRoute = createRoute({
+  method: 'patch',
+  path: '/api/orders/{id}',
+  tags: ['shop'],
+  summary: 'Correct the contact of an order awaiting payment',
+  description:
+    'The same order, number and payment code; the eSIM is then delivered to the new contact. ' +
+    'Only while the order awaits payment and its code has not expired.',
+  middleware: [limitBody(SMALL_BODY_BYTES)] as const,
+  request: {
+    params: orderIdParamSchema,
+    headers: z.object({ 'x-order-token': orderTokenHeaderSchema }),
+    body: { required: true, content: json(ChangeContactBodySchema) },
+  },
+  responses: {
+    200: { description: 'The order with its new contact.', content: json(OrderEnvelopeSchema) },
+    ...errorResponses({
+      400: 'Malformed JSON, a wrong type, or an invalid contact (validation_failed).',
+      404: 'No such order, or a wrong or missing order token.',
+      409: 'order_expired, order_closed (paid or cancelled), or receipt_in_progress (Retry-After).',
+      413: 'The body is too large.',
+      503: 'The database is not reachable (database_unavailable).',
+    }),
+  },
+});
+
+const cancelOrderRoute = createRoute({
+  method: 'post',
+  path: '/api/orders/{id}/cancel',
+  tags: ['shop'],
+  summary: 'Cancel an order awaiting payment',
+  description:
+    'A buyer who has not paid starts again. Cancelling a cancelled order answers it again; a ' +
+    'paid order is never cancelled (refunds follow the refund policy).',
+  request: {
+    params: orderIdParamSchema,
+    headers: z.object({ 'x-order-token': orderTokenHeaderSchema }),
+  },
+  responses: {
+    200: { description: 'The cancelled order.', content: json(OrderEnvelopeSchema) },
+    ...errorResponses({
+      404: 'No such order, or a wrong or missing order token.',
+      409: 'order_closed (paid) or receipt_in_progress (Retry-After).',
+      503: 'The database is not reachable (database_unavailable).',
+    }),
+  },
+});
+
 type Created = z.infer<typeof CreatedOrderSchema>;
 
 const sealPad = (rawKey: string) => sha256Bytes(`order-token-seal:${rawKey}`);
@@ -124,7 +180,10 @@ const tokenSealer: Sealer<Created> = {
   },
 };
 
-/** POST /api/orders, GET /api/orders/{id}, POST /api/orders/{id}/receipt (the shop’s own endpoints, guarded by the order token). */
+/**
+ * POST /api/orders, GET and PATCH /api/orders/{id}, POST /api/orders/{id}/cancel and
+ * /receipt: the shop’s own endpoints, guarded by the order token.
+ */
 export function shopOrderRoutes(deps: Deps) {
   const router = createRouter();
   const timeoutMs = deps.config.receiptTimeoutMs;
@@ -170,6 +229,21 @@ export function shopOrderRoutes(deps: Deps) {
     return c.json({ order: await forBuyer(row) }, 200);
   });
 
+  router.openapi(changeContactRoute, async (c) => {
+    const row = await readOrderWithToken(
+      deps,
+      c.req.valid('param').id,
+      c.req.valid('header')['x-order-token'],
+    );
+    const contact = checkContact(c.req.valid('json').contact);
+    if (!contact.valid) throw new ApiError(400, 'validation_failed', 'contact: invalid contact');
+    const changed = await changeOrderContact(deps, row, {
+      kind: contact.kind,
+      value: contact.value,
+    });
+    return c.json({ order: await forBuyer(changed) }, 200);
+  });
+
   router.openapi(submitReceiptRoute, async (c) => {
     const headers = c.req.valid('header');
     const body = c.req.valid('json');
@@ -195,6 +269,15 @@ export function shopOrderRoutes(deps: Deps) {
       { ...answer.body, order: { ...answer.body.order, delivery: order.delivery } },
       200,
     );
+  });
+
+  router.openapi(cancelOrderRoute, async (c) => {
+    const row = await readOrderWithToken(
+      deps,
+      c.req.valid('param').id,
+      c.req.valid('header')['x-order-token'],
+    );
+    return c.json({ order: await forBuyer(await cancelOrder(deps, row)) }, 200);
   });
 
   return router;

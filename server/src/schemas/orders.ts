@@ -115,6 +115,10 @@ export const CreateOrderBodySchema = z
   })
   .openapi('CreateOrder');
 
+export const ChangeContactBodySchema = z
+  .object({ contact: contactSchema })
+  .openapi('ChangeContact');
+
 export const CreatedOrderSchema = z
   .object({
     order: ShopOrderSchema,
@@ -151,7 +155,8 @@ export const FailureReasonSchema = z
       description:
         'notConfirmed (modelReason), verificationFailed, unreadable, amountMissing, ' +
         'amountMismatch (paid, currency), notSuccessful (status), idMissing, timeMissing, ' +
-        'tooOld, beforeOrder, inFuture, reused (transactionId: it already paid another order).',
+        'tooOld, beforeOrder, afterExpiry (paid after the order’s code expired), inFuture, ' +
+        'reused (transactionId: it already paid another order).',
     }),
   })
   .openapi('FailureReason');

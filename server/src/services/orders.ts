@@ -250,3 +250,84 @@ export function toShopOrder(
     delivery,
   };
 }
+
+const closed = () =>
+  new ApiError(409, 'order_closed', 'This order is no longer waiting for payment.');
+
+/**
+ * Why an order that is not (or no longer) awaiting payment refuses a change: a check running,
+ * paid or cancelled (closed), or its payment code expired.
+ */
+function refuseChange(row: OrderRow, now: number, timeoutMs: number): never {
+  if (row.status === 'verifying' && !isStaleCheck(row, now, timeoutMs)) {
+    throw new ApiError(
+      409,
+      'receipt_in_progress',
+      'A receipt for this order is being checked. Wait for its answer.',
+      { 'Retry-After': '5' },
+    );
+  }
+  if (effectiveStatus(row, now, timeoutMs) === 'expired') {
+    throw new ApiError(409, 'order_expired', 'This order’s payment code has expired.');
+  }
+  throw closed();
+}
+
+/**
+ * The buyer corrects the contact (a mistyped email) of an order still awaiting payment: same
+ * order, number and MMQR code. A conditional update, so a receipt check that claimed the order
+ * first wins and the change is refused (decision 055).
+ */
+export async function changeOrderContact(
+  deps: Deps,
+  row: OrderRow,
+  contact: { kind: ContactKind; value: string },
+): Promise<OrderRow> {
+  const now = deps.now();
+  const timeoutMs = deps.config.receiptTimeoutMs;
+  if (row.status !== 'awaiting_payment' || now > row.expiresAt.getTime()) {
+    refuseChange(row, now, timeoutMs);
+  }
+  const [changed] = await deps.database.db
+    .update(orders)
+    .set({ contact: contact.value, contactKind: contact.kind })
+    .where(
+      and(
+        eq(orders.id, row.id),
+        eq(orders.status, 'awaiting_payment'),
+        gte(orders.expiresAt, new Date(now)),
+      ),
+    )
+    .returning();
+  if (changed) return changed;
+  const [current] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
+  return refuseChange(current ?? row, now, timeoutMs);
+}
+
+/**
+ * The buyer cancels an order still awaiting payment (also after its code expired). Cancelling
+ * a cancelled order answers it again; a paid order or a running check is never cancelled.
+ */
+export async function cancelOrder(deps: Deps, row: OrderRow): Promise<OrderRow> {
+  const now = deps.now();
+  const timeoutMs = deps.config.receiptTimeoutMs;
+  if (row.status === 'cancelled') return row;
+  const stale = isStaleCheck(row, now, timeoutMs);
+  if (row.status !== 'awaiting_payment' && !stale) refuseChange(row, now, timeoutMs);
+  const [changed] = await deps.database.db
+    .update(orders)
+    .set({ status: 'cancelled', verifyingSince: null })
+    .where(
+      and(
+        eq(orders.id, row.id),
+        eq(orders.status, row.status),
+        // A stale check is taken over only if it is still the same check.
+        stale && row.verifyingSince ? eq(orders.verifyingSince, row.verifyingSince) : undefined,
+      ),
+    )
+    .returning();
+  if (changed) return changed;
+  const [current] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
+  if (current?.status === 'cancelled') return current;
+  return refuseChange(current ?? row, now, timeoutMs);
+}

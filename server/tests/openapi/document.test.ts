@@ -72,7 +72,9 @@ describe('the OpenAPI document', () => {
     expect(byTag('shop')).toEqual([
       'POST /api/orders',
       'GET /api/orders/{id}',
+      'PATCH /api/orders/{id}',
       'POST /api/orders/{id}/receipt',
+      'POST /api/orders/{id}/cancel',
     ]);
   });
 
