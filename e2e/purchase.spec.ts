@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import en from '../locales/en/purchase.json' with { type: 'json' };
@@ -16,16 +15,8 @@ import {
   useLanguage,
 } from './support/fixtures';
 import { jsonAnswer, textAnswer, type ResponseSpec } from './support/gemini';
+import { PNG, smallPng } from './support/receipt-images';
 import { e2eGeminiEnv } from './support/servers';
-
-/** The part of pngjs used here (the package ships no types). */
-type PngImage = { width: number; height: number; data: Buffer };
-type PngModule = {
-  PNG: (new (options: { width: number; height: number }) => PngImage) & {
-    sync: { read: (buffer: Buffer) => PngImage; write: (png: PngImage) => Buffer };
-  };
-};
-const { PNG } = createRequire(import.meta.url)('pngjs') as PngModule;
 
 type Texts = typeof en;
 const texts: Record<Language, Texts> = { en, my };
@@ -65,18 +56,6 @@ function receiptAnswer(change: Record<string, unknown> = {}) {
       ...change,
     });
   };
-}
-
-/** A small PNG, as a receipt screenshot the buyer picks. */
-function smallPng(width = 300, height = 600) {
-  const png = new PNG({ width, height });
-  for (let i = 0; i < png.data.length; i += 4) {
-    const row = Math.floor(i / 4 / width);
-    const dark = row % 40 < 12 && (i / 4) % width < width * 0.7;
-    png.data[i] = png.data[i + 1] = png.data[i + 2] = dark ? 40 : 250;
-    png.data[i + 3] = 255;
-  }
-  return { name: 'receipt.png', mimeType: 'image/png', buffer: PNG.sync.write(png) };
 }
 
 /**

@@ -41,9 +41,12 @@ describe(`change the contact, cancel the order (${testStore})`, () => {
   const rows = (sql: string, params: unknown[] = []) =>
     database.rawTransaction((tx) => tx.query<Row>(sql, params));
   const token = (created: Created) => ({ 'X-Order-Token': created.token });
-  const change = (created: Created, contact: unknown, headers = token(created)) =>
-    t.call('PATCH', `/api/orders/${created.order.id}`, { contact }, headers);
-  const cancel = (created: Created, headers = token(created)) =>
+  const change = (
+    created: Created,
+    contact: unknown,
+    headers: Record<string, string> = token(created),
+  ) => t.call('PATCH', `/api/orders/${created.order.id}`, { contact }, headers);
+  const cancel = (created: Created, headers: Record<string, string> = token(created)) =>
     t.call('POST', `/api/orders/${created.order.id}/cancel`, undefined, headers);
   const readOrder = async (created: Created) => {
     const response = await t.call(

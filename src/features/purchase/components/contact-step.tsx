@@ -1,12 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import type { OperatorId, PlanId } from '../../../config/catalogue';
-import { EMAIL_MAX_LENGTH } from '../../../lib/email';
-import { checkContact, contactProblem, suggestEmail } from '../lib/contact';
+import { ContactField, contactReady } from './contact-field';
 import { DraftSummary } from './draft-summary';
 import { StepHeading } from './step-heading';
-import './contact-step.css';
 
 type ContactStepProps = {
   planId: PlanId;
@@ -30,25 +28,15 @@ export function ContactStep(props: ContactStepProps) {
   const { planId, operatorId, contact, onEdit, onContinue, onBack, creating = false } = props;
   const { t } = useTranslation('purchase');
   const input = useFocusOnArrival<HTMLInputElement>();
-  const id = useId();
   // Once the buyer has left the field (with something in it) or pressed Continue, the messages
   // follow the value as it changes; before that, typing is never interrupted.
   const [touched, setTouched] = useState(false);
-  const check = checkContact(contact);
-  const problem = touched ? contactProblem(contact) : null;
-  const suggestion = touched ? suggestEmail(contact) : null;
-  const normalised = check.valid && check.value !== contact.trim();
-  const describedBy = [
-    `${id}-hint`,
-    problem && `${id}-error`,
-    suggestion && `${id}-suggestion`,
-  ].filter(Boolean);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (creating) return;
     // A "did you mean" the buyer has not seen yet stops the first press (Enter in the field).
-    if (!check.valid || (!touched && suggestEmail(contact))) {
+    if (!contactReady(contact, touched)) {
       setTouched(true);
       input.current?.focus();
       return;
@@ -63,63 +51,13 @@ export function ContactStep(props: ContactStepProps) {
       </StepHeading>
       <DraftSummary planId={planId} operatorId={operatorId} />
       <form onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-input`}>{t('contact.label')}</label>
-          {/* type=text with the email keyboard: letters, @ and digits on one keyboard (052). */}
-          <input
-            ref={input}
-            id={`${id}-input`}
-            className="input purchase-contact__input"
-            type="text"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            placeholder={t('contact.placeholder')}
-            value={contact}
-            maxLength={EMAIL_MAX_LENGTH}
-            aria-invalid={problem !== null}
-            aria-describedby={describedBy.join(' ')}
-            onChange={(event) => onEdit(event.target.value.slice(0, EMAIL_MAX_LENGTH))}
-            onBlur={() => contact.trim() !== '' && setTouched(true)}
-          />
-          <p id={`${id}-hint`} className="purchase-field-hint">
-            {t('contact.hint')}
-          </p>
-          <div aria-live="polite">
-            {problem && (
-              <div id={`${id}-error`} className="purchase-contact__problem">
-                <p className="field-error">
-                  {problem === 'empty' ? t('contact.empty') : t('esim_enter_contact_error')}
-                </p>
-                {problem === 'foreignPhone' && (
-                  <p className="purchase-field-hint purchase-contact__foreign">
-                    {t('contact.foreignPhone')}
-                  </p>
-                )}
-              </div>
-            )}
-            {suggestion && (
-              <p id={`${id}-suggestion`} className="purchase-contact__suggestion">
-                <span>{t('contact.didYouMean', { suggestion })}</span>{' '}
-                <button
-                  type="button"
-                  className="button purchase-contact__apply"
-                  onClick={() => {
-                    onEdit(suggestion);
-                    input.current?.focus();
-                  }}
-                >
-                  {t('contact.useSuggestion', { suggestion })}
-                </button>
-              </p>
-            )}
-          </div>
-          {normalised && (
-            <p className="purchase-field-hint">{t('contact.normalised', { value: check.value })}</p>
-          )}
-        </div>
+        <ContactField
+          inputRef={input}
+          contact={contact}
+          onEdit={onEdit}
+          touched={touched}
+          onTouched={() => setTouched(true)}
+        />
         <div className="button-row purchase-actions">
           <button type="button" className="button" onClick={onBack}>
             {t('back')}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
@@ -14,6 +14,10 @@ import './payment-step.css';
 
 type PaymentStepProps = {
   order: Order;
+  /** The order this page found kept (a reload, a return from another page): said once. */
+  kept: boolean;
+  /** The way back: correct the contact, cancel the order (order-change.tsx). */
+  change: ReactNode;
   receipt: ReceiptSlot;
   interrupted: boolean;
   focusOnMount: boolean;
@@ -39,6 +43,11 @@ export function PaymentStep(props: PaymentStepProps) {
       <StepHeading id="purchase-payment-heading" focusOnMount={focusOnMount}>
         {t('payment.heading')}
       </StepHeading>
+      {props.kept && (
+        <p className="purchase-kept" role="status">
+          {t('payment.kept', { order: order.number })}
+        </p>
+      )}
       {/* Amount and time left stay in view (sticky) while the buyer scrolls to the upload. */}
       <div className="purchase-pay__due">
         <p className="purchase-amount">
@@ -53,6 +62,7 @@ export function PaymentStep(props: PaymentStepProps) {
         <PaymentQr order={order} amountLabel={amount} />
         <div className="purchase-pay__side">
           <OrderSummary order={order} />
+          {props.change}
           <WalletInstructions amount={amount} />
         </div>
       </div>

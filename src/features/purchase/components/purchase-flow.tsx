@@ -9,10 +9,13 @@ import { usePurchaseFlow } from '../hooks/use-purchase-flow';
 import { useReceiptPicker } from '../hooks/use-receipt-picker';
 import { useReceiptVerification } from '../hooks/use-receipt-verification';
 import { useServerOrderCreation, useServerReceiptVerification } from '../hooks/use-server-order';
+import { useOrderChange } from '../hooks/use-order-change';
+import { useStepHistory } from '../hooks/use-step-history';
 import { shopApiUrl } from '../lib/shop-api';
 import { ContactStep } from './contact-step';
 import { ExpiredPanel } from './expired-panel';
 import { OperatorStep } from './operator-step';
+import { OrderChange } from './order-change';
 import { PaymentStep } from './payment-step';
 import { PlanStep } from './plan-step';
 import { PlanStructuredData } from './plan-structured-data';
@@ -36,6 +39,14 @@ export function PurchaseFlow() {
   // Server mode (VITE_API_URL): the server makes the order and decides the receipt.
   const serverOrder = useServerOrderCreation(dispatch, language);
   const verifyOnServer = useServerReceiptVerification(dispatch, language);
+  const change = useOrderChange(dispatch);
+  // The cancel confirmation: from its button, or from the browser's Back on the payment step.
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const back = useStepHistory(state, dispatch, () => setConfirmingCancel(true));
+  // Left the payment step another way (expiry, a receipt): the question is gone with it.
+  if (confirmingCancel && state.step !== 'payment') setConfirmingCancel(false);
+  // An order found kept when the page opened (a reload, a return from another page) is said so.
+  const [keptNumber] = useState(() => (state.step === 'payment' ? state.order.number : null));
 
   // Focus follows the buyer from step to step, but not on the first render of the page.
   const [firstStep] = useState(state.step);
@@ -62,7 +73,7 @@ export function PurchaseFlow() {
             planId={state.draft.planId}
             focusOnMount={focusOnMount}
             onChoose={(operatorId) => dispatch({ type: 'SELECT_OPERATOR', operatorId })}
-            onBack={() => dispatch({ type: 'BACK' })}
+            onBack={back}
           />
         );
       case 'contact':
@@ -79,7 +90,7 @@ export function PurchaseFlow() {
             }
             creating={serverOrder.pending}
             createFailed={serverOrder.failed}
-            onBack={() => dispatch({ type: 'BACK' })}
+            onBack={back}
           />
         );
       case 'payment': {
@@ -87,6 +98,21 @@ export function PurchaseFlow() {
         return (
           <PaymentStep
             order={order}
+            kept={order.number === keptNumber}
+            change={
+              <OrderChange
+                order={order}
+                busy={change.pending}
+                confirming={confirmingCancel}
+                onConfirmingChange={setConfirmingCancel}
+                onChangeContact={(contact) => change.changeContact(order, contact)}
+                onCancel={async () => {
+                  const outcome = await change.cancel(order);
+                  if (outcome === 'done') setConfirmingCancel(false);
+                  return outcome;
+                }}
+              />
+            }
             receipt={receipt}
             interrupted={state.interrupted}
             focusOnMount={focusOnMount}

@@ -59,7 +59,13 @@ const verificationSchema = z.discriminatedUnion('status', [confirmedSchema, fail
 
 const stateSchema = z.discriminatedUnion('step', [
   z.object({ step: z.enum(['plan', 'operator', 'contact']), draft: draftSchema }),
-  z.object({ step: z.literal('payment'), order: orderSchema, interrupted: z.boolean() }),
+  z.object({
+    step: z.literal('payment'),
+    order: orderSchema,
+    interrupted: z.boolean(),
+    /** Reopened after expiry for a payment made in time: not timed out again. */
+    late: z.optional(z.boolean()),
+  }),
   z.object({ step: z.literal('result'), order: orderSchema, verification: z.unknown() }),
   z.object({ step: z.literal('expired'), order: orderSchema }),
 ]);
@@ -78,10 +84,20 @@ function toStored(state: PurchaseState): StoredState {
     case 'contact':
       return { step: state.step, draft: state.draft };
     case 'payment':
-      return { step: 'payment', order: state.order, interrupted: state.interrupted };
+      return {
+        step: 'payment',
+        order: state.order,
+        interrupted: state.interrupted,
+        ...(state.late ? { late: true } : {}),
+      };
     case 'verifying':
       // A reload during verification loses the image: the buyer is asked to upload it again.
-      return { step: 'payment', order: state.order, interrupted: true };
+      return {
+        step: 'payment',
+        order: state.order,
+        interrupted: true,
+        ...(state.late ? { late: true } : {}),
+      };
     case 'result': {
       // The eSIM's activation code is shown, never stored: a reload asks the server again.
       const { delivery: _shownOnly, ...order } = state.order;
@@ -157,6 +173,15 @@ function fromStored(value: StoredState, now: number): PurchaseState | null {
     case 'payment': {
       const order = readOrder(value.order, now);
       if (!order) return null;
+      // A late upload stays open: the receipt rules decide whether the payment was in time.
+      if (value.late)
+        return {
+          step: 'payment',
+          order,
+          receipt: emptyReceipt,
+          interrupted: value.interrupted,
+          late: true,
+        };
       return paymentOrExpired(order, now, value.interrupted);
     }
     case 'result': {

@@ -77,7 +77,7 @@ export type PurchaseState =
       /** Reopened from expiry to upload a receipt of a payment made in time (not timed out again). */
       late?: boolean;
     }
-  | { step: 'verifying'; order: Order; receipt: PreparedReceipt }
+  | { step: 'verifying'; order: Order; receipt: PreparedReceipt; late?: boolean }
   | { step: 'result'; order: Order; verification: Verification }
   | { step: 'expired'; order: Order };
 
@@ -103,6 +103,10 @@ export type PurchaseEvent =
   | { type: 'EXPIRE'; now: number }
   /** From expiry: the buyer paid in time and uploads now; the receipt rules decide. */
   | { type: 'UPLOAD_LATE' }
+  /** On the payment step: the buyer corrects the contact; the same order (decision 058). */
+  | { type: 'CHANGE_ORDER_CONTACT'; contact: string }
+  /** The buyer cancels an unpaid order (confirmed) and starts again from the plans. */
+  | { type: 'CANCEL_ORDER' }
   | { type: 'START_OVER' };
 
 export const emptyDraft: Draft = { planId: null, operatorId: null, contact: '' };
@@ -203,7 +207,12 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       if (state.step !== 'payment') return state;
       const { image, preparing } = state.receipt;
       if (!image || preparing) return state;
-      return { step: 'verifying', order: state.order, receipt: image };
+      return {
+        step: 'verifying',
+        order: state.order,
+        receipt: image,
+        ...(state.late ? { late: true } : {}),
+      };
     }
     case 'VERIFICATION_DONE':
       if (state.step !== 'verifying') return state;
@@ -229,6 +238,26 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
         receipt: emptyReceipt,
         interrupted: false,
         late: true,
+      };
+    case 'CHANGE_ORDER_CONTACT': {
+      if (state.step !== 'payment') return state;
+      const contact = checkContact(event.contact);
+      if (!contact.valid) return state;
+      return {
+        ...state,
+        order: { ...state.order, contact: contact.value, contactKind: contact.kind },
+      };
+    }
+    case 'CANCEL_ORDER':
+      // Back to the plans with the choices kept, so a buyer who only mistyped goes on quickly.
+      if (state.step !== 'payment') return state;
+      return {
+        step: 'plan',
+        draft: {
+          planId: state.order.planId,
+          operatorId: state.order.operatorId,
+          contact: state.order.contact,
+        },
       };
     case 'START_OVER':
       // The only way out of expiry; also "buy another" after a confirmed order.

@@ -147,12 +147,44 @@ export async function createServerOrder(
 
 /** GET /api/orders/{id}: the server's view of a stored order. */
 export async function fetchServerOrder(order: Order, signal?: AbortSignal): Promise<ShopOrder> {
+  const { path, headers } = orderCall(order);
+  const answer = await call<{ order: ShopOrder }>(path, { headers, signal });
+  return answer.order;
+}
+
+/** The order's own path and token header; throws when the order is not a server order. */
+function orderCall(order: Order, suffix = '') {
   const server = order.server;
   if (!server) throw new ShopApiError(0, 'not_configured', 'The order is not a server order');
-  const answer = await call<{ order: ShopOrder }>(`/api/orders/${encodeURIComponent(server.id)}`, {
+  return {
+    path: `/api/orders/${encodeURIComponent(server.id)}${suffix}`,
     headers: { 'X-Order-Token': server.token },
+  };
+}
+
+/**
+ * PATCH /api/orders/{id}: the buyer corrects the contact of the unpaid order (decision 055).
+ * Answers the server's order; throws ShopApiError (409 order_closed once paid) or a network error.
+ */
+export async function changeServerOrderContact(
+  order: Order,
+  contact: string,
+  signal?: AbortSignal,
+): Promise<ShopOrder> {
+  const { path, headers } = orderCall(order);
+  const answer = await call<{ order: ShopOrder }>(path, {
+    method: 'PATCH',
+    headers: { ...headers, ...jsonHeaders },
+    body: JSON.stringify({ contact }),
     signal,
   });
+  return answer.order;
+}
+
+/** POST /api/orders/{id}/cancel: the buyer cancels the unpaid order (decision 055). */
+export async function cancelServerOrder(order: Order, signal?: AbortSignal): Promise<ShopOrder> {
+  const { path, headers } = orderCall(order, '/cancel');
+  const answer = await call<{ order: ShopOrder }>(path, { method: 'POST', headers, signal });
   return answer.order;
 }
 

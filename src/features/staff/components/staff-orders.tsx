@@ -157,10 +157,9 @@ export function StaffOrders(props: StaffOrdersProps) {
         onClose={() => setConfirming(null)}
         labelledBy={`${id}-confirm-heading`}
         describedBy={`${id}-confirm-text`}
-        className="staff-confirm"
       >
         {confirming && (
-          <div className="staff-confirm__body">
+          <div className="modal__body">
             <h2 id={`${id}-confirm-heading`}>
               {t('confirm.heading', { order: confirming.number })}
             </h2>

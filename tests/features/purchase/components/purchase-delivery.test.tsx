@@ -11,12 +11,13 @@ import {
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
+import { SHOP_ORDER_ID, shopOrder as serverOrder } from '../../../support/shop-order';
 import { screenshot } from './seed';
 
 /** Issue #17: in server mode the result step shows the eSIM the server assigned at payment. */
 const API = 'http://api.test';
 const CODE = 'LPA:1$smdp.example.com$K2-1A2B3C-4D5E6F';
-const ID = '5b0f3f0e-1d1c-4c55-9d0a-0c1f4d2b7a11';
+const ID = SHOP_ORDER_ID;
 
 const delivery = {
   state: 'assigned',
@@ -30,29 +31,17 @@ const delivery = {
   email: { state: 'queued', attempts: 0 },
 };
 
-const shopOrder = (change: Partial<ShopOrder> = {}): ShopOrder => ({
-  id: ID,
-  number: '#NXR-20261123-163000',
-  planId: 'power-30',
-  operatorId: 'mpt',
-  contact: 'buyer@example.com',
-  contactKind: 'email',
-  price: 80_000,
-  currency: 'MMK',
-  createdAt: Date.now() - 1000,
-  expiresAt: Date.now() + 600_000,
-  mmqrPayload: '00020101021226300012SERVER.MADE0110ORDER-PAYLOAD5303104540580000',
-  status: 'awaiting_payment',
-  transactionId: null,
-  paidAt: null,
-  delivery: {
-    state: 'none',
-    esim: null,
-    promisedBy: null,
-    email: { state: 'not_applicable', attempts: 0 },
-  },
-  ...change,
-});
+/** A server order before payment: nothing to deliver yet. */
+const shopOrder = (change: Partial<ShopOrder> = {}): ShopOrder =>
+  serverOrder({
+    delivery: {
+      state: 'none',
+      esim: null,
+      promisedBy: null,
+      email: { state: 'not_applicable', attempts: 0 },
+    },
+    ...change,
+  });
 
 const paid = () =>
   shopOrder({ status: 'paid', transactionId: '0123456789', paidAt: Date.now(), delivery });

@@ -3,39 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PURCHASE_STORAGE_KEY } from '../../../../src/features/purchase/lib/order-storage';
-import {
-  configureShopApi,
-  resetShopApi,
-  type ShopOrder,
-} from '../../../../src/features/purchase/lib/shop-api';
+import { configureShopApi, resetShopApi } from '../../../../src/features/purchase/lib/shop-api';
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
+import { shopOrder } from '../../../support/shop-order';
 import { screenshot } from './seed';
 
 const API = 'http://api.test';
 const renderPage = (language: 'en' | 'my' = 'en') =>
   renderWithProviders(<BuyPage />, { language, namespaces: ['purchase'], route: '/buy-esim' });
-
-/** The server's order as engineer A's API answers it (ShopOrder). */
-const shopOrder = (change: Partial<ShopOrder> = {}): ShopOrder => ({
-  id: '5b0f3f0e-1d1c-4c55-9d0a-0c1f4d2b7a11',
-  number: '#NXR-20261123-163000',
-  planId: 'power-30',
-  operatorId: 'mpt',
-  contact: 'buyer@example.com',
-  contactKind: 'email',
-  price: 80_000,
-  currency: 'MMK',
-  createdAt: Date.now(),
-  expiresAt: Date.now() + 600_000,
-  // Not what the browser would build: the QR must come from the server's payload.
-  mmqrPayload: '00020101021226300012SERVER.MADE0110ORDER-PAYLOAD5303104540580000',
-  status: 'awaiting_payment',
-  transactionId: null,
-  paidAt: null,
-  ...change,
-});
 
 async function toContactStep(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Buy Power User' }));

@@ -19,6 +19,26 @@ const roundTrip = (state: PurchaseState, now = NOW) => {
 };
 
 describe('order storage', () => {
+  it('keeps a late upload open across a reload, long after the code expired', () => {
+    const late: PurchaseState = {
+      step: 'payment',
+      order,
+      receipt: emptyReceipt,
+      interrupted: false,
+      late: true,
+    };
+    expect(roundTrip(late, order.expiresAt + 60 * 60_000)).toEqual(late);
+    const checking: PurchaseState = {
+      step: 'verifying',
+      order,
+      receipt: preparedReceipt(),
+      late: true,
+    };
+    expect(roundTrip(checking, order.expiresAt + 60_000)).toEqual({ ...late, interrupted: true });
+    // Without the mark, the same order reads as expired.
+    expect(roundTrip({ ...late, late: undefined }, order.expiresAt + 60_000).step).toBe('expired');
+  });
+
   it('starts afresh when nothing is stored', () => {
     expect(restorePurchase(NOW)).toBe(initialPurchaseState);
   });

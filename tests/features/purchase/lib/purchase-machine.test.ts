@@ -339,11 +339,41 @@ describe('a late upload from expiry', () => {
       step: 'verifying',
       order,
       receipt: image,
+      late: true,
     });
   });
 
   it('is only offered from expiry', () => {
     expect(purchaseReducer(atPayment, { type: 'UPLOAD_LATE' })).toBe(atPayment);
     expect(purchaseReducer(confirmed, { type: 'UPLOAD_LATE' })).toBe(confirmed);
+  });
+});
+
+describe('the way back from the payment step (decision 058)', () => {
+  it('corrects the contact of the same order, normalised, and ignores an invalid one', () => {
+    const changed = purchaseReducer(withImage, {
+      type: 'CHANGE_ORDER_CONTACT',
+      contact: ' +959 7812 34567 ',
+    });
+    expect(changed).toEqual({
+      ...withImage,
+      order: { ...order, contact: '09781234567', contactKind: 'phone' },
+    });
+    expect(purchaseReducer(atPayment, { type: 'CHANGE_ORDER_CONTACT', contact: 'nope' })).toBe(
+      atPayment,
+    );
+    expect(purchaseReducer(verifying, { type: 'CHANGE_ORDER_CONTACT', contact: 'a@b.co' })).toBe(
+      verifying,
+    );
+  });
+
+  it('cancels an order on the payment step only, back to the plans with the choices kept', () => {
+    expect(purchaseReducer(atPayment, { type: 'CANCEL_ORDER' })).toEqual({
+      step: 'plan',
+      draft: { planId: order.planId, operatorId: order.operatorId, contact: order.contact },
+    });
+    for (const state of [verifying, confirmed, failed, expired]) {
+      expect(purchaseReducer(state, { type: 'CANCEL_ORDER' })).toBe(state);
+    }
   });
 });

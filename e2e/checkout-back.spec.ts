@@ -1,0 +1,233 @@
+import type { Page } from '@playwright/test';
+import common from '../locales/en/common.json' with { type: 'json' };
+import en from '../locales/en/purchase.json' with { type: 'json' };
+import my from '../locales/my/purchase.json' with { type: 'json' };
+import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
+import { jsonAnswer, type ResponseSpec } from './support/gemini';
+import { smallPng } from './support/receipt-images';
+import { e2eGeminiEnv } from './support/servers';
+
+/**
+ * Issue #15 items 1, 5 and 6: a way back from the payment step (change the contact, cancel with
+ * a confirmation), the steps as history entries, and a receipt uploaded after the code expired.
+ */
+type Texts = typeof en;
+const texts: Record<Language, Texts> = { en, my };
+const fill = (text: string, values: Record<string, string> = {}) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+
+const WEBHOOK = e2eGeminiEnv.VITE_ORDER_WEBHOOK_URL!;
+test.beforeEach(async ({ page }) => {
+  await page.route(WEBHOOK, (route) => route.fulfill({ status: 204 }));
+});
+
+/** Screenshots for the review, only when SHOTS_DIR is set. */
+const shot = async (page: Page, name: string) => {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+};
+
+/** A good receipt of the 80,000 MMK plan, paid at `paidAt()` (the page's clock). */
+const receiptAt =
+  (paidAt: () => number): (() => ResponseSpec) =>
+  () =>
+    jsonAnswer({
+      isPaymentConfirmed: true,
+      reason: 'The payment was successful.',
+      transactionId: `0100${Math.floor(paidAt() / 1000)}`,
+      amount: 80_000,
+      currency: 'MMK',
+      transactionTime: new Date(paidAt()).toISOString(),
+      status: 'SUCCESS',
+    });
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 2 });
+
+async function toPayment(page: Page, t: Texts, contact: string) {
+  await openRoute(page, '/buy-esim');
+  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+  await page.getByRole('button', { name: 'MPT' }).click();
+  await page.getByLabel(t.contact.label).fill(contact);
+  await page.getByRole('button', { name: t.contact.continue }).click();
+  await expect(page.getByRole('heading', { name: t.payment.heading })).toBeFocused();
+  return (await page.getByTestId('order-number').textContent()) ?? '';
+}
+
+async function upload(page: Page, t: Texts) {
+  await page.getByLabel(t.receipt.choose).setInputFiles(smallPng());
+  await expect(page.getByRole('img', { name: t.receipt.previewAlt })).toBeVisible();
+  await page.getByRole('button', { name: t.receipt.submit }).click();
+}
+
+test('the browser’s Back goes one step back, and never leaves the payment step unasked', async ({
+  page,
+}) => {
+  const t = texts.en;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openRoute(page, '/buy-esim');
+  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+  await expect(heading(page, t.operators.heading)).toBeVisible();
+  await expect(page).toHaveURL(/#\/buy-esim\?step=operator$/);
+  await page.getByRole('button', { name: 'MPT' }).click();
+  await expect(page.getByLabel(t.contact.label)).toBeVisible();
+  await expect(page).toHaveURL(/#\/buy-esim\?step=contact$/);
+
+  await page.goBack();
+  await expect(heading(page, t.operators.heading)).toBeVisible();
+  await page.goBack();
+  await expect(heading(page, t.plans.heading)).toBeVisible();
+  await expect(page).toHaveURL(/#\/buy-esim$/);
+
+  // The in-page Back goes through history too: the browser's Forward then comes back.
+  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+  await page.getByRole('button', { name: 'ATOM' }).click();
+  await page.getByRole('button', { name: t.back }).click();
+  await expect(heading(page, t.operators.heading)).toBeVisible();
+  await page.getByRole('button', { name: 'ATOM' }).click();
+  await page.getByLabel(t.contact.label).fill('buyer@example.com');
+  await page.getByRole('button', { name: t.contact.continue }).click();
+  await expect(page).toHaveURL(/#\/buy-esim\?step=pay$/);
+  const number = (await page.getByTestId('order-number').textContent()) ?? '';
+
+  // Back on the payment step asks first; keeping the order keeps everything.
+  await page.goBack();
+  const dialog = page.getByRole('dialog', { name: fill(t.cancel.heading, { order: number }) });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/#\/buy-esim\?step=pay$/);
+  await shot(page, 'back-confirm-en-390');
+  await dialog.getByRole('button', { name: t.cancel.keep }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('order-number')).toHaveText(number);
+
+  // Asked again, and this time cancelled: back at the plans, and the menu starts afresh.
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: t.cancel.confirm }).click();
+  await expect(heading(page, t.plans.heading)).toBeFocused();
+  await openRoute(page, '/');
+  await page.getByRole('button', { name: common.nav.openMenu }).click();
+  await page
+    .getByRole('navigation', { name: common.nav.label })
+    .getByRole('link', { name: common.nav.buy })
+    .click();
+  await expect(heading(page, t.plans.heading)).toBeVisible();
+  await expect(page.getByText(number)).toHaveCount(0);
+});
+
+for (const language of ['en', 'my'] as const) {
+  const t = texts[language];
+
+  test(`${language}: a mistyped email is corrected on the payment step; the same order is paid`, async ({
+    page,
+    gemini,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLanguage(page, language);
+    gemini.on(
+      'generateContent',
+      receiptAt(() => Date.now() - 60_000),
+    );
+    const number = await toPayment(page, t, 'buyer@example.org');
+    const timer = await page.getByRole('timer').textContent();
+
+    await page.getByRole('button', { name: t.change.contact }).click();
+    const field = page.getByLabel(t.change.newContact);
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue('buyer@example.org');
+    await shot(page, `change-contact-${language}-390`);
+    await field.fill('traveller@example.com');
+    await page.getByRole('button', { name: t.change.save }).click();
+    await expect(
+      page.getByText(fill(t.change.saved, { contact: 'traveller@example.com' })),
+    ).toBeVisible();
+    await expect(page.getByTestId('order-number')).toHaveText(number);
+    await expect(page.locator('.purchase-summary__contact')).toHaveText('traveller@example.com');
+    expect(timer).not.toBeNull();
+    await shot(page, `change-contact-saved-${language}-390`);
+
+    // A reload keeps the corrected contact with the order.
+    await page.reload();
+    await expect(page.getByText(fill(t.payment.kept, { order: number }))).toBeVisible();
+    await expect(page.locator('.purchase-summary__contact')).toHaveText('traveller@example.com');
+    await shot(page, `kept-order-${language}-390`);
+
+    await upload(page, t);
+    await expect(page.getByRole('heading', { name: t.result.successHeading })).toBeVisible();
+    await expect(page.getByTestId('order-number')).toHaveText(number);
+    // The order the shop keeps (and the buyer's message to staff) carries the new contact.
+    const message = page.getByRole('link', { name: t.result.viberHelp });
+    expect(decodeURIComponent((await message.getAttribute('href')) ?? '')).toContain(number);
+  });
+
+  test(`${language}: cancelling asks first and warns a buyer who has paid`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLanguage(page, language);
+    const number = await toPayment(page, t, 'buyer@example.com');
+    await page.getByRole('button', { name: t.change.cancel }).click();
+    const dialog = page.getByRole('dialog', { name: fill(t.cancel.heading, { order: number }) });
+    await expect(dialog).toContainText(t.cancel.paid);
+    await expect(dialog.getByRole('button', { name: t.cancel.keep })).toBeFocused();
+    await shot(page, `cancel-dialog-${language}-390`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: t.change.cancel })).toBeFocused();
+
+    await page.getByRole('button', { name: t.change.cancel }).click();
+    await dialog.getByRole('button', { name: t.cancel.confirm }).click();
+    await expect(heading(page, t.plans.heading)).toBeFocused();
+    // The choices are kept: the same plan, network and contact are one tap each away.
+    await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+    await page.getByRole('button', { name: 'MPT' }).click();
+    await expect(page.getByLabel(t.contact.label)).toHaveValue('buyer@example.com');
+    await page.getByRole('button', { name: t.contact.continue }).click();
+    await expect(page.getByRole('heading', { name: t.payment.heading })).toBeFocused();
+    await expect(page.getByRole('button', { name: t.change.cancel })).toBeVisible();
+  });
+}
+
+test('a receipt uploaded after expiry is accepted when the payment was made in time', async ({
+  page,
+  gemini,
+}) => {
+  const t = texts.en;
+  await page.clock.install();
+  const number = await toPayment(page, t, 'buyer@example.com');
+  const ordered = await page.evaluate(() => Date.now());
+  // Paid two minutes after ordering; the screenshot is uploaded after the code expired.
+  gemini.on(
+    'generateContent',
+    receiptAt(() => ordered + 2 * 60_000),
+  );
+  await page.clock.fastForward('10:01');
+  await expect(page.getByRole('heading', { name: t.expired.heading })).toBeFocused();
+  await expect(page.getByText(t.expired.lateText)).toBeVisible();
+  await page.getByRole('button', { name: t.expired.uploadLate }).click();
+  await expect(page.getByRole('heading', { name: t.payment.heading })).toBeVisible();
+  // The reopened order is not timed out again, even after a reload.
+  await page.reload();
+  await page.clock.fastForward('05:00');
+  await expect(page.getByRole('heading', { name: t.payment.heading })).toBeVisible();
+  await upload(page, t);
+  await expect(page.getByRole('heading', { name: t.result.successHeading })).toBeVisible();
+  await expect(page.getByTestId('order-number')).toHaveText(number);
+});
+
+test('a receipt of a payment made after expiry is refused with its reason', async ({
+  page,
+  gemini,
+}) => {
+  const t = texts.en;
+  await page.clock.install();
+  await toPayment(page, t, 'buyer@example.com');
+  await page.clock.fastForward('20:00');
+  // Paid half a minute ago (the page's clock): ten minutes after the code expired.
+  const now = await page.evaluate(() => Date.now());
+  gemini.on(
+    'generateContent',
+    receiptAt(() => now - 30_000),
+  );
+  await page.getByRole('button', { name: t.expired.uploadLate }).click();
+  await upload(page, t);
+  await expect(page.getByRole('heading', { name: t.result.failureHeading })).toBeVisible();
+  await expect(page.getByText(t.failure.afterExpiry)).toBeVisible();
+});
