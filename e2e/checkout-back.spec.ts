@@ -154,6 +154,9 @@ for (const language of ['en', 'my'] as const) {
     await upload(page, t);
     await expect(page.getByRole('heading', { name: t.result.successHeading })).toBeVisible();
     await expect(page.getByTestId('order-number')).toHaveText(number);
+    await expect(
+      page.getByText(fill(t.result.stepSent, { contact: 'traveller@example.com' })),
+    ).toBeVisible();
     // The order the shop keeps (and the buyer's message to staff) carries the new contact.
     const message = page.getByRole('link', { name: t.result.viberHelp });
     expect(decodeURIComponent((await message.getAttribute('href')) ?? '')).toContain(number);

@@ -86,6 +86,61 @@ for (const { path, heading } of [
   });
 }
 
+test('a first visit of #/buy-esim paints the plan list from HTML, then the same page without a shift', async ({
+  page,
+}) => {
+  await page.goto('./#/buy-esim');
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveAttribute('data-boot');
+  const buyPower = page.getByRole('button', { name: 'Buy Power User' });
+  await expect(buyPower).toBeVisible();
+  const frames = await framesOf(page);
+  // The plans were on screen before the app's JavaScript was requested (decision 061).
+  const first = frames.find((frame) => frame.text.includes(englishPurchase.plans.heading));
+  expect(first, 'a frame showed the plan list').toBeDefined();
+  expect(first?.entryRequested).toBe(false);
+  for (const frame of frames) {
+    expect(frame.text, `frame at ${Math.round(frame.at)} ms`).not.toContain(heroTitle);
+    for (const h1 of frame.h1) expect(h1).toBe(englishPurchase.title);
+  }
+  // React drew the same page over it; no layout shift, and the page works.
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+            total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(shift).toBeLessThanOrEqual(0.02);
+  await buyPower.click();
+  await expect(
+    page.getByRole('heading', { name: englishPurchase.operators.heading }),
+  ).toBeVisible();
+});
+
+test('a kept order or a step in the address skips the plan list: never shown over the payment step', async ({
+  page,
+}) => {
+  await page.goto('./#/buy-esim');
+  await page.getByRole('button', { name: 'Buy Power User' }).click();
+  await expect(page).toHaveURL(/step=operator/);
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { name: englishPurchase.operators.heading }),
+  ).toBeVisible();
+  const frames = await framesOf(page);
+  for (const frame of frames) {
+    expect(frame.text, `frame at ${Math.round(frame.at)} ms`).not.toContain(
+      englishPurchase.plans.heading,
+    );
+  }
+});
+
 test('a returning Burmese visitor never sees the English page: the start overlay, then Burmese', async ({
   page,
 }) => {

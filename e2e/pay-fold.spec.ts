@@ -114,3 +114,20 @@ for (const language of ['en', 'my'] as const) {
     await expect(page.getByRole('button', { name: t.receipt.submit })).toBeVisible();
   });
 }
+
+test('in the last minute the time-left tile turns red (its low state wins over the tile)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.clock.install();
+  await toPayment(page, en);
+  const tile = page.locator('.purchase-tile').filter({ has: page.getByRole('timer') });
+  const calm = await tile.evaluate((node) => getComputedStyle(node).backgroundColor);
+  await page.clock.fastForward('09:05');
+  await expect(tile).toHaveClass(/purchase-countdown--low/);
+  await expect
+    .poll(() => tile.evaluate((node) => getComputedStyle(node).backgroundColor))
+    .toBe('rgba(239, 68, 68, 0.16)');
+  expect(calm).not.toBe('rgba(239, 68, 68, 0.16)');
+  await expect(page.getByRole('timer')).toHaveCSS('color', 'rgb(252, 165, 165)');
+});

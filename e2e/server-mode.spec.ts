@@ -151,6 +151,52 @@ test('buys the Power User plan end to end in server mode; the same payment canno
   expect(direct, 'the browser called Gemini itself').toEqual([]);
 });
 
+test('corrects the contact and cancels the order on the server (issue #15 item 1)', async ({
+  page,
+}) => {
+  const direct: string[] = [];
+  await forbidDirectAi(page, direct);
+  const { order, token } = await orderOnServer(page, 'buyer@example.org');
+  const onServer = async () =>
+    (
+      (await (
+        await fetch(`${e2eApi.url}/api/orders/${order.id}`, {
+          headers: { 'X-Order-Token': token },
+        })
+      ).json()) as { order: ShopOrder & { contact: string } }
+    ).order;
+
+  await page.getByRole('button', { name: en.change.contact }).click();
+  await page.getByLabel(en.change.newContact).fill('traveller@example.com');
+  const patched = page.waitForResponse(
+    (response) =>
+      response.url() === `${e2eApi.url}/api/orders/${order.id}` &&
+      response.request().method() === 'PATCH',
+  );
+  await page.getByRole('button', { name: en.change.save }).click();
+  expect((await patched).status()).toBe(200);
+  await expect(page.locator('.purchase-summary__contact')).toHaveText('traveller@example.com');
+  await expect(page.getByTestId('order-number')).toHaveText(order.number);
+  expect(await onServer()).toMatchObject({
+    number: order.number,
+    contact: 'traveller@example.com',
+    status: 'awaiting_payment',
+  });
+
+  await page.getByRole('button', { name: en.change.cancel }).click();
+  const cancelled = page.waitForResponse(
+    (response) => response.url() === `${e2eApi.url}/api/orders/${order.id}/cancel`,
+  );
+  await page
+    .getByRole('dialog', { name: fill(en.cancel.heading, { order: order.number }) })
+    .getByRole('button', { name: en.cancel.confirm })
+    .click();
+  expect((await cancelled).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: en.plans.heading })).toBeFocused();
+  expect((await onServer()).status).toBe('cancelled');
+  expect(direct).toEqual([]);
+});
+
 test('the server-mode build contains no API key', () => {
   const dist = e2eServers.server.dist;
   const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>

@@ -35,6 +35,18 @@ export type PrerenderOptions = {
 
 /** localStorage key of the chosen language (src/lib/i18n/languages.ts). */
 const LANGUAGE_KEY = 'esim-shop.language';
+/** sessionStorage key of a purchase in progress (src/features/purchase/lib/order-storage.ts). */
+const PURCHASE_KEY = 'esim-shop.purchase';
+/** The route whose first step is pre-rendered too (decision 061). */
+const BUY_PATH = '/buy-esim';
+
+/**
+ * Runs right after #root is parsed, before the first paint: on a first visit of /#/buy-esim in
+ * English (the boot script's mark `buy`) the pre-rendered home becomes the pre-rendered plan
+ * list, so the buyer sees the plans from HTML; React then draws the same page over it.
+ */
+export const swapScript =
+  "(function(){var d=document.documentElement;if(d.getAttribute('data-boot')!=='buy')return;var t=document.getElementById('boot-buy'),r=document.getElementById('root');if(t&&r){r.replaceChildren(t.content.cloneNode(true));r.setAttribute('data-prerendered','buy')}})();";
 
 /** Route path → page module and its text bundles, read from src/app/router.tsx and paths.ts. */
 export function readRoutes(root: string) {
@@ -77,7 +89,8 @@ function bootScript(
 try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})}catch(x){}
 l=l==='my'?'my':'en';d.setAttribute('data-boot-at',String(performance.now()));
 var k=r.hasOwnProperty(p)?p:p==='/'?'':'*',s=k?n[k]:[];f=f.concat(k?r[k]:[]);
-d.setAttribute('data-boot',l==='my'?'my':k?'route':'home');
+var q=k===${JSON.stringify(BUY_PATH)}&&l==='en'&&location.hash.indexOf('?')<0;if(q)try{q=!sessionStorage.getItem(${JSON.stringify(PURCHASE_KEY)})}catch(x){q=false}
+d.setAttribute('data-boot',l==='my'?'my':q?'buy':k?'route':'home');
 if(l==='my'){d.lang='my';s=['common','home'].concat(s)}
 for(var i=0;i<s.length;i++)if(b[l+'/'+s[i]])f.push(b[l+'/'+s[i]]);
 var g=function(){if(g.d)return;g.d=1;var a=document.createElement('link');a.rel='modulepreload';a.crossOrigin='';a.href=e;a.setAttribute('data-entry','');document.head.appendChild(a);
@@ -158,17 +171,38 @@ export function prerender(options: PrerenderOptions): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       let markup: string;
+      let buyMarkup: string;
       try {
         const module = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
           prerenderHome: () => Promise<string>;
+          prerenderBuy: () => Promise<string>;
         };
         markup = await module.prerenderHome();
+        buyMarkup = await module.prerenderBuy();
       } finally {
         await server.close();
       }
       // React 19 hoists the page's Open Graph <meta> tags into <head> when it hydrates; the
       // server string carries them inline, where the hydrating page would not expect them.
+      // The head's own tags (title, meta, link, JSON-LD) are left to the app in both.
       markup = markup.replace(/<meta [^>]*property="og:[^>]*>/g, '');
+      buyMarkup = buyMarkup
+        .replace(/<(title|script)\b[^>]*>[\s\S]*?<\/\1>/g, '')
+        .replace(/<(meta|link)\b[^>]*>/g, '')
+        .replace(/<!--\/?\$[!?]?-->|<template[^>]*><\/template>/g, '');
+
+      // The buy page's own stylesheets travel in its template: active only while it is shown
+      // (React's page then has them from its chunk, which Vite loads with their <link>).
+      const buyChunk = bySource(routes[BUY_PATH]!.module)!;
+      const buyCss = new Set(
+        [...graph(buyChunk.fileName)]
+          .filter((file) => !initial.has(file))
+          .flatMap((file) => byFile.get(file)?.css ?? []),
+      );
+      const buyStyles = [...buyCss]
+        .filter((file) => existsSync(join(outDir, file)))
+        .map((file) => `<style>${readFileSync(join(outDir, file), 'utf8')}</style>`)
+        .join('');
 
       const indexPath = join(outDir, 'index.html');
       let html = readFileSync(indexPath, 'utf8');
@@ -198,16 +232,18 @@ export function prerender(options: PrerenderOptions): Plugin {
         bundles,
         routeNamespaces,
       );
-      const hash = createHash('sha256').update(script).digest('base64');
-      html = html.replace(/(script-src &#39;self&#39;|script-src 'self')/, `$1 'sha256-${hash}'`);
-      if (!html.includes(`'sha256-${hash}'`)) {
+      const hashes = [script, swapScript]
+        .map((source) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`)
+        .join(' ');
+      html = html.replace(/(script-src &#39;self&#39;|script-src 'self')/, `$1 ${hashes}`);
+      if (!html.includes(hashes)) {
         throw new Error('prerender: no script-src in the Content-Security-Policy to allow it');
       }
       html = html.replace('</title>', `</title>\n    <script>${script}</script>`);
       if (!html.includes('<div id="root"></div>')) throw new Error('prerender: no empty #root');
       html = html.replace(
         '<div id="root"></div>',
-        `<div id="root" data-prerendered="home">${markup}</div>`,
+        `<div id="root" data-prerendered="home">${markup}</div>\n    <template id="boot-buy">${buyStyles}${buyMarkup}</template>\n    <script>${swapScript}</script>`,
       );
       writeFileSync(indexPath, html);
     },

@@ -10,6 +10,7 @@ import {
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import { useNow } from '../../../hooks/use-now';
+import './purchase-tile.css';
 import './payment-countdown.css';
 
 type PaymentCountdownProps = { expiresAt: number };
@@ -49,11 +50,17 @@ export function PaymentCountdown({ expiresAt }: PaymentCountdownProps) {
         }));
 
   return (
-    <div className={`purchase-countdown${left <= 60 ? ' purchase-countdown--low' : ''}`}>
-      <span id={labelId} className="purchase-countdown__label">
+    <div
+      className={`purchase-tile purchase-countdown${left <= 60 ? ' purchase-countdown--low' : ''}`}
+    >
+      <span id={labelId} className="purchase-tile__label">
         {t('payment.timeLeft')}
       </span>
-      <span role="timer" aria-labelledby={labelId} className="purchase-countdown__time">
+      <span
+        role="timer"
+        aria-labelledby={labelId}
+        className="purchase-tile__value purchase-countdown__time"
+      >
         {formatCountdown(left, language)}
       </span>
       <span className="visually-hidden" aria-live="polite" aria-atomic="true">

@@ -10,6 +10,7 @@ import { PaymentQr } from './payment-qr';
 import { ReceiptUpload } from './receipt-upload';
 import { StepHeading } from './step-heading';
 import { WalletInstructions } from './wallet-instructions';
+import './purchase-tile.css';
 import './payment-step.css';
 
 type PaymentStepProps = {
@@ -50,9 +51,9 @@ export function PaymentStep(props: PaymentStepProps) {
       )}
       {/* Amount and time left stay in view (sticky) while the buyer scrolls to the upload. */}
       <div className="purchase-pay__due">
-        <p className="purchase-amount">
-          <span className="purchase-amount__label">{t('payment.amountLabel')}</span>
-          <span className="purchase-amount__value" data-testid="amount-due">
+        <p className="purchase-tile">
+          <span className="purchase-tile__label">{t('payment.amountLabel')}</span>
+          <span className="purchase-tile__value purchase-amount__value" data-testid="amount-due">
             {amount}
           </span>
         </p>

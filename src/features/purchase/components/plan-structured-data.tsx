@@ -18,7 +18,12 @@ export function PlanStructuredData({ plan }: PlanStructuredDataProps) {
     description: t('structuredData.description', values),
     category: t('structuredData.category'),
     brand: site.brandName,
-    url: `${window.location.origin}${window.location.pathname}${href('buy')}`,
+    // At build time (the pre-rendered page, decision 061) there is no window: the script is
+    // dropped from that markup, and the page in the browser writes its own.
+    url:
+      typeof window === 'undefined'
+        ? href('buy')
+        : `${window.location.origin}${window.location.pathname}${href('buy')}`,
   });
   return <script type="application/ld+json">{jsonForScript(data)}</script>;
 }
