@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Plugin, UserConfig } from 'vite';
 
 /**
@@ -106,7 +106,7 @@ export function prerender(options: PrerenderOptions): Plugin {
     name: 'prerender-home',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
       root = options.root ?? config.root;
     },
     generateBundle(_options, bundle) {
