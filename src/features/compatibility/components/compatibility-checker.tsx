@@ -60,7 +60,12 @@ export function CompatibilityChecker() {
             {t('form.hint')}
           </p>
         </form>
-        <div ref={resultRef} className="compat-checker__result" role="status" aria-live="polite">
+        <div
+          ref={resultRef}
+          className={`compat-checker__result${phase === 'detecting' ? ' compat-checker__result--detecting' : ''}`}
+          role="status"
+          aria-live="polite"
+        >
           {phase === 'detecting' && (
             <p className="compat-progress">
               <span className="spinner compat-progress__spinner" aria-hidden="true" />
