@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { migrate, openDatabase } from '../db/database';
 import { ApiError } from '../errors';
-import { importStock, stockReport } from '../services/delivery';
+import { importStock, stockReport } from '../services/stock';
 
 /**
  * `npm run stock -- import file.csv | report`: the eSIM stock in the same database as the

@@ -13,13 +13,8 @@ import {
   StockReportSchema,
 } from '../schemas/staff';
 import { requireApiKey } from '../services/api-keys';
-import {
-  importStock,
-  listStaffOrders,
-  resendEmail,
-  stockReport,
-  withdrawProfile,
-} from '../services/delivery';
+import { listStaffOrders, resendEmail, withdrawProfile } from '../services/staff-orders';
+import { importStock, stockReport } from '../services/stock';
 import { limitBody } from './body-limit';
 import { createRouter } from './router';
 

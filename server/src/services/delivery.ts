@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { OperatorId } from '../../../src/config/catalogue';
+import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
   orders,
@@ -10,20 +9,20 @@ import {
   type ProfileRow,
 } from '../db/schema';
 import type { Deps } from '../deps';
-import { ApiError } from '../errors';
 import type { StaffAlertPayload } from './delivery-email';
-import { parseActivationCode, parseStockCsv } from './stock-csv';
+import { parseActivationCode } from './stock-csv';
 
 /**
- * Stock and delivery (issue #17, decisions 036–039). A profile is taken in the transaction that
- * records the payment (`FOR UPDATE SKIP LOCKED`, so parallel payments never share one); with
- * none in stock the order waits, staff are alerted in the same transaction, and an import (or
- * the outbox worker's next round) hands profiles to waiting orders in order of payment.
+ * Delivery (issue #17, decisions 036–039). A profile is taken in the transaction that records
+ * the payment (`FOR UPDATE SKIP LOCKED`, so parallel payments never share one); with none in
+ * stock the order waits, staff are alerted in the same transaction, and an import (stock.ts) or
+ * the outbox worker's next round hands profiles to waiting orders in order of payment. The
+ * staff's view of orders is in staff-orders.ts.
  */
 
 /** A transaction of the query layer (what `db.transaction` passes to its callback). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Queries = Db | Tx;
+export type Queries = Db | Tx;
 
 export const ESIM_EMAIL = 'esim_email';
 export const STAFF_ALERT_EMAIL = 'staff_alert_email';
@@ -165,9 +164,9 @@ export async function profileOf(db: Queries, orderId: string): Promise<ProfileRo
   return row ?? null;
 }
 
-type EmailRow = typeof outbox.$inferSelect;
+export type EmailRow = typeof outbox.$inferSelect;
 
-async function latestEmail(db: Queries, orderId: string): Promise<EmailRow | null> {
+export async function latestEmail(db: Queries, orderId: string): Promise<EmailRow | null> {
   const [row] = await db
     .select()
     .from(outbox)
@@ -241,316 +240,6 @@ export async function markSeen(deps: Pick<Deps, 'database' | 'now'>, row: OrderR
   const { db } = deps.database;
   if (await latestEmail(db, row.id)) return row;
   return (await markDelivered(db, row.id, deps.now())) ?? row;
-}
-
-// ---- Stock ---------------------------------------------------------------------------------
-
-export type ImportResult = { imported: number; deliveredWaiting: number };
-
-const refused = (details: { line: number; problem: string }[]) =>
-  new ApiError(
-    422,
-    'invalid_csv',
-    `The file was refused: ${details.length} problem${details.length === 1 ? '' : 's'}. Nothing was imported.`,
-    {},
-    details,
-  );
-
-/** Validates a stock file whole, imports it in one transaction, then serves waiting orders. */
-export async function importStock(
-  deps: Pick<Deps, 'database' | 'now' | 'randomUUID'>,
-  text: string,
-): Promise<ImportResult> {
-  const { rows, problems } = parseStockCsv(text);
-  const { db } = deps.database;
-  if (rows.length > 0) {
-    const known: { iccid: string; activationCode: string }[] = [];
-    for (let start = 0; start < rows.length; start += 500) {
-      const chunk = rows.slice(start, start + 500);
-      known.push(
-        ...(await db
-          .select({ iccid: profiles.iccid, activationCode: profiles.activationCode })
-          .from(profiles)
-          .where(
-            or(
-              inArray(
-                profiles.iccid,
-                chunk.map((row) => row.iccid),
-              ),
-              inArray(
-                profiles.activationCode,
-                chunk.map((row) => row.activationCode),
-              ),
-            ),
-          )),
-      );
-    }
-    const iccids = new Set(known.map((row) => row.iccid));
-    const codes = new Set(known.map((row) => row.activationCode));
-    for (const row of rows) {
-      if (iccids.has(row.iccid)) {
-        problems.push({ line: row.line, problem: `ICCID ${row.iccid} is already in stock.` });
-      }
-      if (codes.has(row.activationCode)) {
-        problems.push({ line: row.line, problem: 'The activation code is already in stock.' });
-      }
-    }
-  }
-  if (problems.length > 0) {
-    throw refused(problems.sort((a, b) => a.line - b.line));
-  }
-  const importedAt = new Date(deps.now());
-  try {
-    await db.transaction(async (tx) => {
-      for (let start = 0; start < rows.length; start += 500) {
-        await tx.insert(profiles).values(
-          rows.slice(start, start + 500).map((row) => ({
-            id: deps.randomUUID(),
-            operatorId: row.operatorId,
-            planId: row.planId,
-            iccid: row.iccid,
-            activationCode: row.activationCode,
-            state: 'in_stock' as const,
-            importedAt,
-          })),
-        );
-      }
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw refused([
-        { line: 1, problem: 'Another import added some of these profiles at the same moment.' },
-      ]);
-    }
-    throw error;
-  }
-  const deliveredWaiting = await deliverWaiting(deps);
-  return { imported: rows.length, deliveredWaiting };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object';) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-export type StockLine = {
-  operatorId: string;
-  planId: string;
-  inStock: number;
-  assigned: number;
-  delivered: number;
-  withdrawn: number;
-};
-
-export async function stockReport(
-  deps: Pick<Deps, 'database'>,
-): Promise<{ stock: StockLine[]; waitingOrders: number }> {
-  const { db } = deps.database;
-  const counts = await db
-    .select({
-      operatorId: profiles.operatorId,
-      planId: profiles.planId,
-      state: profiles.state,
-      n: count(),
-    })
-    .from(profiles)
-    .groupBy(profiles.operatorId, profiles.planId, profiles.state);
-  const [waiting] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(eq(orders.deliveryState, 'waiting_for_stock'));
-  const lines = new Map<string, StockLine>();
-  const key = {
-    in_stock: 'inStock',
-    assigned: 'assigned',
-    delivered: 'delivered',
-    withdrawn: 'withdrawn',
-  } as const;
-  for (const row of counts) {
-    const id = `${row.operatorId}/${row.planId}`;
-    const line = lines.get(id) ?? {
-      operatorId: row.operatorId,
-      planId: row.planId,
-      inStock: 0,
-      assigned: 0,
-      delivered: 0,
-      withdrawn: 0,
-    };
-    line[key[row.state]] += Number(row.n);
-    lines.set(id, line);
-  }
-  // Waiting orders name a shelf too, even when it never had stock.
-  const shelves = await db
-    .selectDistinct({ operatorId: orders.operatorId, planId: orders.planId })
-    .from(orders)
-    .where(eq(orders.deliveryState, 'waiting_for_stock'));
-  for (const shelf of shelves) {
-    const id = `${shelf.operatorId}/${shelf.planId}`;
-    if (!lines.has(id)) {
-      lines.set(id, { ...shelf, inStock: 0, assigned: 0, delivered: 0, withdrawn: 0 });
-    }
-  }
-  const stock = [...lines.values()].sort(
-    (a, b) => a.operatorId.localeCompare(b.operatorId) || a.planId.localeCompare(b.planId),
-  );
-  return { stock, waitingOrders: Number(waiting?.n ?? 0) };
-}
-
-// ---- Staff ---------------------------------------------------------------------------------
-
-export type StaffOrder = {
-  id: string;
-  number: string;
-  planId: string;
-  operatorId: OperatorId;
-  status: OrderRow['status'];
-  deliveryState: DeliveryState;
-  contactKind: OrderRow['contactKind'];
-  transactionId: string | null;
-  paidAt: number | null;
-  createdAt: number;
-  iccid: string | null;
-  emailAttempts: number;
-  emailLastError: string | null;
-  emailSentAt: number | null;
-};
-
-function toStaffOrder(row: OrderRow, profile: ProfileRow | null, email: EmailRow | null) {
-  const order: StaffOrder = {
-    id: row.id,
-    number: row.number,
-    planId: row.planId,
-    operatorId: row.operatorId as OperatorId,
-    status: row.status,
-    deliveryState: row.deliveryState,
-    contactKind: row.contactKind,
-    transactionId: row.transactionId,
-    paidAt: row.paidAt?.getTime() ?? null,
-    createdAt: row.createdAt.getTime(),
-    iccid: profile?.iccid ?? null,
-    emailAttempts: email?.attempts ?? 0,
-    emailLastError: email?.lastError ?? null,
-    emailSentAt: email?.sentAt?.getTime() ?? null,
-  };
-  return order;
-}
-
-async function staffOrdersOf(db: Queries, rows: OrderRow[]): Promise<StaffOrder[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [found, emails] = await Promise.all([
-    db.select().from(profiles).where(inArray(profiles.orderId, ids)),
-    db
-      .select()
-      .from(outbox)
-      .where(and(inArray(outbox.orderId, ids), eq(outbox.kind, ESIM_EMAIL)))
-      .orderBy(asc(outbox.id)),
-  ]);
-  const profileBy = new Map(found.map((profile) => [profile.orderId, profile]));
-  const emailBy = new Map(emails.map((email) => [email.orderId, email]));
-  return rows.map((row) =>
-    toStaffOrder(row, profileBy.get(row.id) ?? null, emailBy.get(row.id) ?? null),
-  );
-}
-
-export async function listStaffOrders(
-  deps: Pick<Deps, 'database'>,
-  options: { limit: number; before?: number | undefined },
-): Promise<StaffOrder[]> {
-  const { db } = deps.database;
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(options.before ? lt(orders.createdAt, new Date(options.before)) : undefined)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(options.limit);
-  return staffOrdersOf(db, rows);
-}
-
-async function staffOrderById(db: Queries, id: string): Promise<OrderRow> {
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const [row] = uuid.test(id)
-    ? await db.select().from(orders).where(eq(orders.id, id)).limit(1)
-    : [];
-  if (!row) throw new ApiError(404, 'not_found', `No order ${id}.`);
-  return row;
-}
-
-/** Queues the eSIM email again (a new outbox row, the address and link of the last one). */
-export async function resendEmail(deps: Pick<Deps, 'database' | 'now'>, id: string) {
-  const { db } = deps.database;
-  const row = await staffOrderById(db, id);
-  if (row.contactKind !== 'email') {
-    throw new ApiError(409, 'conflict', `Order ${row.number} has a Viber contact: no email.`);
-  }
-  if (row.deliveryState !== 'assigned' && row.deliveryState !== 'delivered') {
-    throw new ApiError(409, 'conflict', `Order ${row.number} has no eSIM to send.`);
-  }
-  const last = await latestEmail(db, row.id);
-  const previous = (last?.payload ?? {}) as Partial<EsimEmailPayload>;
-  const to = previous.to ?? row.contact;
-  if (!to) {
-    throw new ApiError(
-      409,
-      'conflict',
-      `Order ${row.number}: the buyer’s address is no longer kept.`,
-    );
-  }
-  const now = new Date(deps.now());
-  const payload: EsimEmailPayload = {
-    to,
-    language: previous.language ?? row.language,
-    link: previous.link ?? null,
-  };
-  await db.insert(outbox).values({
-    kind: ESIM_EMAIL,
-    orderId: row.id,
-    payload,
-    attempts: 0,
-    nextAttemptAt: now,
-    createdAt: now,
-  });
-}
-
-/** Withdraws the order's profile (a refund): never shown or sent again, emails cancelled. */
-export async function withdrawProfile(
-  deps: Pick<Deps, 'database' | 'now'>,
-  id: string,
-): Promise<StaffOrder> {
-  const { db } = deps.database;
-  const row = await staffOrderById(db, id);
-  const now = new Date(deps.now());
-  await db.transaction(async (tx) => {
-    const [profile] = await tx
-      .select()
-      .from(profiles)
-      .where(eq(profiles.orderId, row.id))
-      .for('update');
-    if (!profile) {
-      throw new ApiError(409, 'conflict', `Order ${row.number} has no eSIM profile to withdraw.`);
-    }
-    if (profile.state === 'withdrawn') return;
-    await tx
-      .update(profiles)
-      .set({ state: 'withdrawn', withdrawnAt: now })
-      .where(eq(profiles.id, profile.id));
-    await tx.update(orders).set({ deliveryState: 'withdrawn' }).where(eq(orders.id, row.id));
-    // Nothing more goes out for it, and the order link (its token) is no longer kept.
-    await tx
-      .update(outbox)
-      .set({ sentAt: now, lastError: 'cancelled: profile withdrawn' })
-      .where(and(eq(outbox.orderId, row.id), eq(outbox.kind, ESIM_EMAIL), isNull(outbox.sentAt)));
-    await tx
-      .update(outbox)
-      .set({ payload: sql`${outbox.payload} - 'link' - 'to'` })
-      .where(and(eq(outbox.orderId, row.id), eq(outbox.kind, ESIM_EMAIL)));
-  });
-  const [current] = await db.select().from(orders).where(eq(orders.id, row.id));
-  const [order] = await staffOrdersOf(db, [current ?? row]);
-  return order!;
 }
 
 /** Forgets the address and order link of eSIM emails sent more than `olderThanMs` ago. */

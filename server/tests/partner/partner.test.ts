@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseMmqrPayload } from '../../../src/lib/mmqr/payload';
 import { createApiKey } from '../../src/services/api-keys';
-import { importStock } from '../../src/services/delivery';
+import { importStock } from '../../src/services/stock';
 import { activationCode, iccid, stockCsv } from '../support/stock';
 import { createTestApp, T0, type TestApp } from '../support/test-app';
 import {

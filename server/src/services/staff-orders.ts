@@ -1,0 +1,172 @@
+/** The staff's view of orders (issue #17, decision 039): list, resend the email, withdraw. */
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { OperatorId } from '../../../src/config/catalogue';
+import {
+  orders,
+  outbox,
+  profiles,
+  type DeliveryState,
+  type OrderRow,
+  type ProfileRow,
+} from '../db/schema';
+import type { Deps } from '../deps';
+import { ApiError } from '../errors';
+import {
+  ESIM_EMAIL,
+  latestEmail,
+  type EmailRow,
+  type EsimEmailPayload,
+  type Queries,
+} from './delivery';
+
+export type StaffOrder = {
+  id: string;
+  number: string;
+  planId: string;
+  operatorId: OperatorId;
+  status: OrderRow['status'];
+  deliveryState: DeliveryState;
+  contactKind: OrderRow['contactKind'];
+  transactionId: string | null;
+  paidAt: number | null;
+  createdAt: number;
+  iccid: string | null;
+  emailAttempts: number;
+  emailLastError: string | null;
+  emailSentAt: number | null;
+};
+
+function toStaffOrder(row: OrderRow, profile: ProfileRow | null, email: EmailRow | null) {
+  const order: StaffOrder = {
+    id: row.id,
+    number: row.number,
+    planId: row.planId,
+    operatorId: row.operatorId as OperatorId,
+    status: row.status,
+    deliveryState: row.deliveryState,
+    contactKind: row.contactKind,
+    transactionId: row.transactionId,
+    paidAt: row.paidAt?.getTime() ?? null,
+    createdAt: row.createdAt.getTime(),
+    iccid: profile?.iccid ?? null,
+    emailAttempts: email?.attempts ?? 0,
+    emailLastError: email?.lastError ?? null,
+    emailSentAt: email?.sentAt?.getTime() ?? null,
+  };
+  return order;
+}
+
+async function staffOrdersOf(db: Queries, rows: OrderRow[]): Promise<StaffOrder[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [found, emails] = await Promise.all([
+    db.select().from(profiles).where(inArray(profiles.orderId, ids)),
+    db
+      .select()
+      .from(outbox)
+      .where(and(inArray(outbox.orderId, ids), eq(outbox.kind, ESIM_EMAIL)))
+      .orderBy(asc(outbox.id)),
+  ]);
+  const profileBy = new Map(found.map((profile) => [profile.orderId, profile]));
+  const emailBy = new Map(emails.map((email) => [email.orderId, email]));
+  return rows.map((row) =>
+    toStaffOrder(row, profileBy.get(row.id) ?? null, emailBy.get(row.id) ?? null),
+  );
+}
+
+export async function listStaffOrders(
+  deps: Pick<Deps, 'database'>,
+  options: { limit: number; before?: number | undefined },
+): Promise<StaffOrder[]> {
+  const { db } = deps.database;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(options.before ? lt(orders.createdAt, new Date(options.before)) : undefined)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(options.limit);
+  return staffOrdersOf(db, rows);
+}
+
+async function staffOrderById(db: Queries, id: string): Promise<OrderRow> {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const [row] = uuid.test(id)
+    ? await db.select().from(orders).where(eq(orders.id, id)).limit(1)
+    : [];
+  if (!row) throw new ApiError(404, 'not_found', `No order ${id}.`);
+  return row;
+}
+
+/** Queues the eSIM email again (a new outbox row, the address and link of the last one). */
+export async function resendEmail(deps: Pick<Deps, 'database' | 'now'>, id: string) {
+  const { db } = deps.database;
+  const row = await staffOrderById(db, id);
+  if (row.contactKind !== 'email') {
+    throw new ApiError(409, 'conflict', `Order ${row.number} has a Viber contact: no email.`);
+  }
+  if (row.deliveryState !== 'assigned' && row.deliveryState !== 'delivered') {
+    throw new ApiError(409, 'conflict', `Order ${row.number} has no eSIM to send.`);
+  }
+  const last = await latestEmail(db, row.id);
+  const previous = (last?.payload ?? {}) as Partial<EsimEmailPayload>;
+  const to = previous.to ?? row.contact;
+  if (!to) {
+    throw new ApiError(
+      409,
+      'conflict',
+      `Order ${row.number}: the buyer’s address is no longer kept.`,
+    );
+  }
+  const now = new Date(deps.now());
+  const payload: EsimEmailPayload = {
+    to,
+    language: previous.language ?? row.language,
+    link: previous.link ?? null,
+  };
+  await db.insert(outbox).values({
+    kind: ESIM_EMAIL,
+    orderId: row.id,
+    payload,
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+  });
+}
+
+/** Withdraws the order's profile (a refund): never shown or sent again, emails cancelled. */
+export async function withdrawProfile(
+  deps: Pick<Deps, 'database' | 'now'>,
+  id: string,
+): Promise<StaffOrder> {
+  const { db } = deps.database;
+  const row = await staffOrderById(db, id);
+  const now = new Date(deps.now());
+  await db.transaction(async (tx) => {
+    const [profile] = await tx
+      .select()
+      .from(profiles)
+      .where(eq(profiles.orderId, row.id))
+      .for('update');
+    if (!profile) {
+      throw new ApiError(409, 'conflict', `Order ${row.number} has no eSIM profile to withdraw.`);
+    }
+    if (profile.state === 'withdrawn') return;
+    await tx
+      .update(profiles)
+      .set({ state: 'withdrawn', withdrawnAt: now })
+      .where(eq(profiles.id, profile.id));
+    await tx.update(orders).set({ deliveryState: 'withdrawn' }).where(eq(orders.id, row.id));
+    // Nothing more goes out for it, and the order link (its token) is no longer kept.
+    await tx
+      .update(outbox)
+      .set({ sentAt: now, lastError: 'cancelled: profile withdrawn' })
+      .where(and(eq(outbox.orderId, row.id), eq(outbox.kind, ESIM_EMAIL), isNull(outbox.sentAt)));
+    await tx
+      .update(outbox)
+      .set({ payload: sql`${outbox.payload} - 'link' - 'to'` })
+      .where(and(eq(outbox.orderId, row.id), eq(outbox.kind, ESIM_EMAIL)));
+  });
+  const [current] = await db.select().from(orders).where(eq(orders.id, row.id));
+  const [order] = await staffOrdersOf(db, [current ?? row]);
+  return order!;
+}
