@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxWorker } from '../../src/services/outbox-worker';
 import {
   createOrder,
-  fakeGemini,
+  useShopApp,
   readingAnswer,
   submitReceipt,
   modelAnswer,
   reading,
 } from '../support/shop';
 import { activationCode, iccid, postStock, staffKey, stockCsv } from '../support/stock';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
-import {
-  createTestDatabase,
-  testStore,
-  truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+import { T0, type TestApp } from '../support/test-app';
+import { testStore, type TestDatabase } from '../support/test-database';
 
 type Row = Record<string, unknown>;
 type Delivery = {
@@ -27,22 +22,16 @@ type Delivery = {
 type Answer = { order: Row & { delivery: Delivery }; verification: { status: string } };
 
 describe(`eSIM assignment in the payment's transaction (${testStore})`, () => {
+  const app = useShopApp({
+    STAFF_WEBHOOK_URL: 'https://hooks.example/staff',
+    STOCK_PROMISE_MINUTES: '90',
+  });
+  const { gemini } = app;
   let database: TestDatabase;
   let t: TestApp;
   let key: string;
-  const gemini = fakeGemini();
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    t = await createTestApp({
-      database,
-      aiFetch: gemini.fetch,
-      env: { STAFF_WEBHOOK_URL: 'https://hooks.example/staff', STOCK_PROMISE_MINUTES: '90' },
-    });
-  });
-  afterAll(() => database.drop());
   beforeEach(async () => {
-    await truncateAll(database);
-    t.clock.set(T0);
+    ({ t, database } = app);
     key = await staffKey(t);
   });
 

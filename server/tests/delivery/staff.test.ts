@@ -1,33 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/services/api-keys';
-import { createOrder, fakeGemini, modelAnswer, reading, submitReceipt } from '../support/shop';
+import { createOrder, useShopApp, modelAnswer, reading, submitReceipt } from '../support/shop';
 import { activationCode, iccid, postStock, staffKey, stockCsv } from '../support/stock';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
-import {
-  createTestDatabase,
-  testStore,
-  truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+import { T0, type TestApp } from '../support/test-app';
+import { testStore } from '../support/test-database';
 
 describe(`the staff routes (${testStore})`, () => {
-  let database: TestDatabase;
+  const app = useShopApp({ SHOP_ORIGINS: 'https://shop.example' });
+  const { gemini } = app;
   let t: TestApp;
   let key: string;
   let partnerKey: string;
-  const gemini = fakeGemini();
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    t = await createTestApp({
-      database,
-      aiFetch: gemini.fetch,
-      env: { SHOP_ORIGINS: 'https://shop.example' },
-    });
-  });
-  afterAll(() => database.drop());
   beforeEach(async () => {
-    await truncateAll(database);
-    t.clock.set(T0);
+    ({ t } = app);
     key = await staffKey(t);
     partnerKey = (await createApiKey(t.deps, 'partner')).key;
     let next = 0;

@@ -1,41 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createOrder,
-  fakeGemini,
+  useShopApp,
   heldAnswer,
   readingAnswer,
   submitReceipt,
   type Created,
 } from '../support/shop';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
-import {
-  createTestDatabase,
-  testStore,
-  truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+import { type TestApp } from '../support/test-app';
+import { testStore, truncateAll, type TestDatabase } from '../support/test-database';
 
 type Row = Record<string, unknown>;
 type ErrorBody = { error: { code: string; message: string } };
 
 /** Issue #15 item 1, decision 055: the buyer corrects the contact or cancels before paying. */
 describe(`change the contact, cancel the order (${testStore})`, () => {
+  const app = useShopApp({ SMTP_URL: 'smtp://127.0.0.1:9', SHOP_URL: 'https://shop.example' });
+  const { gemini } = app;
   let database: TestDatabase;
   let t: TestApp;
-  const gemini = fakeGemini();
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    t = await createTestApp({
-      database,
-      aiFetch: gemini.fetch,
-      env: { SMTP_URL: 'smtp://127.0.0.1:9', SHOP_URL: 'https://shop.example' },
-    });
-  });
-  afterAll(() => database.drop());
   beforeEach(async () => {
-    await truncateAll(database);
-    t.clock.set(T0);
-    gemini.calls.length = 0;
+    ({ t, database } = app);
   });
 
   const rows = (sql: string, params: unknown[] = []) =>

@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config';
 import {
   createOrder,
   fakeGemini,
+  useShopApp,
   heldAnswer,
   modelAnswer,
   RECEIPT_IMAGE,
@@ -13,33 +14,18 @@ import {
   type Created,
 } from '../support/shop';
 import { createTestApp, T0, type TestApp } from '../support/test-app';
-import {
-  createTestDatabase,
-  testStore,
-  truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+import { createTestDatabase, testStore, type TestDatabase } from '../support/test-database';
 
 type Row = Record<string, unknown>;
 type Answer = { order: Row; verification: Row };
 
 describe(`receipts (${testStore})`, () => {
+  const app = useShopApp({ STAFF_WEBHOOK_URL: 'http://127.0.0.1:9/staff-hook' });
+  const { gemini } = app;
   let database: TestDatabase;
   let t: TestApp;
-  const gemini = fakeGemini();
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    t = await createTestApp({
-      database,
-      aiFetch: gemini.fetch,
-      env: { STAFF_WEBHOOK_URL: 'http://127.0.0.1:9/staff-hook' },
-    });
-  });
-  afterAll(() => database.drop());
   beforeEach(async () => {
-    await truncateAll(database);
-    t.clock.set(T0);
-    gemini.calls.length = 0;
+    ({ t, database } = app);
   });
 
   const rows = (sql: string, params: unknown[] = []) =>

@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
-import type { TestApp } from './test-app';
-import { T0 } from './test-app';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { createTestApp, T0, type TestApp } from './test-app';
+import { createTestDatabase, truncateAll, type TestDatabase } from './test-database';
 
 /**
  * Helpers for the money-path tests: a scriptable stand-in for Gemini's REST API (the server's
@@ -123,4 +123,26 @@ export function submitReceipt(
     'X-Order-Token': created.token,
     ...headers,
   });
+}
+
+export type ShopApp = { t: TestApp; database: TestDatabase; gemini: FakeGemini };
+
+/**
+ * A file's test app on its own database with a scriptable Gemini, the money-path tests' common
+ * frame: made before the file's tests, emptied (clock at T0, no Gemini calls) before each, and
+ * dropped after. `t` and `database` are there from the first test on.
+ */
+export function useShopApp(env: Record<string, string> = {}): ShopApp {
+  const app = { gemini: fakeGemini() } as ShopApp;
+  beforeAll(async () => {
+    app.database = await createTestDatabase();
+    app.t = await createTestApp({ database: app.database, aiFetch: app.gemini.fetch, env });
+  });
+  afterAll(() => app.database.drop());
+  beforeEach(async () => {
+    await truncateAll(app.database);
+    app.t.clock.set(T0);
+    app.gemini.calls.length = 0;
+  });
+  return app;
 }
