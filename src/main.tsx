@@ -15,7 +15,19 @@ await initI18n();
 // The first render runs as a transition, which React splits into slices of a few milliseconds
 // with the browser free in between, instead of one long task that a phone's tap would wait on.
 // The pre-rendered home page is hydrated; any other first view is drawn afresh (decision 046).
+const bootHash = window.location.hash;
 startTransition(() => {
-  if (shouldHydrate(container)) hydrateRoot(container, <StartApp />);
-  else createRoot(container).render(<StartApp />);
+  if (shouldHydrate(container)) {
+    hydrateRoot(container, <StartApp />, {
+      onRecoverableError: (error, info) => {
+        // A link followed while the home page was being hydrated (the hash changed): React
+        // renders the new route afresh, as planned (decision 046). Anything else is a real fault.
+        if (window.location.hash !== bootHash) {
+          console.info('Hydration gave way to a fresh render: the route changed', error);
+        } else {
+          console.error('Hydration failed', error, info.componentStack);
+        }
+      },
+    });
+  } else createRoot(container).render(<StartApp />);
 });
