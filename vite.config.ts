@@ -82,6 +82,10 @@ export default defineConfig(({ mode }) => {
     resolve: { alias },
     build: {
       target: 'es2022',
+      // The toggle label's font (decision 049) is a file of its own: inside index.html's inlined
+      // CSS it would push the page past the first round trip of a slow connection (decision 062).
+      assetsInlineLimit: (file: string) =>
+        file.endsWith('myanmar-toggle-label.woff2') ? false : undefined,
       outDir: process.env.OUT_DIR ?? 'dist',
       sourcemap: false,
       chunkSizeWarningLimit: 2500,

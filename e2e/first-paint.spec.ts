@@ -4,6 +4,7 @@ import englishPurchase from '../locales/en/purchase.json' with { type: 'json' };
 import burmeseHome from '../locales/my/home.json' with { type: 'json' };
 import {
   commonTexts,
+  expectFailedLoad,
   expect,
   reportCspViolations,
   test,
@@ -92,14 +93,43 @@ for (const { path, heading } of [
     const ownHeading = (await shown.innerText()).trim();
     const frames = await framesOf(page);
     expect(frames.length).toBeGreaterThan(5);
-    // The shell was drawn (the header's navigation) while the page itself was not there yet.
+    // The shell was drawn (the header's navigation), and the page itself came from its
+    // pre-rendered copy before the app's JavaScript was requested (decision 062).
     expect(frames.some((frame) => frame.text.includes(commonTexts.en.nav.buy))).toBe(true);
+    const own = frames.find((frame) => frame.h1.includes(ownHeading));
+    expect(own, 'a frame showed the page').toBeDefined();
+    expect(own?.entryRequested).toBe(false);
     for (const frame of frames) {
       expect(frame.text, `frame at ${Math.round(frame.at)} ms`).not.toContain(heroTitle);
       for (const h1 of frame.h1) expect(h1).toBe(ownHeading);
     }
+    // React drew the same page over it: no spinner in between, no layout shift.
+    const shownAt = frames.indexOf(own!);
+    expect(frames.slice(shownAt).every((frame) => frame.h1.includes(ownHeading))).toBe(true);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
   });
 }
+
+test('a route whose pre-rendered copy cannot be fetched still shows, from the app', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.route(/\/assets\/page-contact-[\w]+\.html$/, (route) =>
+    route.fulfill({ status: 503, body: 'Service Unavailable' }),
+  );
+  await page.goto('./#/contact');
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+  const heading = page.locator('main h1').first();
+  await expect(heading).toBeVisible();
+  const frames = await framesOf(page);
+  for (const frame of frames) {
+    expect(frame.text, `frame at ${Math.round(frame.at)} ms`).not.toContain(heroTitle);
+  }
+  // The copy never arrived: the page came with the app.
+  const own = frames.find((frame) => frame.h1.length > 0);
+  expect(own?.entryRequested).toBe(true);
+  expectFailedLoad(consoleErrors, 503);
+});
 
 test('a first visit of #/buy-esim paints the plan list from HTML, then the same page without a shift', async ({
   page,
@@ -110,7 +140,7 @@ test('a first visit of #/buy-esim paints the plan list from HTML, then the same 
   const buyPower = page.getByRole('button', { name: 'Buy Power User' });
   await expect(buyPower).toBeVisible();
   const frames = await framesOf(page);
-  // The plans were on screen before the app's JavaScript was requested (decision 061).
+  // The plans were on screen before the app's JavaScript was requested (decision 062).
   const first = frames.find((frame) => frame.text.includes(englishPurchase.plans.heading));
   expect(first, 'a frame showed the plan list').toBeDefined();
   expect(first?.entryRequested).toBe(false);
@@ -163,6 +193,24 @@ test('a returning Burmese visitor never sees the English page: the start overlay
 // Pages whose content loads after their first render reserve its place (issue #14): on a phone
 // the footer or the section below must not jump when the posts, the report or the device check
 // arrive.
+test.describe('on an Android phone', () => {
+  // The device check detects this model and asks the (demo) AI about it: the answer comes late.
+  test.use({
+    viewport: { width: 412, height: 823 },
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  });
+  test("a cold load of #/compatibility keeps the answer's place: no shift when it comes", async ({
+    page,
+  }) => {
+    await page.goto('./#/compatibility');
+    // The demo AI's answer for a model the device table does not know.
+    await expect(page.locator('.compat-result[data-tone="uncertain"]')).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+  });
+});
+
 for (const path of ['/blog', '/status', '/compatibility']) {
   test(`a cold load of #${path} on a phone does not shift the layout`, async ({ page }) => {
     await page.setViewportSize({ width: 412, height: 823 });

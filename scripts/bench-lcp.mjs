@@ -9,10 +9,10 @@
  * Each run also names its LCP element and the page's first heading, so a hash route that did not
  * load its own page shows.
  *
- *   node scripts/bench-lcp.mjs [--runs 5] [--all] [--build] [--dist dist] [--port 5540]
+ *   node scripts/bench-lcp.mjs [--runs 5] [--all | --routes /a,/b] [--build] [--dist dist] [--port 5540]
  *
  * --all measures every route of src/config/paths.ts (with the bare page) instead of home and
- * /buy-esim; --build builds first (it also builds when dist/ has no index.html). Environment:
+ * /buy-esim; --routes measures the routes named (with the bare page); --build builds first (it also builds when dist/ has no index.html). Environment:
  * CHROME_PATH (default /usr/bin/chromium). Reports go to .lighthouse/bench/.
  */
 import { spawnSync } from 'node:child_process';
@@ -33,6 +33,10 @@ const runs = Number(option('runs', 5));
 const dist = resolve(option('dist', 'dist'));
 const port = Number(option('port', 5540));
 const all = args.includes('--all');
+const only = option('routes', '')
+  .split(',')
+  .filter(Boolean)
+  .map((path) => (path.startsWith('/') ? path : `/${path}`));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const outDir = '.lighthouse/bench';
 const origin = `http://127.0.0.1:${port}`;
@@ -111,7 +115,7 @@ const server = createServer((request, response) => {
   }
   const headers = { 'Content-Type': type, 'Cache-Control': 'no-cache' };
   const gzip =
-    compressible.has(extname(path === '/' || path === BARE ? '.html' : path)) &&
+    compressible.has(path === '/' || path === BARE ? '.html' : extname(path)) &&
     /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
   if (gzip) {
     const key = `${path}:${body.length}`;
@@ -137,19 +141,27 @@ function routePaths() {
   return [...table.matchAll(/(\w+): '([^']+)'/g)].map(([, name, path]) => ({ name, path }));
 }
 
-const pages = all
+const pages = only.length
   ? [
       { label: 'bare page', url: `${origin}${BARE}` },
-      ...routePaths().map(({ path }) => ({
+      ...only.map((path) => ({
         label: path === '/' ? 'home' : path,
         url: path === '/' ? `${origin}/` : `${origin}/#${path}`,
       })),
     ]
-  : [
-      { label: 'bare page', url: `${origin}${BARE}` },
-      { label: 'home', url: `${origin}/` },
-      { label: '/buy-esim', url: `${origin}/#/buy-esim` },
-    ];
+  : all
+    ? [
+        { label: 'bare page', url: `${origin}${BARE}` },
+        ...routePaths().map(({ path }) => ({
+          label: path === '/' ? 'home' : path,
+          url: path === '/' ? `${origin}/` : `${origin}/#${path}`,
+        })),
+      ]
+    : [
+        { label: 'bare page', url: `${origin}${BARE}` },
+        { label: 'home', url: `${origin}/` },
+        { label: '/buy-esim', url: `${origin}/#/buy-esim` },
+      ];
 
 const browsers = new Set();
 process.on('exit', () => {

@@ -4,17 +4,21 @@ import { join, resolve } from 'node:path';
 import type { Plugin, UserConfig } from 'vite';
 
 /**
- * First paint from HTML (issue #14, decision 046). After the client build, this plugin
+ * First paint from HTML (issue #14, decisions 046 and 062). After the client build, this plugin
  *
  * 1. renders the layout and the home page in English (src/app/prerender.tsx, through a Vite SSR
  *    loader) into index.html's #root, which src/main.tsx then hydrates;
- * 2. inlines the entry's stylesheets, so that the first paint waits for no second request;
- * 3. adds a small boot script to <head>, allowed by its sha256 hash in the CSP. Before anything
+ * 2. renders every other route's page in English into its own small HTML fragment
+ *    (`assets/page-<route>-<hash>.html`, with the page's own stylesheets);
+ * 3. inlines the entry's stylesheets, so that the first paint waits for no second request;
+ * 4. adds a small boot script to <head>, allowed by its sha256 hash in the CSP. Before anything
  *    is painted it reads the hash route and the remembered language: another route hides the
- *    pre-rendered home (a shell with a spinner is shown instead) and preloads that route's chunk
- *    and text bundles; a remembered Burmese visitor keeps the start overlay until the page is
- *    drawn in Burmese. It starts the app (the entry, already preloaded) after the first frame,
- *    so that the first paint never waits for JavaScript.
+ *    pre-rendered home (a shell with a spinner is shown instead), fetches that route's fragment
+ *    and puts it in place when it comes (English, nothing kept in the address or the tab), and
+ *    preloads the route's chunk and text bundles; a remembered Burmese visitor keeps the start
+ *    overlay until the page is drawn in Burmese. It starts the app (the entry, already
+ *    preloaded) after the page's first frame, so that the first paint never waits for
+ *    JavaScript.
  */
 
 type ChunkInfo = {
@@ -37,16 +41,28 @@ export type PrerenderOptions = {
 const LANGUAGE_KEY = 'esim-shop.language';
 /** sessionStorage key of a purchase in progress (src/features/purchase/lib/order-storage.ts). */
 const PURCHASE_KEY = 'esim-shop.purchase';
-/** The route whose first step is pre-rendered too (decision 061). */
+/** The checkout: its fragment shows the plan list, so not while a purchase is kept in the tab. */
 const BUY_PATH = '/buy-esim';
+/** The path rendered for the unknown-route fragment (any path the route table does not know). */
+const UNKNOWN_PATH = '/__unknown-route';
 
 /**
- * Runs right after #root is parsed, before the first paint: on a first visit of /#/buy-esim in
- * English (the boot script's mark `buy`) the pre-rendered home becomes the pre-rendered plan
- * list, so the buyer sees the plans from HTML; React then draws the same page over it.
+ * A built stylesheet's text for a <style> in a page at the site's root: its relative `url(./…)`s
+ * pointed at the stylesheet's own folder (assets/), as they were from its file.
  */
-export const swapScript =
-  "(function(){var d=document.documentElement;if(d.getAttribute('data-boot')!=='buy')return;var t=document.getElementById('boot-buy'),r=document.getElementById('root');if(t&&r){r.replaceChildren(t.content.cloneNode(true));r.setAttribute('data-prerendered','buy')}})();";
+export function inlineCss(css: string, file: string): string {
+  const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+  return css.replace(/url\((['"]?)\.\/(?!\/)/g, `url($1./${folder}`);
+}
+
+/** A pre-rendered page without what the app puts in <head> and the layout's start overlay. */
+export function pageFragment(markup: string): string {
+  return markup
+    .replace(/<(title|script)\b[^>]*>[\s\S]*?<\/\1>/g, '')
+    .replace(/<(meta|link)\b[^>]*>/g, '')
+    .replace(/<!--\/?\$[!?]?-->|<template[^>]*><\/template>/g, '')
+    .replace(/<div class="loading-overlay"[^>]*>[\s\S]*?<\/div>/, '');
+}
 
 /** Route path → page module and its text bundles, read from src/app/router.tsx and paths.ts. */
 export function readRoutes(root: string) {
@@ -74,9 +90,14 @@ export function readRoutes(root: string) {
 
 /**
  * The boot script. Kept small and free of dependencies: it runs before the first paint. The
- * route's mark is set at once; the JavaScript (the entry and its imports, the route's chunk and
- * text bundles) is requested after the first frame, so that it does not compete with the page's
- * own HTML for the connection, and the app starts when it is there.
+ * route's mark is set at once. On a route with a pre-rendered fragment (English, no `?` in the
+ * address, no purchase kept for the checkout) the fragment is fetched at once and replaces the
+ * hidden home page when it comes (the start overlay stays as it is); the JavaScript (the entry
+ * and its imports, the route's chunk and text bundles) is requested once the browser reports
+ * that paint (a largest-contentful-paint entry), so that nothing competes with the page's own
+ * HTML for the connection. Without a fragment, once the first contentful paint is reported; for
+ * a Burmese visitor (nothing English is painted) and in a hidden tab, at once. Each wait has a
+ * time limit, should the browser not report the paint.
  */
 function bootScript(
   entry: string,
@@ -84,18 +105,24 @@ function bootScript(
   routes: Record<string, string[]>,
   bundles: Record<string, string>,
   namespaces: Record<string, string[]>,
+  fragments: Record<string, string>,
 ) {
-  return `(function(){var d=document.documentElement,e=${JSON.stringify(entry)},f=${JSON.stringify(initial)},r=${JSON.stringify(routes)},b=${JSON.stringify(bundles)},n=${JSON.stringify(namespaces)},l,p=location.hash.replace(/^#/,'').split(/[?#]/)[0]||'/';
+  return `(function(){var d=document.documentElement,e=${JSON.stringify(entry)},f=${JSON.stringify(initial)},r=${JSON.stringify(routes)},b=${JSON.stringify(bundles)},n=${JSON.stringify(namespaces)},h=${JSON.stringify(fragments)},l,p=location.hash.replace(/^#/,'').split(/[?#]/)[0]||'/';
 try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})}catch(x){}
 l=l==='my'?'my':'en';d.setAttribute('data-boot-at',String(performance.now()));
 var k=r.hasOwnProperty(p)?p:p==='/'?'':'*',s=k?n[k]:[];f=f.concat(k?r[k]:[]);
-var q=k===${JSON.stringify(BUY_PATH)}&&l==='en'&&location.hash.indexOf('?')<0;if(q)try{q=!sessionStorage.getItem(${JSON.stringify(PURCHASE_KEY)})}catch(x){q=false}
-d.setAttribute('data-boot',l==='my'?'my':q?'buy':k?'route':'home');
+var q=k&&l==='en'&&h.hasOwnProperty(k)&&location.hash.indexOf('?')<0;if(q&&k===${JSON.stringify(BUY_PATH)})try{q=!sessionStorage.getItem(${JSON.stringify(PURCHASE_KEY)})}catch(x){q=false}
+d.setAttribute('data-boot',l==='my'?'my':q?'page':k?'route':'home');
 if(l==='my'){d.lang='my';s=['common','home'].concat(s)}
-for(var i=0;i<s.length;i++)if(b[l+'/'+s[i]])f.push(b[l+'/'+s[i]]);
+for(var i=0;i<s.length;i++)if(b.hasOwnProperty(l+'/'+s[i]))f.push(b[l+'/'+s[i]]);
 var g=function(){if(g.d)return;g.d=1;var a=document.createElement('link');a.rel='modulepreload';a.crossOrigin='';a.href=e;a.setAttribute('data-entry','');document.head.appendChild(a);
-for(var i=0;i<f.length;i++){a=document.createElement('link');a.rel='modulepreload';a.crossOrigin='';a.href=f[i];document.head.appendChild(a)}import(e)};
-if(document.hidden)g();else{requestAnimationFrame(function(){setTimeout(g,0)});document.addEventListener('visibilitychange',g)}})();`;
+for(var i=0;i<f.length;i++){a=document.createElement('link');a.rel='modulepreload';a.crossOrigin='';a.href=f[i];document.head.appendChild(a)}import(e)},
+after=function(t,since,wait){var go=function(){if(!go.d){go.d=1;setTimeout(g,0)}};try{var o=new PerformanceObserver(function(a){var e=a.getEntries();for(var i=0;i<e.length;i++)if(e[i].startTime>=since&&(t!=='paint'||e[i].name==='first-contentful-paint')){o.disconnect();return go()}});o.observe({type:t,buffered:true})}catch(x){go()}setTimeout(go,wait)};
+if(document.hidden||l==='my')g();else document.addEventListener('visibilitychange',g);
+if(!q)return after('paint',0,1500);setTimeout(g,3000);
+fetch(h[k]).then(function(a){if(!a.ok)throw 0;return a.text()}).then(function(t){var put=function(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',put);
+var o=document.getElementById('root');if(!o||d.getAttribute('data-boot')!=='page')return;var v=o.querySelector('.loading-overlay'),c=o.firstChild,x;
+while(c){x=c.nextSibling;if(c!==v)o.removeChild(c);c=x}o.insertAdjacentHTML('afterbegin',t);o.setAttribute('data-prerendered',k);d.setAttribute('data-boot','page-shown');after('largest-contentful-paint',performance.now(),500)};put()}).catch(g)})();`;
 }
 
 export function prerender(options: PrerenderOptions): Plugin {
@@ -170,15 +197,19 @@ export function prerender(options: PrerenderOptions): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false, watch: null },
         optimizeDeps: { noDiscovery: true, include: [] },
       });
+      // Every route but home and those with parameters (an order's page is the buyer's own).
+      const fragmentPaths = Object.keys(routes).filter((path) => !path.includes(':'));
       let markup: string;
-      let buyMarkup: string;
+      const pageMarkup = new Map<string, string>();
       try {
         const module = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
           prerenderHome: () => Promise<string>;
-          prerenderBuy: () => Promise<string>;
+          prerenderPage: (path: string) => Promise<string>;
         };
         markup = await module.prerenderHome();
-        buyMarkup = await module.prerenderBuy();
+        for (const path of fragmentPaths) {
+          pageMarkup.set(path, await module.prerenderPage(path === '*' ? UNKNOWN_PATH : path));
+        }
       } finally {
         await server.close();
       }
@@ -186,30 +217,38 @@ export function prerender(options: PrerenderOptions): Plugin {
       // server string carries them inline, where the hydrating page would not expect them.
       // The head's own tags (title, meta, link, JSON-LD) are left to the app in both.
       markup = markup.replace(/<meta [^>]*property="og:[^>]*>/g, '');
-      buyMarkup = buyMarkup
-        .replace(/<(title|script)\b[^>]*>[\s\S]*?<\/\1>/g, '')
-        .replace(/<(meta|link)\b[^>]*>/g, '')
-        .replace(/<!--\/?\$[!?]?-->|<template[^>]*><\/template>/g, '');
 
-      // The buy page's own stylesheets travel in its template: active only while it is shown
-      // (React's page then has them from its chunk, which Vite loads with their <link>).
-      const buyChunk = bySource(routes[BUY_PATH]!.module)!;
-      const buyCss = new Set(
-        [...graph(buyChunk.fileName)]
-          .filter((file) => !initial.has(file))
-          .flatMap((file) => byFile.get(file)?.css ?? []),
-      );
-      const buyStyles = [...buyCss]
-        .filter((file) => existsSync(join(outDir, file)))
-        .map((file) => `<style>${readFileSync(join(outDir, file), 'utf8')}</style>`)
-        .join('');
+      // Each fragment carries its page's own stylesheets (React's page then has them from its
+      // chunk, which Vite loads with their <link>), in a file named by its content.
+      const fragments: Record<string, string> = {};
+      for (const [path, page] of pageMarkup) {
+        const chunk = bySource(routes[path]!.module)!;
+        const css = new Set(
+          [...graph(chunk.fileName)]
+            .filter((file) => !initial.has(file))
+            .flatMap((file) => byFile.get(file)?.css ?? []),
+        );
+        const styles = [...css]
+          .filter((file) => existsSync(join(outDir, file)))
+          .map(
+            (file) => `<style>${inlineCss(readFileSync(join(outDir, file), 'utf8'), file)}</style>`,
+          )
+          .join('');
+        const body = `${styles}${pageFragment(page)}`;
+        const slug = path === '*' ? 'not-found' : path.replace(/^\//, '').replace(/\W+/g, '-');
+        const hash = createHash('sha256').update(body).digest('hex').slice(0, 8);
+        const file = `assets/page-${slug}-${hash}.html`;
+        writeFileSync(join(outDir, file), body);
+        fragments[path] = `./${file}`;
+      }
 
       const indexPath = join(outDir, 'index.html');
       let html = readFileSync(indexPath, 'utf8');
       // Stylesheets of the entry inline: the first paint needs no second request.
       html = html.replace(
         /\s*<link rel="stylesheet"[^>]*href="\.\/([^"]+)"[^>]*>/g,
-        (_tag, file: string) => `\n    <style>${readFileSync(join(outDir, file), 'utf8')}</style>`,
+        (_tag, file: string) =>
+          `\n    <style>${inlineCss(readFileSync(join(outDir, file), 'utf8'), file)}</style>`,
       );
       // The entry and its imports are requested by the boot script, after the first frame.
       const entryTag = new RegExp(
@@ -231,10 +270,9 @@ export function prerender(options: PrerenderOptions): Plugin {
         routeFiles,
         bundles,
         routeNamespaces,
+        fragments,
       );
-      const hashes = [script, swapScript]
-        .map((source) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`)
-        .join(' ');
+      const hashes = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
       html = html.replace(/(script-src &#39;self&#39;|script-src 'self')/, `$1 ${hashes}`);
       if (!html.includes(hashes)) {
         throw new Error('prerender: no script-src in the Content-Security-Policy to allow it');
@@ -243,7 +281,7 @@ export function prerender(options: PrerenderOptions): Plugin {
       if (!html.includes('<div id="root"></div>')) throw new Error('prerender: no empty #root');
       html = html.replace(
         '<div id="root"></div>',
-        `<div id="root" data-prerendered="home">${markup}</div>\n    <template id="boot-buy">${buyStyles}${buyMarkup}</template>\n    <script>${swapScript}</script>`,
+        `<div id="root" data-prerendered="home">${markup}</div>`,
       );
       writeFileSync(indexPath, html);
     },

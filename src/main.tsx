@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { shouldHydrate, StartApp } from './app/start';
+import { preloadPage } from './app/router';
+import { hashPath, shouldHydrate, StartApp } from './app/start';
 import { initI18n } from './lib/i18n/i18n';
 import { reloadOnStaleChunks } from './lib/stale-chunks';
 import './styles/global.css';
@@ -14,10 +15,14 @@ await initI18n();
 
 // The first render runs as a transition, which React splits into slices of a few milliseconds
 // with the browser free in between, instead of one long task that a phone's tap would wait on.
-// The pre-rendered home page is hydrated; any other first view is drawn afresh (decision 046).
+// The pre-rendered home page is hydrated; any other first view is drawn afresh (decision 046),
+// once its page has loaded: the first commit then draws the page over its pre-rendered copy,
+// never a spinner in between (decision 062).
 const bootHash = window.location.hash;
+const hydrate = shouldHydrate(container);
+if (!hydrate) await preloadPage(hashPath(bootHash));
 startTransition(() => {
-  if (shouldHydrate(container)) {
+  if (hydrate) {
     hydrateRoot(container, <StartApp />, {
       onRecoverableError: (error, info) => {
         // A link followed while the home page was being hydrated (the hash changed): React

@@ -1,9 +1,21 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { i18n } from '../lib/i18n/i18n';
 import type { Namespace } from '../lib/i18n/languages';
 
-type PageSlot = { failed: boolean; Component: LazyExoticComponent<ComponentType> };
+type PageSlot = {
+  failed: boolean;
+  /** The page once its chunk and text are there: rendered at once, without suspending. */
+  loaded?: ComponentType;
+  load: () => Promise<ComponentType>;
+  Component: LazyExoticComponent<ComponentType>;
+};
 type Page = { slot: PageSlot; make: () => PageSlot };
+
+/** A lazily loaded page, and a way to load it before it is first rendered. */
+export type LazyPageComponent = ComponentType & {
+  /** Loads the chunk and the text, so that the first render draws the page, not a spinner. */
+  preload: () => Promise<void>;
+};
 
 const pages = new Set<Page>();
 
@@ -16,32 +28,47 @@ export function lazyPage<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   namespaces: Namespace[] = [],
-): ComponentType {
+): LazyPageComponent {
   const make = (): PageSlot => {
+    let pending: Promise<ComponentType> | undefined;
     const slot: PageSlot = {
       failed: false,
-      Component: lazy(async () => {
-        try {
-          const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
-          const missing = namespaces.filter((ns) => !i18n.hasResourceBundle(i18n.language, ns));
-          if (missing.length > 0) {
-            throw new Error(`Translation bundles did not load: ${missing.join(', ')}`);
+      // One load per slot, shared by preload() and React.lazy.
+      load: () =>
+        (pending ??= (async () => {
+          try {
+            const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
+            const missing = namespaces.filter((ns) => !i18n.hasResourceBundle(i18n.language, ns));
+            if (missing.length > 0) {
+              throw new Error(`Translation bundles did not load: ${missing.join(', ')}`);
+            }
+            slot.loaded = pick(module);
+            return slot.loaded;
+          } catch (error) {
+            slot.failed = true;
+            throw error;
           }
-          return { default: pick(module) };
-        } catch (error) {
-          slot.failed = true;
-          throw error;
-        }
-      }),
+        })()),
+      Component: lazy(async () => ({ default: await slot.load() })),
     };
     return slot;
   };
   const page: Page = { slot: make(), make };
   pages.add(page);
-  return function LazyPage() {
-    const { Component } = page.slot;
+  function LazyPage() {
+    // Chosen once per mount: a page already loaded renders directly; switching from the lazy
+    // wrapper to it later would remount the page and lose its state.
+    const [Component] = useState(() => page.slot.loaded ?? page.slot.Component);
     return <Component />;
-  };
+  }
+  return Object.assign(LazyPage, {
+    preload: () =>
+      page.slot.load().then(
+        () => undefined,
+        // The page's error screen reports it when it renders.
+        () => undefined,
+      ),
+  });
 }
 
 /**

@@ -4,10 +4,6 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
 import { createPath, Router, type Navigator } from 'react-router';
-import englishCommon from '../../locales/en/common.json';
-import englishDelivery from '../../locales/en/delivery.json';
-import englishHome from '../../locales/en/home.json';
-import englishPurchase from '../../locales/en/purchase.json';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppRoutes } from './router';
 
@@ -19,14 +15,17 @@ const hashNavigator: Navigator = {
   replace: () => {},
 };
 
-/** English, with the bundles of the pages rendered here (no backend in Node). */
+/** Every English text bundle, read at build time (there is no bundle backend in Node). */
+const bundles = import.meta.glob<Record<string, unknown>>('../../locales/en/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** English, with every page's bundle (no backend in Node). */
 async function englishOnly() {
-  const resources = {
-    common: englishCommon,
-    home: englishHome,
-    purchase: englishPurchase,
-    delivery: englishDelivery,
-  };
+  const resources = Object.fromEntries(
+    Object.entries(bundles).map(([file, bundle]) => [/(\w+)\.json$/.exec(file)![1]!, bundle]),
+  );
   if (i18next.isInitialized) {
     for (const [ns, bundle] of Object.entries(resources)) {
       i18next.addResourceBundle('en', ns, bundle, true, false);
@@ -67,13 +66,13 @@ export async function prerenderHome(): Promise<string> {
 }
 
 /**
- * The layout and /buy-esim's first step (the plan list, static catalogue data) in English, once
- * its lazy page has loaded (decision 061): what index.html keeps in a <template> for a first visit
- * of /#/buy-esim. Not hydrated: React draws the same page over it in one commit.
+ * The layout and another route's page in English (decision 062), once its lazy page has loaded
+ * (`react-dom/static`'s `prerender` waits for it): the markup a first English visit of that route
+ * paints from HTML before the app starts. Not hydrated: React draws the same page over it.
  */
-export async function prerenderBuy(): Promise<string> {
+export async function prerenderPage(path: string): Promise<string> {
   await englishOnly();
-  const { prelude } = await prerender(app('/buy-esim'));
+  const { prelude } = await prerender(app(path));
   let html = '';
   const decoder = new TextDecoder();
   for await (const chunk of prelude as unknown as AsyncIterable<Uint8Array>) {

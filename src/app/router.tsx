@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { HashRouter, Route, Routes } from 'react-router';
+import { HashRouter, matchPath, Route, Routes } from 'react-router';
 import { paths, type RouteName } from '../config/paths';
 import { HomePage } from '../pages/home-page';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPageComponent } from './lazy-page';
 import { RootLayout } from './root-layout';
 
 export const pages: Record<RouteName, ComponentType> = {
@@ -121,6 +121,20 @@ const NotFoundPage = lazyPage(
   () => import('../pages/not-found-page'),
   (m) => m.NotFoundPage,
 );
+
+/**
+ * Loads the page that `pathname` shows (its chunk and text), so that the app's first render
+ * draws that page instead of a spinner over the pre-rendered markup (decision 062). Home is in
+ * the entry already.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  if (pathname === paths.home) return Promise.resolve();
+  const name = (Object.keys(pages) as RouteName[]).find(
+    (route) => route !== 'home' && matchPath(paths[route], pathname),
+  );
+  const page = (name ? pages[name] : NotFoundPage) as Partial<LazyPageComponent>;
+  return page.preload?.() ?? Promise.resolve();
+}
 
 /** The route table: every path from config/paths, and a 404 for anything else. */
 export function AppRoutes() {

@@ -10,7 +10,7 @@ import { App } from './app';
  * draws the page afresh and replaces the markup in one commit.
  */
 export function shouldHydrate(container: HTMLElement, hash = window.location.hash): boolean {
-  const onHome = (hash.replace(/^#/, '').split(/[?#]/)[0] || '/') === '/';
+  const onHome = hashPath(hash) === '/';
   return (
     container.dataset.prerendered === 'home' &&
     document.documentElement.dataset.boot === 'home' &&
@@ -18,10 +18,18 @@ export function shouldHydrate(container: HTMLElement, hash = window.location.has
   );
 }
 
-/** Lifts the boot script's mark in the commit that replaces the hidden markup, before it paints. */
+/** The route path of a location hash: `#/buy-esim?step=pay` → `/buy-esim`, `` → `/`. */
+export const hashPath = (hash: string): string => hash.replace(/^#/, '').split(/[?#]/)[0] || '/';
+
+/**
+ * Lifts the boot script's mark in the commit that replaces the hidden markup, before it paints,
+ * and marks the app as started (`data-started`: what waits for it, such as the language toggle's
+ * own font, may load now).
+ */
 function BootDone({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     delete document.documentElement.dataset.boot;
+    document.documentElement.dataset.started = '';
   }, []);
   return children;
 }

@@ -51,3 +51,46 @@ describe('lazyPage', () => {
     expect(calls).toBe(2);
   });
 });
+
+describe('lazyPage preload', () => {
+  it('renders a preloaded page in the first render: no fallback, one load', async () => {
+    let calls = 0;
+    const Page = lazyPage(
+      async () => {
+        calls += 1;
+        return { Help };
+      },
+      (module) => module.Help,
+    );
+    await Page.preload();
+    await mount(Page);
+    // Synchronously there: the fallback was never drawn.
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Help center' })).toBeInTheDocument();
+    expect(calls).toBe(1);
+  });
+
+  it('a page not preloaded still suspends and then shows', async () => {
+    const Page = lazyPage(
+      async () => ({ Help }),
+      (module) => module.Help,
+    );
+    await mount(Page);
+    expect(await screen.findByRole('heading', { name: 'Help center' })).toBeInTheDocument();
+  });
+
+  it('a preload that fails resolves quietly; the page shows its error screen', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Page = lazyPage(
+      async (): Promise<{ Help: ComponentType }> => {
+        throw new TypeError('Failed to fetch dynamically imported module');
+      },
+      (module) => module.Help,
+    );
+    await expect(Page.preload()).resolves.toBeUndefined();
+    await mount(Page);
+    expect(await screen.findByText('This page could not load')).toBeInTheDocument();
+    forgetFailedPages();
+  });
+});

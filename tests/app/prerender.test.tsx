@@ -1,7 +1,9 @@
 import { act, screen } from '@testing-library/react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { prerenderHome } from '../../src/app/prerender';
+import { pageFragment } from '../../scripts/prerender';
+import { prerenderHome, prerenderPage } from '../../src/app/prerender';
+import { preloadPage } from '../../src/app/router';
 import { shouldHydrate, StartApp } from '../../src/app/start';
 
 let root: Root | undefined;
@@ -60,5 +62,45 @@ describe('the pre-rendered home page (decision 046)', () => {
     expect(shouldHydrate(container, '')).toBe(false);
     document.documentElement.dataset.boot = 'route';
     expect(shouldHydrate(container, '')).toBe(false);
+  });
+});
+
+describe('the pre-rendered copies of the other routes (decision 062)', () => {
+  it('are drawn over by the app’s first commit: the page at once, never the spinner', async () => {
+    const container = document.createElement('div');
+    container.id = 'root';
+    // As the boot script leaves it (the copy's text here; the build's copy is tested below).
+    container.innerHTML = '<main id="main"><div class="page"><h1>Contact us</h1></div></main>';
+    document.body.append(container);
+    document.documentElement.dataset.boot = 'page-shown';
+    window.location.hash = '#/contact';
+    await preloadPage('/contact');
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (container.querySelector('.page-spinner, [data-testid="page-spinner"]')) {
+        seen.push('spinner');
+      }
+    });
+    observer.observe(container, { childList: true, subtree: true });
+    await act(async () => {
+      root = createRoot(container);
+      root.render(<StartApp />);
+    });
+    observer.disconnect();
+    expect(seen).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Contact us' })).toBeInTheDocument();
+    expect(document.documentElement.dataset.boot).toBeUndefined();
+    expect(document.documentElement.dataset.started).toBe('');
+    window.location.hash = '';
+  });
+  it('carry the layout and that route’s page, without the start overlay or head tags', async () => {
+    const fragment = pageFragment(await prerenderPage('/contact'));
+    const container = document.createElement('div');
+    container.innerHTML = fragment;
+    expect(container.querySelector('main h1')?.textContent).toBe('Contact us');
+    expect(container.querySelector('header a[href="#/buy-esim"]')).not.toBeNull();
+    expect(container.querySelector('[data-testid="loading-overlay"]')).toBeNull();
+    expect(container.querySelector('title, meta, link, script')).toBeNull();
+    expect(fragment).not.toMatch(/<!--\$/);
   });
 });

@@ -62,7 +62,7 @@ export function CompatibilityChecker() {
         </form>
         <div
           ref={resultRef}
-          className={`compat-checker__result${phase === 'detecting' ? ' compat-checker__result--detecting' : ''}`}
+          className={`compat-checker__result${busy ? ' compat-checker__result--busy' : ''}`}
           role="status"
           aria-live="polite"
         >
