@@ -28,7 +28,9 @@ function chunkOf(source: string): string {
   if (!file) throw new Error(`No chunk for ${source}`);
   return file;
 }
-const chunkUrl = (file: string) => `**/${file}`;
+/** The chunk's URL, with any query: a retry asks for a failed chunk as `…js?retry=1`. */
+const chunkUrl = (file: string) =>
+  new RegExp(`/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\?.*)?$`);
 
 const WEBHOOK = e2eGeminiEnv.VITE_ORDER_WEBHOOK_URL!;
 const fill = (text: string, values: Record<string, string> = {}) =>

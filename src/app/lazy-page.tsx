@@ -1,5 +1,6 @@
 import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { i18n } from '../lib/i18n/i18n';
+import { retryableImport } from '../lib/retry-import';
 import type { Namespace } from '../lib/i18n/languages';
 
 type PageSlot = {
@@ -29,6 +30,8 @@ export function lazyPage<M>(
   pick: (module: M) => ComponentType,
   namespaces: Namespace[] = [],
 ): LazyPageComponent {
+  // A chunk that failed is asked for under a new URL on the next visit (lib/retry-import).
+  const loadChunk = retryableImport(load);
   const make = (): PageSlot => {
     let pending: Promise<ComponentType> | undefined;
     const slot: PageSlot = {
@@ -37,7 +40,7 @@ export function lazyPage<M>(
       load: () =>
         (pending ??= (async () => {
           try {
-            const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
+            const [module] = await Promise.all([loadChunk(), i18n.loadNamespaces(namespaces)]);
             const missing = namespaces.filter((ns) => !i18n.hasResourceBundle(i18n.language, ns));
             if (missing.length > 0) {
               throw new Error(`Translation bundles did not load: ${missing.join(', ')}`);

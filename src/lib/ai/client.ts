@@ -1,5 +1,6 @@
 import type { GoogleGenAI } from '@google/genai';
 import { env, type AiMode } from '../../config/env';
+import { retryableImport } from '../retry-import';
 
 export const GEMINI_API_ORIGIN = 'https://generativelanguage.googleapis.com';
 export const GEMINI_API_VERSION = 'v1beta';
@@ -25,6 +26,8 @@ const defaults: AiSettings = {
 };
 
 let settings: AiSettings = defaults;
+const loadSdk = retryableImport(() => import('@google/genai'));
+const loadDemoFetch = retryableImport(() => import('./demo/demo-fetch'));
 let client: Promise<AiClient> | undefined;
 
 export type AiClient = {
@@ -53,9 +56,9 @@ export function resetAiSettings() {
 
 async function createClient(current: AiSettings): Promise<AiClient> {
   const [{ GoogleGenAI }, demoFetch] = await Promise.all([
-    import('@google/genai'),
+    loadSdk(),
     current.mode === 'demo'
-      ? import('./demo/demo-fetch').then((m) => m.createDemoFetch(current.demoLatencyMs))
+      ? loadDemoFetch().then((m) => m.createDemoFetch(current.demoLatencyMs))
       : Promise.resolve(undefined),
   ]);
   const fetchImpl: typeof fetch = demoFetch ?? ((input, init) => fetch(input, init));

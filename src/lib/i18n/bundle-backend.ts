@@ -1,4 +1,5 @@
 import type { BackendModule, ResourceKey } from 'i18next';
+import { retryableImport } from '../retry-import';
 import { defaultLanguage } from './languages';
 
 export type BundleLoaders = Record<string, () => Promise<{ default: ResourceKey }>>;
@@ -42,12 +43,15 @@ export function createBundleBackend({
   retryDelaysMs = BUNDLE_RETRY_DELAYS_MS,
   onFallback,
 }: BundleBackendOptions): BackendModule {
+  // Each bundle's loader asks for its chunk under a new URL after a failure (lib/retry-import).
+  const retryable = new Map<string, () => Promise<{ default: ResourceKey }>>();
   const load = async (language: string, namespace: string): Promise<ResourceKey> => {
     const name = `${language}/${namespace}`;
     if (bundled[name]) return bundled[name];
     const loader = loaders[name];
     if (!loader) throw new Error(`No translation bundle ${name}`);
-    return (await withRetries(loader, retryDelaysMs)).default;
+    if (!retryable.has(name)) retryable.set(name, retryableImport(loader));
+    return (await withRetries(retryable.get(name)!, retryDelaysMs)).default;
   };
 
   return {

@@ -1,5 +1,9 @@
 import { useEffect } from 'react';
 import { env } from '../../../config/env';
+import { retryableImport } from '../../../lib/retry-import';
+
+const loadRetention = retryableImport(() => import('../lib/retention'));
+const loadOutbox = retryableImport(() => import('../lib/outbox'));
 
 /**
  * On every start, the purchase's storage limits are applied (what the privacy policy promises),
@@ -13,7 +17,7 @@ export function useOrderOutbox() {
     let stop: (() => void) | undefined;
     let cancelled = false;
     const start = () => {
-      Promise.all([import('../lib/retention'), import('../lib/outbox')]).then(
+      Promise.all([loadRetention(), loadOutbox()]).then(
         ([retention, outbox]) => {
           if (cancelled) return;
           retention.pruneStoredOrders(Date.now());

@@ -5,6 +5,7 @@ import type { Language } from '../../../lib/i18n/languages';
 import { VERIFICATION_TIMEOUT_MS } from './constants';
 import type { Order, Verification } from './purchase-machine';
 import { blobToBase64 } from '../../../lib/base64';
+import { retryableImport } from '../../../lib/retry-import';
 import type { PreparedReceipt } from './receipt-image';
 import { decideReceipt } from './receipt-rules';
 import { usedTransactionIds } from './used-transactions';
@@ -26,17 +27,20 @@ class CodeNotLoaded extends Error {
 }
 
 let verificationCode: Promise<ReceiptModule> | undefined;
+const loadReceiptModule = retryableImport(() => import('../../../lib/ai/receipt'));
+const loadClientModule = retryableImport(() => import('../../../lib/ai/client'));
 
 /**
  * Loads verification's code (the receipt module and the AI client) once; the payment step calls
  * it when it opens, so that a connection dropping at "Upload and verify" does not find the code
- * missing. A failed load is forgotten, so the next call fetches again instead of failing forever.
+ * missing. A failed load is forgotten, so the next call fetches again (under a new URL, see
+ * lib/retry-import) instead of failing forever.
  */
 export function loadVerificationCode(): Promise<ReceiptModule> {
   if (!verificationCode) {
     const loading = Promise.all([
-      import('../../../lib/ai/receipt'),
-      import('../../../lib/ai/client').then((client) => client.getAiClient()),
+      loadReceiptModule(),
+      loadClientModule().then((client) => client.getAiClient()),
     ]).then(([receipt]) => receipt);
     verificationCode = loading;
     loading.catch(() => {
