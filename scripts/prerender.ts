@@ -234,6 +234,9 @@ export function prerender(options: PrerenderOptions): Plugin {
             (file) => `<style>${inlineCss(readFileSync(join(outDir, file), 'utf8'), file)}</style>`,
           )
           .join('');
+        if (/class="page-spinner"|<div hidden id="S:/.test(page)) {
+          throw new Error(`prerender: the copy of ${path} is its spinner, not the page`);
+        }
         const body = `${styles}${pageFragment(page)}`;
         const slug = path === '*' ? 'not-found' : path.replace(/^\//, '').replace(/\W+/g, '-');
         const hash = createHash('sha256').update(body).digest('hex').slice(0, 8);

@@ -72,7 +72,20 @@ export async function prerenderHome(): Promise<string> {
  */
 export async function prerenderPage(path: string): Promise<string> {
   await englishOnly();
-  const { prelude } = await prerender(app(path));
+  // A page that throws while rendering in Node would leave its spinner in the copy (React
+  // falls back to drawing it in the browser): the build fails instead, naming the error.
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(app(path), {
+    onError: (error) => void errors.push(error),
+    // One piece of HTML: a long page would otherwise come as its spinner plus the content in a
+    // hidden block that an inline script swaps in, which the copy cannot run (no inline scripts).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  if (errors.length > 0) {
+    throw new Error(`prerender: ${path} failed to render: ${String(errors[0])}`, {
+      cause: errors[0],
+    });
+  }
   let html = '';
   const decoder = new TextDecoder();
   for await (const chunk of prelude as unknown as AsyncIterable<Uint8Array>) {

@@ -103,4 +103,11 @@ describe('the pre-rendered copies of the other routes (decision 062)', () => {
     expect(container.querySelector('title, meta, link, script')).toBeNull();
     expect(fragment).not.toMatch(/<!--\$/);
   });
+
+  it('carry a long page whole, not its spinner and a hidden block to swap in', async () => {
+    const fragment = pageFragment(await prerenderPage('/help-center'));
+    expect(fragment).not.toContain('page-spinner');
+    expect(fragment).not.toMatch(/hidden id="S:/);
+    expect(fragment).toContain('<h1>Help center</h1>');
+  });
 });
