@@ -28,12 +28,16 @@ const defaults: AiSettings = {
 let settings: AiSettings = defaults;
 const loadSdk = retryableImport(() => import('@google/genai'));
 const loadDemoFetch = retryableImport(() => import('./demo/demo-fetch'));
+let transport: Promise<AiTransport> | undefined;
 let client: Promise<AiClient> | undefined;
 
-export type AiClient = {
-  genai: GoogleGenAI;
+/**
+ * What a REST call to the Gemini API needs (lib/ai/rest.ts): one-shot answers and Veo's
+ * operations go this way, without the SDK (decision 064).
+ */
+export type AiTransport = {
   settings: AiSettings;
-  /** fetch for REST calls the SDK cannot make (Veo operations, video download). */
+  /** fetch for the REST calls (the demo's scripted service in demo mode). */
   fetch: typeof fetch;
   /** `origin/version` of the REST API, e.g. https://generativelanguage.googleapis.com/v1beta */
   apiRoot: string;
@@ -41,36 +45,58 @@ export type AiClient = {
   authHeaders: Record<string, string>;
 };
 
+/** The transport and the SDK's client, for the chat's stream. */
+export type AiClient = AiTransport & { genai: GoogleGenAI };
+
 export const aiMode = (): AiMode => settings.mode;
 
 /** Replaces settings (tests) and drops the cached client. */
 export function configureAi(overrides: Partial<AiSettings>) {
   settings = { ...settings, ...overrides };
+  transport = undefined;
   client = undefined;
 }
 
 export function resetAiSettings() {
   settings = defaults;
+  transport = undefined;
   client = undefined;
 }
 
-async function createClient(current: AiSettings): Promise<AiClient> {
-  const [{ GoogleGenAI }, demoFetch] = await Promise.all([
-    loadSdk(),
+async function createTransport(current: AiSettings): Promise<AiTransport> {
+  const demoFetch =
     current.mode === 'demo'
-      ? loadDemoFetch().then((m) => m.createDemoFetch(current.demoLatencyMs))
-      : Promise.resolve(undefined),
-  ]);
-  const fetchImpl: typeof fetch = demoFetch ?? ((input, init) => fetch(input, init));
+      ? (await loadDemoFetch()).createDemoFetch(current.demoLatencyMs)
+      : undefined;
   const origin = (current.baseUrl ?? GEMINI_API_ORIGIN).replace(/\/+$/, '');
   // Behind a proxy the server adds the real key; the SDK still wants one in the browser.
   const apiKey = current.apiKey || (current.mode === 'demo' ? 'demo-key' : 'proxy-supplied');
+  return {
+    settings: current,
+    fetch: demoFetch ?? ((input, init) => fetch(input, init)),
+    apiRoot: `${origin}/${GEMINI_API_VERSION}`,
+    authHeaders: { 'x-goog-api-key': apiKey },
+  };
+}
+
+/** The REST transport, created on first use (no SDK: a few hundred bytes, and the demo's). */
+export function getAiTransport(): Promise<AiTransport> {
+  transport ??= createTransport(settings).catch((error: unknown) => {
+    transport = undefined;
+    throw error;
+  });
+  return transport;
+}
+
+async function createClient(): Promise<AiClient> {
+  const [{ GoogleGenAI }, rest] = await Promise.all([loadSdk(), getAiTransport()]);
+  const { settings: current } = rest;
   const genai = new GoogleGenAI({
-    apiKey,
+    apiKey: rest.authHeaders['x-goog-api-key'],
     apiVersion: GEMINI_API_VERSION,
     httpOptions: {
-      baseUrl: origin,
-      fetch: fetchImpl,
+      baseUrl: rest.apiRoot.slice(0, -`/${GEMINI_API_VERSION}`.length),
+      fetch: rest.fetch,
       retryOptions: {
         attempts: current.retry.attempts,
         initialDelay: current.retry.initialDelaySeconds,
@@ -81,18 +107,12 @@ async function createClient(current: AiSettings): Promise<AiClient> {
       },
     },
   });
-  return {
-    genai,
-    settings: current,
-    fetch: fetchImpl,
-    apiRoot: `${origin}/${GEMINI_API_VERSION}`,
-    authHeaders: { 'x-goog-api-key': apiKey },
-  };
+  return { ...rest, genai };
 }
 
-/** The SDK client, imported on first use so that no page pays for it before it needs AI. */
+/** The SDK client, imported on first use so that no page pays for it before it needs it. */
 export function getAiClient(): Promise<AiClient> {
-  client ??= createClient(settings).catch((error: unknown) => {
+  client ??= createClient().catch((error: unknown) => {
     client = undefined;
     throw error;
   });

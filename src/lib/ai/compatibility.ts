@@ -1,10 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { toSchema } from './response-schema';
+import { getAiTransport } from './client';
 import { generateJson, generateText, languageInstruction } from './generate';
 
 export const compatibilitySchema = z.object({
   isCompatible: z.enum(['YES', 'NO', 'UNCERTAIN']),
-  reason: z.string().min(1),
+  reason: z.string().check(z.minLength(1)),
 });
 export type CompatibilityAnswer = z.infer<typeof compatibilitySchema>;
 
@@ -56,4 +57,16 @@ export async function detectDeviceModel(userAgent: string, signal?: AbortSignal)
   });
   const model = text.trim().replace(/^["'`]+|["'`.]+$/g, '');
   return /^(unknown|none|n\/a)$/i.test(model) ? '' : model.slice(0, 80);
+}
+
+/**
+ * Gets the AI transport ready while the browser is asked about the device, so that the check's
+ * call does not wait for it afterwards (in demo mode it loads the scripted service). Never fails:
+ * the call itself reports a failure.
+ */
+export function prepareCompatibilityCheck(): Promise<void> {
+  return getAiTransport().then(
+    () => undefined,
+    () => undefined,
+  );
 }

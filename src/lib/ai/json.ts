@@ -1,5 +1,5 @@
 import '../zod-config';
-import type * as z from 'zod';
+import { safeParse, type $ZodType } from 'zod/v4/core';
 import { AiError } from './errors';
 
 /** Strips a ```json fence (or a bare ``` fence) around a model's answer. */
@@ -10,7 +10,7 @@ export function stripJsonFence(text: string): string {
 }
 
 /** Parses a model's JSON answer and validates it; throws AiError empty / unreadable / invalid. */
-export function parseModelJson<T>(text: string | undefined, schema: z.ZodType<T>): T {
+export function parseModelJson<T>(text: string | undefined, schema: $ZodType<T>): T {
   if (!text || !text.trim()) throw new AiError('empty', 'The AI service returned an empty answer');
   let data: unknown;
   try {
@@ -18,7 +18,9 @@ export function parseModelJson<T>(text: string | undefined, schema: z.ZodType<T>
   } catch (cause) {
     throw new AiError('unreadable', 'The AI answer was not valid JSON', { cause });
   }
-  const result = schema.safeParse(data);
+  // zod's core parser: it takes a schema of the full API or of zod/mini (the device check's,
+  // which keeps the full API out of the page that checks a phone on load, decision 064).
+  const result = safeParse(schema, data);
   if (!result.success) {
     throw new AiError('invalid', `The AI answer had the wrong shape: ${result.error.message}`, {
       cause: result.error,

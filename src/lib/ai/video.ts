@@ -1,6 +1,7 @@
-import { GEMINI_API_ORIGIN, GEMINI_API_VERSION, getAiClient, type AiClient } from './client';
+import { GEMINI_API_ORIGIN, GEMINI_API_VERSION, getAiTransport, type AiTransport } from './client';
 import { AiError, toAiError } from './errors';
-import { sleep as timerSleep, withTimeout } from './signals';
+import { callRest, type RestOptions } from './rest';
+import { sleep as timerSleep } from './signals';
 import { pollOperation, videoUriOf, type Sleep, type VideoOperation } from './video-operation';
 
 /**
@@ -40,7 +41,7 @@ export const videoTiming: VideoTiming = {
  */
 export function downloadTarget(
   uri: string,
-  client: Pick<AiClient, 'apiRoot' | 'authHeaders'>,
+  client: Pick<AiTransport, 'apiRoot' | 'authHeaders'>,
 ): { url: string; headers: Record<string, string> } {
   const publicRoot = `${GEMINI_API_ORIGIN}/${GEMINI_API_VERSION}/`;
   const url = uri.startsWith(publicRoot)
@@ -61,56 +62,6 @@ function parseOperation(data: unknown): VideoOperation {
   return operation as VideoOperation;
 }
 
-async function httpError(response: Response): Promise<Error & { status: number }> {
-  let message = `HTTP ${response.status}`;
-  try {
-    const body = (await response.json()) as { error?: { message?: string } };
-    if (body.error?.message) message = body.error.message;
-  } catch {
-    // The body is not JSON; the status says enough.
-  }
-  return Object.assign(new Error(`${message} (got status: ${response.status})`), {
-    status: response.status,
-  });
-}
-
-type RestOptions = {
-  client: AiClient;
-  sleep: Sleep;
-  signal?: AbortSignal | undefined;
-};
-
-/**
- * One REST call with a timeout per attempt, retries on 429 and 503 (doubling delays from the
- * client's retry settings), and every failure mapped to AiError. `read` consumes the body.
- */
-export async function callRest<T>(
-  options: RestOptions,
-  url: string,
-  init: RequestInit,
-  timeoutMs: number,
-  read: (response: Response) => Promise<T>,
-): Promise<T> {
-  const { attempts, initialDelaySeconds } = options.client.settings.retry;
-  for (let attempt = 1; ; attempt += 1) {
-    const signal = withTimeout(options.signal, timeoutMs);
-    try {
-      const response = await options.client.fetch(url, { ...init, signal });
-      const retryable = response.status === 429 || response.status === 503;
-      if (retryable && attempt < Math.max(1, attempts)) {
-        // Drop the error body without waiting on it (some streams never settle a cancel).
-        void response.body?.cancel().catch(() => undefined);
-        await options.sleep(initialDelaySeconds * 1000 * 2 ** (attempt - 1), options.signal);
-        continue;
-      }
-      if (!response.ok) throw await httpError(response);
-      return await read(response);
-    } catch (error) {
-      throw toAiError(error, signal);
-    }
-  }
-}
-
 export type GenerateVideoInput = {
   prompt: string;
   image?: VideoStartImage | undefined;
@@ -128,13 +79,13 @@ export async function generateVideo(input: GenerateVideoInput): Promise<Generate
   const timing = { ...videoTiming, ...input.timing };
   const sleep = input.sleep ?? timerSleep;
   const { signal, onProgress } = input;
-  let client: AiClient;
+  let client: AiTransport;
   try {
-    client = await getAiClient();
+    client = await getAiTransport();
   } catch (error) {
     throw toAiError(error, signal);
   }
-  const rest: RestOptions = { client, sleep, signal };
+  const rest: RestOptions = { transport: client, sleep, signal };
   const model = client.settings.models.video.replace(/^models\//, '');
 
   onProgress?.({ stage: 'submitting' });

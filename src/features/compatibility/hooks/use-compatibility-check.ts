@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../hooks/use-request';
-import { checkCompatibility, detectDeviceModel } from '../../../lib/ai/compatibility';
+import {
+  checkCompatibility,
+  detectDeviceModel,
+  prepareCompatibilityCheck,
+} from '../../../lib/ai/compatibility';
 import { toUnicode } from '../../../lib/zawgyi/zawgyi';
 import { detectFromBrowser, displayModel, type NavigatorLike } from '../lib/detect-device';
 import { matchDevice } from '../lib/match-device';
@@ -60,6 +64,8 @@ export function useCompatibilityCheck() {
     };
     const detect = async () => {
       const nav = navigator as unknown as NavigatorLike;
+      // A phone the device table does not know is checked by the AI: its transport loads now.
+      void prepareCompatibilityCheck();
       const found = await detectFromBrowser(nav).catch(
         () => ({ kind: 'unknown', iphone: false }) as const,
       );

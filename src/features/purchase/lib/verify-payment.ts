@@ -31,7 +31,7 @@ const loadReceiptModule = retryableImport(() => import('../../../lib/ai/receipt'
 const loadClientModule = retryableImport(() => import('../../../lib/ai/client'));
 
 /**
- * Loads verification's code (the receipt module and the AI client) once; the payment step calls
+ * Loads verification's code (the receipt module and the AI transport) once; the payment step calls
  * it when it opens, so that a connection dropping at "Upload and verify" does not find the code
  * missing. A failed load is forgotten, so the next call fetches again (under a new URL, see
  * lib/retry-import) instead of failing forever.
@@ -40,7 +40,7 @@ export function loadVerificationCode(): Promise<ReceiptModule> {
   if (!verificationCode) {
     const loading = Promise.all([
       loadReceiptModule(),
-      loadClientModule().then((client) => client.getAiClient()),
+      loadClientModule().then((client) => client.getAiTransport()),
     ]).then(([receipt]) => receipt);
     verificationCode = loading;
     loading.catch(() => {

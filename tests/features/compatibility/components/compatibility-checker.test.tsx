@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompatibilityPage } from '../../../../src/pages/compatibility-page';
 import { configureAi, resetAiSettings } from '../../../../src/lib/ai/client';
@@ -30,6 +30,8 @@ function recordAi(answer?: (call: Call) => string) {
         schema: Object.keys(body.generationConfig?.responseSchema?.properties ?? {}),
       };
       calls.push(call);
+      // A real service takes a moment: long enough to see the checking state.
+      await delay(100);
       const text = answer?.(call) ?? '';
       return HttpResponse.json({
         candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
