@@ -232,3 +232,70 @@ for (const path of ['/blog', '/status', '/compatibility']) {
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
   });
 }
+
+// A tap on the pre-rendered page before the app has started is not lost (decision 065): the
+// app's entry is held back here until the test has tapped, as a slow connection would.
+test.describe('a tap before the app has started', () => {
+  /** Holds the entry script until `release()`; `held` resolves once the browser asked for it. */
+  async function holdEntry(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let requested!: () => void;
+    const held = new Promise<void>((resolve) => (requested = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js(\?.*)?$/, async (route) => {
+      requested();
+      await released;
+      await route.continue();
+    });
+    return { release, held };
+  }
+
+  test('on a route’s copy: “Buy” is clicked again once the app has the page', async ({ page }) => {
+    const entry = await holdEntry(page);
+    await page.goto('./#/buy-esim');
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'page-shown');
+    await entry.held;
+    await page.getByRole('button', { name: 'Buy Power User' }).click();
+    // Nothing can happen yet; the page says it is busy.
+    await expect(page.locator('html')).toHaveAttribute('data-boot-tap', '');
+    await expect(page.getByRole('heading', { name: englishPurchase.plans.heading })).toBeVisible();
+    entry.release();
+    await expect(
+      page.getByRole('heading', { name: englishPurchase.operators.heading }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/step=operator/);
+    await expect(page.locator('html')).not.toHaveAttribute('data-boot-tap');
+  });
+
+  test('on the pre-rendered home page: the chat button opens the chat once hydrated', async ({
+    page,
+  }) => {
+    const entry = await holdEntry(page);
+    await page.goto('./');
+    await expect(page.getByRole('heading', { level: 1, name: heroTitle })).toBeVisible();
+    await entry.held;
+    await page.getByRole('button', { name: 'Ask AI Assistant' }).click();
+    await page.waitForTimeout(200);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    entry.release();
+    await expect(page.getByRole('dialog', { name: 'Ask AI Assistant' })).toBeVisible();
+  });
+
+  test('a form in a copy is not sent by the browser (the address and page stay)', async ({
+    page,
+  }) => {
+    const entry = await holdEntry(page);
+    await page.goto('./#/blog');
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'page-shown');
+    await entry.held;
+    const address = page.url();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.locator('input[type="email"]').fill('reader@example.com');
+    await page.locator('input[type="email"]').press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(address);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    entry.release();
+    await expect(page.locator('html')).toHaveAttribute('data-started', '');
+  });
+});

@@ -89,6 +89,19 @@ export function readRoutes(root: string) {
 }
 
 /**
+ * The boot script's part that keeps a tap made before the app has started (decision 065,
+ * src/app/boot-tap.ts): the last click on a button inside #root is stopped and named by its
+ * label (aria-label, else its text, spaces folded) and its place among the buttons with the same
+ * label; a form in the pre-rendered page is not sent by the browser. `window.__bootTap()`, called
+ * by the app when it renders, stops this and returns the tap. `d` is the root element.
+ */
+export const TAP_RECORDER = `var T=null,tl=function(b){return(b.getAttribute('aria-label')||b.textContent||'').replace(/\\s+/g,' ').trim()},
+tw=function(v){var o=document.getElementById('root'),t=v.target,b=t&&t.closest?t.closest('button'):null;if(!o||!t||!o.contains(t))return;if(v.type==='submit')return v.preventDefault();if(!b)return;v.preventDefault();
+var a=tl(b),all=o.querySelectorAll('button'),i=0;for(var j=0;j<all.length&&all[j]!==b;j++)if(tl(all[j])===a)i++;T={label:a,index:i};d.setAttribute('data-boot-tap','')};
+document.addEventListener('click',tw,true);document.addEventListener('submit',tw,true);
+window.__bootTap=function(){document.removeEventListener('click',tw,true);document.removeEventListener('submit',tw,true);d.removeAttribute('data-boot-tap');var t=T;T=null;return t};`;
+
+/**
  * The boot script. Kept small and free of dependencies: it runs before the first paint. The
  * route's mark is set at once. On a route with a pre-rendered fragment (English, no `?` in the
  * address, no purchase kept for the checkout) the fragment is fetched at once and replaces the
@@ -97,7 +110,8 @@ export function readRoutes(root: string) {
  * that paint (a largest-contentful-paint entry), so that nothing competes with the page's own
  * HTML for the connection. Without a fragment, once the first contentful paint is reported; for
  * a Burmese visitor (nothing English is painted) and in a hidden tab, at once. Each wait has a
- * time limit, should the browser not report the paint.
+ * time limit, should the browser not report the paint. Until the app takes over, a tap on a
+ * button is kept for the app to replay (TAP_RECORDER, decision 065).
  */
 function bootScript(
   entry: string,
@@ -108,6 +122,7 @@ function bootScript(
   fragments: Record<string, string>,
 ) {
   return `(function(){var d=document.documentElement,e=${JSON.stringify(entry)},f=${JSON.stringify(initial)},r=${JSON.stringify(routes)},b=${JSON.stringify(bundles)},n=${JSON.stringify(namespaces)},h=${JSON.stringify(fragments)},l,p=location.hash.replace(/^#/,'').split(/[?#]/)[0]||'/';
+${TAP_RECORDER}
 try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})}catch(x){}
 l=l==='my'?'my':'en';d.setAttribute('data-boot-at',String(performance.now()));
 var k=r.hasOwnProperty(p)?p:p==='/'?'':'*',s=k?n[k]:[];f=f.concat(k?r[k]:[]);

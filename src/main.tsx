@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { takeBootTap } from './app/boot-tap';
 import { preloadPage } from './app/router';
 import { hashPath, shouldHydrate, StartApp } from './app/start';
 import { initI18n } from './lib/i18n/i18n';
@@ -23,7 +24,8 @@ const hydrate = shouldHydrate(container);
 if (!hydrate) await preloadPage(hashPath(bootHash));
 startTransition(() => {
   if (hydrate) {
-    hydrateRoot(container, <StartApp />, {
+    // From here React replays the taps it sees while hydrating; the boot script hands over its own.
+    hydrateRoot(container, <StartApp bootTap={takeBootTap()} />, {
       onRecoverableError: (error, info) => {
         // A link followed while the home page was being hydrated (the hash changed): React
         // renders the new route afresh, as planned (decision 046). Anything else is a real fault.

@@ -1,5 +1,6 @@
 import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { App } from './app';
+import { replayBootTap, takeBootTap, type BootTap } from './boot-tap';
 
 /**
  * The built index.html carries the layout and the home page in English (decision 046), and its
@@ -21,24 +22,36 @@ export function shouldHydrate(container: HTMLElement, hash = window.location.has
 /** The route path of a location hash: `#/buy-esim?step=pay` → `/buy-esim`, `` → `/`. */
 export const hashPath = (hash: string): string => hash.replace(/^#/, '').split(/[?#]/)[0] || '/';
 
+type BootProps = {
+  /**
+   * A tap on the pre-rendered page, taken by main.tsx before hydrating (React replays the taps
+   * it sees while hydrating); when absent, taken in the commit that replaces the pre-rendered
+   * copy, until which the boot script records them (decision 065).
+   */
+  bootTap?: BootTap | null;
+};
+
 /**
  * Lifts the boot script's mark in the commit that replaces the hidden markup, before it paints,
  * and marks the app as started (`data-started`: what waits for it, such as the language toggle's
- * own font, may load now).
+ * own font, may load now). A button tapped before then is clicked again in the app's page.
  */
-function BootDone({ children }: { children: ReactNode }) {
+function BootDone({ children, bootTap }: BootProps & { children: ReactNode }) {
   useLayoutEffect(() => {
     delete document.documentElement.dataset.boot;
     document.documentElement.dataset.started = '';
-  }, []);
+    const tap = bootTap === undefined ? takeBootTap() : bootTap;
+    const root = document.getElementById('root');
+    if (tap && root) replayBootTap(tap, root);
+  }, [bootTap]);
   return children;
 }
 
 /** The whole app as main.tsx renders or hydrates it (a single-child chain, as pre-rendered). */
-export function StartApp() {
+export function StartApp({ bootTap }: BootProps) {
   return (
     <StrictMode>
-      <BootDone>
+      <BootDone bootTap={bootTap}>
         <App />
       </BootDone>
     </StrictMode>
