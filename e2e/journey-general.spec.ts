@@ -7,7 +7,14 @@ import {
   test,
   useLanguage,
 } from './support/fixtures';
-import { e2eServers } from './support/servers';
+import englishPurchase from '../locales/en/purchase.json' with { type: 'json' };
+import burmesePurchase from '../locales/my/purchase.json' with { type: 'json' };
+import { e2eGeminiEnv, e2eServers } from './support/servers';
+
+const purchaseTexts: Record<Language, typeof englishPurchase> = {
+  en: englishPurchase,
+  my: burmesePurchase,
+};
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
@@ -162,6 +169,33 @@ test.describe('floating buttons at 390 × 844', () => {
       ),
     ).toEqual([]);
   });
+
+  // Issue #15: on every step of the checkout, in both languages, only the chat button floats,
+  // and it covers no control or card, wherever the buyer scrolls.
+  for (const language of ['en', 'my'] as const satisfies Language[]) {
+    test(`cover nothing on the checkout's steps in ${language}`, async ({ page }) => {
+      await useLanguage(page, language);
+      await page.route(e2eGeminiEnv.VITE_ORDER_WEBHOOK_URL!, (route) =>
+        route.fulfill({ status: 204 }),
+      );
+      const t = purchaseTexts[language];
+      const controls = 'main button, main a, main input, main label, main .card, main img';
+      await openRoute(page, '/buy-esim');
+      await page
+        .getByRole('button', { name: t.plans.buy.replace('{{plan}}', 'Power User') })
+        .first()
+        .click();
+      await expect(page.getByRole('heading', { name: t.operators.heading })).toBeVisible();
+      expect(await coveredTargets(page, controls), 'operator step').toEqual([]);
+      await page.getByRole('button', { name: 'MPT' }).click();
+      await expect(page.getByLabel(t.contact.label)).toBeVisible();
+      expect(await coveredTargets(page, controls), 'contact step').toEqual([]);
+      await page.getByLabel(t.contact.label).fill('buyer@example.com');
+      await page.getByRole('button', { name: t.contact.continue }).click();
+      await expect(page.getByRole('heading', { name: t.payment.heading })).toBeVisible();
+      expect(await coveredTargets(page, controls), 'payment step').toEqual([]);
+    });
+  }
 
   test('cover no link of the footer', async ({ page }) => {
     await openRoute(page, '/');
