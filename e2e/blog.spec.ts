@@ -87,16 +87,76 @@ test('Stay Updated validates the address and says subscriptions are not open yet
   expect(posted).toEqual([]);
 });
 
-test('a failed load of the posts shows the error message', async ({ page }) => {
-  // The posts chunk arrives but is not a list of posts (a corrupt or mismatched deployment).
-  await page.route(/\/assets\/posts-en-[\w-]+\.js$/, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: 'export default 42;' }),
-  );
+/** The English articles' chunk, under its first URL or a retry's (decision 063). */
+const englishArticles = /\/assets\/bodies-en-[\w-]+\.js(\?.*)?$/;
+
+test('the pre-rendered copy shows the seven posts before the app has started', async ({ page }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js(\?.*)?$/, async (route) => {
+    await released;
+    await route.continue();
+  });
   await page.goto('./#/blog');
-  await expect(page.getByRole('alert')).toHaveText(
-    /Could not load blog posts\. Please try again later\./,
+  await expect(page.locator('html')).toHaveAttribute('data-boot', 'page-shown');
+  const posts = page.getByRole('main').getByRole('article');
+  await expect(posts).toHaveCount(7);
+  await expect(posts.first().getByRole('heading', { level: 2 })).toHaveText(
+    'Arriving in Myanmar: activate your eSIM in five minutes',
   );
-  await expect(page.getByRole('main').getByRole('article')).toHaveCount(0);
+  await expect(page.getByRole('main')).not.toContainText('Loading');
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-started', '');
+  await expect(posts).toHaveCount(7);
+});
+
+test('the list does not wait for the articles; one opened before they come loads, then shows', async ({
+  page,
+}) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(englishArticles, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await openRoute(page, '/blog');
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(7);
+  await page.getByRole('button', { name: /Read Full Article: eSIM technology in Myanmar/ }).click();
+  const dialog = page.getByRole('dialog', {
+    name: 'eSIM technology in Myanmar: where it stands in 2025',
+  });
+  await expect(dialog.getByRole('status')).toHaveText('Loading the article…');
+  await expect(dialog).toContainText('What an eSIM actually is');
+  release();
+  await expect(dialog.getByRole('heading', { level: 3 })).toHaveCount(4);
+  await expect(dialog.getByRole('status')).toHaveCount(0);
+});
+
+test('an article that cannot be loaded says so, and Try again loads it', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The articles' chunk does not come (a dropped connection), in the background and on opening.
+  await page.route(englishArticles, (route) => route.abort('internetdisconnected'));
+  await openRoute(page, '/blog');
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(7);
+  await page.getByRole('button', { name: /Read Full Article: eSIM technology in Myanmar/ }).click();
+  const dialog = page.getByRole('dialog', {
+    name: 'eSIM technology in Myanmar: where it stands in 2025',
+  });
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toHaveText(
+    /This article could not be loaded\. Check your connection and try again\./,
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await page.unroute(englishArticles);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(dialog).toContainText('deleting an eSIM is irreversible');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  // Chromium logs each cut request; they are this test's doing, anything else is not.
+  const cut = consoleErrors.filter((line) => line.includes('net::ERR_INTERNET_DISCONNECTED'));
+  expect(cut.length).toBeGreaterThan(0);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((l) => !cut.includes(l)));
 });
 
 for (const language of ['en', 'my'] as const) {

@@ -12,17 +12,16 @@ export type BlogPostMeta = {
   date: string;
 };
 
-/** The words of a post in one language; `content` is markdown-like text. */
+/** The words of a post's card in one language (the blog's text bundle, `posts.<id>`). */
 export type BlogPostText = {
-  id: string;
   title: string;
   summary: string;
   author: string;
   tags: string[];
-  content: string;
 };
 
-export type BlogPost = BlogPostMeta & Omit<BlogPostText, 'id'>;
+/** A post as the list shows it; its article is loaded apart (lib/article-bodies). */
+export type BlogPost = BlogPostMeta & BlogPostText;
 
 /** Cards show at most this many tags. */
 export const MAX_CARD_TAGS = 3;

@@ -1,6 +1,10 @@
 import type { BlogPostMeta } from '../lib/blog-post';
 
-/** The seven published posts, newest first. Their words are in ./posts-en.json and ./posts-my.json. */
+/**
+ * The seven published posts, newest first (the list's order). Their cards' words are in the
+ * blog's text bundles (locales/<language>/blog.json, `posts.<id>`), their articles in
+ * ./bodies-<language>.json.
+ */
 export const postMeta: readonly BlogPostMeta[] = [
   {
     id: 'myanmar-tourist-esim-activation-guide',

@@ -1,23 +1,23 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Language } from '../../../lib/i18n/languages';
-import type { BlogPost } from '../lib/blog-post';
-import type { LoadPosts } from '../lib/load-posts';
+import type { ArticleBodies, LoadArticleBodies } from '../lib/article-bodies';
 
-export type BlogPostsState =
-  { status: 'loading' } | { status: 'ready'; posts: BlogPost[] } | { status: 'error' };
+export type ArticleBodiesState =
+  { status: 'loading' } | { status: 'ready'; bodies: ArticleBodies } | { status: 'error' };
 
 type Settled = {
   language: Language;
-  load: LoadPosts;
+  load: LoadArticleBodies;
   attempt: number;
-  state: Exclude<BlogPostsState, { status: 'loading' }>;
+  state: Exclude<ArticleBodiesState, { status: 'loading' }>;
 };
 
 /**
- * The posts of the UI language: loading, then ready or error; `retry` loads them again. A new
- * language or attempt is loading until its own answer comes (derived, not reset in an effect).
+ * The articles of the UI language, loaded in the background from the first commit on (the list
+ * is drawn by then): loading, then ready or error; `retry` loads them again. A new language or
+ * attempt is loading until its own answer comes (derived, not reset in an effect).
  */
-export function useBlogPosts(language: Language, load: LoadPosts) {
+export function useArticleBodies(language: Language, load: LoadArticleBodies) {
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<Settled | null>(null);
 
@@ -27,9 +27,9 @@ export function useBlogPosts(language: Language, load: LoadPosts) {
       if (current) setSettled({ language, load, attempt, state });
     };
     load(language).then(
-      (posts) => settle({ status: 'ready', posts }),
+      (bodies) => settle({ status: 'ready', bodies }),
       (error: unknown) => {
-        console.info('Blog posts could not be loaded', error);
+        console.info('Blog articles could not be loaded', error);
         settle({ status: 'error' });
       },
     );
@@ -39,7 +39,7 @@ export function useBlogPosts(language: Language, load: LoadPosts) {
   }, [language, load, attempt]);
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  const state: BlogPostsState =
+  const state: ArticleBodiesState =
     settled?.language === language && settled.load === load && settled.attempt === attempt
       ? settled.state
       : { status: 'loading' };
