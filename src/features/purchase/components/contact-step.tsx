@@ -5,6 +5,7 @@ import type { OperatorId, PlanId } from '../../../config/catalogue';
 import { ContactField, contactReady } from './contact-field';
 import { DraftSummary } from './draft-summary';
 import { StepHeading } from './step-heading';
+import './contact-step.css';
 
 type ContactStepProps = {
   planId: PlanId;
@@ -58,17 +59,18 @@ export function ContactStep(props: ContactStepProps) {
           touched={touched}
           onTouched={() => setTouched(true)}
         />
-        <div className="button-row purchase-actions">
-          <button type="button" className="button" onClick={onBack}>
-            {t('back')}
-          </button>
+        {/* Continue first, the way on (then Back): on a phone one column, Continue full width. */}
+        <div className="button-row purchase-actions purchase-contact__actions">
           <button
             type="submit"
-            className="button button--primary"
+            className="button button--primary purchase-contact__continue"
             disabled={creating}
             aria-busy={creating || undefined}
           >
             {t('contact.continue')}
+          </button>
+          <button type="button" className="button" onClick={onBack}>
+            {t('back')}
           </button>
         </div>
         {props.createFailed && !creating && (
