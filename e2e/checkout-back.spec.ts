@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import common from '../locales/en/common.json' with { type: 'json' };
 import en from '../locales/en/purchase.json' with { type: 'json' };
 import my from '../locales/my/purchase.json' with { type: 'json' };
@@ -22,10 +22,17 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** Screenshots for the review, only when SHOTS_DIR is set. */
-const shot = async (page: Page, name: string) => {
+const shot = async (page: Page, name: string, fullPage = false) => {
   const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
 };
+
+/** An order number written into a sentence: the number, on one line (one box). */
+async function expectOneLine(span: Locator, number: string) {
+  await expect(span).toHaveText(number);
+  await expect(span).toHaveCSS('white-space', 'nowrap');
+  expect(await span.evaluate((node) => node.getClientRects().length)).toBe(1);
+}
 
 /** A good receipt of the 80,000 MMK plan, paid at `paidAt()` (the page's clock). */
 const receiptAt =
@@ -157,6 +164,11 @@ for (const language of ['en', 'my'] as const) {
     await expect(
       page.getByText(fill(t.result.stepSent, { contact: 'traveller@example.com' })),
     ).toBeVisible();
+    // The order number in the lead and in the steps never breaks at a hyphen.
+    const inSentences = page.locator('.purchase-result .purchase-order-number');
+    await expect(inSentences).toHaveCount(2);
+    for (const span of await inSentences.all()) await expectOneLine(span, number);
+    await shot(page, `success-full-${language}-390`, true);
     // The order the shop keeps (and the buyer's message to staff) carries the new contact.
     const message = page.getByRole('link', { name: t.result.viberHelp });
     expect(decodeURIComponent((await message.getAttribute('href')) ?? '')).toContain(number);
@@ -170,6 +182,7 @@ for (const language of ['en', 'my'] as const) {
     const dialog = page.getByRole('dialog', { name: fill(t.cancel.heading, { order: number }) });
     await expect(dialog).toContainText(t.cancel.paid);
     await expect(dialog.getByRole('button', { name: t.cancel.keep })).toBeFocused();
+    await expectOneLine(dialog.getByRole('heading').locator('.purchase-order-number'), number);
     await shot(page, `cancel-dialog-${language}-390`);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -205,11 +218,13 @@ test('a receipt uploaded after expiry is accepted when the payment was made in t
   await expect(page.getByRole('heading', { name: t.expired.heading })).toBeFocused();
   await expect(page.getByText(t.expired.lateText)).toBeVisible();
   await page.getByRole('button', { name: t.expired.uploadLate }).click();
-  await expect(page.getByRole('heading', { name: t.payment.heading })).toBeVisible();
+  // The late upload: the code has expired, so no QR and no countdown, only the upload.
+  await expect(page.getByRole('heading', { name: t.late.heading })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveCount(0);
   // The reopened order is not timed out again, even after a reload.
   await page.reload();
   await page.clock.fastForward('05:00');
-  await expect(page.getByRole('heading', { name: t.payment.heading })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t.late.heading })).toBeVisible();
   await upload(page, t);
   await expect(page.getByRole('heading', { name: t.result.successHeading })).toBeVisible();
   await expect(page.getByTestId('order-number')).toHaveText(number);
@@ -233,4 +248,7 @@ test('a receipt of a payment made after expiry is refused with its reason', asyn
   await upload(page, t);
   await expect(page.getByRole('heading', { name: t.result.failureHeading })).toBeVisible();
   await expect(page.getByText(t.failure.afterExpiry)).toBeVisible();
+  // The same screenshot cannot pass: the way on is a new order (e2e/late-upload.spec.ts).
+  await expect(page.getByRole('button', { name: t.result.newOrder })).toBeVisible();
+  await expect(page.getByRole('button', { name: t.result.tryAgain })).toHaveCount(0);
 });

@@ -36,6 +36,34 @@ async function expectAboveFold(locator: Locator, fold: number) {
     .toBe(true);
 }
 
+/** The element's text lies on one line. */
+async function expectOneLine(locator: Locator) {
+  const lines = await locator.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines, `${await locator.textContent()} on one line`).toBe(1);
+}
+
+/**
+ * Scrolled down, the sticky amount/time bar meets the sticky header: nothing of the page shows
+ * between the two (the point just under the header belongs to the bar).
+ */
+async function expectNoGapUnderHeader(page: Page) {
+  const header = await page.locator('.site-header').boundingBox();
+  const bar = await page.locator('.purchase-pay__due').boundingBox();
+  const headerBottom = header!.y + header!.height;
+  expect(bar!.y).toBeGreaterThanOrEqual(headerBottom - 1);
+  expect(bar!.y).toBeLessThanOrEqual(headerBottom);
+  const x = bar!.x + 8;
+  const underHeader = await page.evaluate(
+    ([px, py]) => !!document.elementFromPoint(px!, py!)?.closest('.purchase-pay__due'),
+    [x, Math.ceil(headerBottom) + 1],
+  );
+  expect(underHeader, 'the point under the header is the bar').toBe(true);
+}
+
 for (const language of ['en', 'my'] as const) {
   const t = texts[language];
 
@@ -59,6 +87,22 @@ for (const language of ['en', 'my'] as const) {
       t.stepper.payment,
     );
     await expect(page.locator('[aria-current="step"]')).toHaveCount(1);
+    // The amount ("80,000 MMK", "၈၀,၀၀၀ ကျပ်") and each tile's label on one line, inside its
+    // tile; the bar stays compact.
+    await expectOneLine(amount);
+    for (const label of await page.locator('.purchase-tile__label').all()) {
+      await expectOneLine(label);
+    }
+    for (const tile of await page.locator('.purchase-tile').all()) {
+      expect(
+        await tile.evaluate((node) => node.scrollWidth - node.clientWidth),
+      ).toBeLessThanOrEqual(0);
+    }
+    const bar = await page.locator('.purchase-pay__due').boundingBox();
+    expect(bar!.height).toBeLessThanOrEqual(80);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     await shot(page, `payment-top-${language}-390`);
 
     // Scrolled down to the upload, the time left is still in view (and not under the header).
@@ -84,12 +128,25 @@ for (const language of ['en', 'my'] as const) {
     await expectAboveFold(qr, 800);
     await expectAboveFold(page.getByRole('timer'), 800);
     await shot(page, `payment-top-${language}-1280`);
+    await expectOneLine(page.getByTestId('amount-due'));
     await page.getByRole('button', { name: t.receipt.submit }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('timer')).toBeInViewport({ ratio: 1 });
-    const header = await page.locator('.site-header').boundingBox();
-    const timerBox = await page.locator('.purchase-pay__due').boundingBox();
-    expect(timerBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
+    await expectNoGapUnderHeader(page);
     await shot(page, `payment-upload-${language}-1280`);
+  });
+
+  test(`${language}: the amount/time bar meets the header whatever its height (a taller header)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await useLanguage(page, language);
+    await toPayment(page, t);
+    // A header of another height (two lines of navigation, a zoomed text): the bar follows it.
+    await page.addStyleTag({ content: '.site-header__bar { min-height: 110px; }' });
+    await page.getByRole('button', { name: t.receipt.submit }).scrollIntoViewIfNeeded();
+    await expectNoGapUnderHeader(page);
+    const header = await page.locator('.site-header').boundingBox();
+    expect(header!.height).toBeGreaterThan(100);
   });
 }
 

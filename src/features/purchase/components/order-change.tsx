@@ -5,6 +5,7 @@ import type { OrderChangeOutcome } from '../hooks/use-order-change';
 import { checkContact } from '../lib/contact';
 import type { Order } from '../lib/purchase-machine';
 import { ContactField, contactReady } from './contact-field';
+import { OrderNumberText } from './order-number-text';
 import './order-change.css';
 
 type OrderChangeProps = {
@@ -95,7 +96,11 @@ export function OrderChange(props: OrderChangeProps) {
             onTouched={() => setTouched(true)}
             label={t('change.newContact')}
           />
-          <p className="purchase-field-hint">{t('change.sameOrder', { order: order.number })}</p>
+          <p className="purchase-field-hint">
+            <OrderNumberText number={order.number}>
+              {(number) => t('change.sameOrder', { order: number })}
+            </OrderNumberText>
+          </p>
           <div className="button-row">
             <button type="button" className="button" onClick={closeEditor}>
               {t('change.keepContact')}
@@ -142,7 +147,11 @@ export function OrderChange(props: OrderChangeProps) {
         className="purchase-cancel"
       >
         <div className="modal__body">
-          <h2 id={`${id}-cancel-heading`}>{t('cancel.heading', { order: order.number })}</h2>
+          <h2 id={`${id}-cancel-heading`}>
+            <OrderNumberText number={order.number}>
+              {(number) => t('cancel.heading', { order: number })}
+            </OrderNumberText>
+          </h2>
           <p id={`${id}-cancel-text`}>{t('cancel.text')}</p>
           <p className="purchase-cancel__paid">{t('cancel.paid')}</p>
           <div className="button-row">

@@ -1,9 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
+import { useStickyTop } from '../hooks/use-sticky-top';
 import type { Order, ReceiptSlot } from '../lib/purchase-machine';
 import { loadVerificationCode } from '../lib/verify-payment';
+import { LateUploadNotice } from './late-upload-notice';
+import { OrderNumberText } from './order-number-text';
 import { OrderSummary } from './order-summary';
 import { PaymentCountdown } from './payment-countdown';
 import { PaymentQr } from './payment-qr';
@@ -17,6 +20,11 @@ type PaymentStepProps = {
   order: Order;
   /** The order this page found kept (a reload, a return from another page): said once. */
   kept: boolean;
+  /**
+   * Reopened from the expired panel to upload a payment made in time (UPLOAD_LATE, decision
+   * 044): the code is expired, so no QR, no Save QR, no countdown; the upload comes first.
+   */
+  late: boolean;
   /** The way back: correct the contact, cancel the order (order-change.tsx). */
   change: ReactNode;
   receipt: ReceiptSlot;
@@ -25,11 +33,13 @@ type PaymentStepProps = {
   onFile: (file: File | undefined) => void;
   onRemoveReceipt: () => void;
   onSubmit: () => void;
+  /** Late upload only: leave this order and start a new one. */
+  onStartOver: () => void;
 };
 
 /** Step 4: price and countdown, the MMQR code, how to pay, and the receipt upload. */
 export function PaymentStep(props: PaymentStepProps) {
-  const { order, receipt, interrupted, focusOnMount } = props;
+  const { order, receipt, interrupted, focusOnMount, late } = props;
   const { t, i18n } = useTranslation('purchase');
   const amount = t('price', { amount: formatNumber(order.price, toLanguage(i18n.language)) });
   // Verification's code loads while the buyer pays, not when they tap "Upload and verify"; a
@@ -42,31 +52,30 @@ export function PaymentStep(props: PaymentStepProps) {
   return (
     <section className="purchase-step" aria-labelledby="purchase-payment-heading">
       <StepHeading id="purchase-payment-heading" focusOnMount={focusOnMount}>
-        {t('payment.heading')}
+        {t(late ? 'late.heading' : 'payment.heading')}
       </StepHeading>
-      {props.kept && (
-        <p className="purchase-kept" role="status">
-          {t('payment.kept', { order: order.number })}
-        </p>
+      {late ? (
+        <LateUploadNotice order={order} amount={amount} />
+      ) : (
+        <>
+          {props.kept && (
+            <p className="purchase-kept" role="status">
+              <OrderNumberText number={order.number}>
+                {(number) => t('payment.kept', { order: number })}
+              </OrderNumberText>
+            </p>
+          )}
+          <PaymentDue amount={amount} expiresAt={order.expiresAt} />
+          <div className="purchase-pay">
+            <PaymentQr order={order} amountLabel={amount} />
+            <div className="purchase-pay__side">
+              <OrderSummary order={order} />
+              {props.change}
+              <WalletInstructions amount={amount} />
+            </div>
+          </div>
+        </>
       )}
-      {/* Amount and time left stay in view (sticky) while the buyer scrolls to the upload. */}
-      <div className="purchase-pay__due">
-        <p className="purchase-tile">
-          <span className="purchase-tile__label">{t('payment.amountLabel')}</span>
-          <span className="purchase-tile__value purchase-amount__value" data-testid="amount-due">
-            {amount}
-          </span>
-        </p>
-        <PaymentCountdown expiresAt={order.expiresAt} />
-      </div>
-      <div className="purchase-pay">
-        <PaymentQr order={order} amountLabel={amount} />
-        <div className="purchase-pay__side">
-          <OrderSummary order={order} />
-          {props.change}
-          <WalletInstructions amount={amount} />
-        </div>
-      </div>
       <ReceiptUpload
         receipt={receipt}
         interrupted={interrupted}
@@ -74,6 +83,31 @@ export function PaymentStep(props: PaymentStepProps) {
         onRemove={props.onRemoveReceipt}
         onSubmit={props.onSubmit}
       />
+      {late && (
+        <p className="purchase-late__new">
+          <button type="button" className="button" onClick={props.onStartOver}>
+            {t('result.newOrder')}
+          </button>
+        </p>
+      )}
     </section>
+  );
+}
+
+/** Amount and time left: one opaque bar that stays under the header down to the upload. */
+function PaymentDue({ amount, expiresAt }: { amount: string; expiresAt: number }) {
+  const { t } = useTranslation('purchase');
+  const bar = useRef<HTMLDivElement>(null);
+  useStickyTop(bar);
+  return (
+    <div className="purchase-pay__due" ref={bar}>
+      <p className="purchase-tile purchase-amount">
+        <span className="purchase-tile__label">{t('payment.amountLabel')}</span>
+        <span className="purchase-tile__value purchase-amount__value" data-testid="amount-due">
+          {amount}
+        </span>
+      </p>
+      <PaymentCountdown expiresAt={expiresAt} />
+    </div>
   );
 }

@@ -42,7 +42,11 @@ export function PurchaseFlow() {
   const change = useOrderChange(dispatch);
   // The cancel confirmation: from its button, or from the browser's Back on the payment step.
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const back = useStepHistory(state, dispatch, () => setConfirmingCancel(true));
+  // A late upload has no order to cancel (its code has expired): Back stays on the upload.
+  const late = state.step === 'payment' && state.late === true;
+  const back = useStepHistory(state, dispatch, () => {
+    if (!late) setConfirmingCancel(true);
+  });
   // Left the payment step another way (expiry, a receipt): the question is gone with it.
   if (confirmingCancel && state.step !== 'payment') setConfirmingCancel(false);
   // An order found kept when the page opened (a reload, a return from another page) is said so.
@@ -99,6 +103,7 @@ export function PurchaseFlow() {
           <PaymentStep
             order={order}
             kept={order.number === keptNumber}
+            late={late}
             change={
               <OrderChange
                 order={order}
@@ -121,6 +126,7 @@ export function PurchaseFlow() {
             onSubmit={() =>
               receipt.image && void (order.server ? verifyOnServer : verify)(order, receipt.image)
             }
+            onStartOver={() => dispatch({ type: 'START_OVER' })}
           />
         );
       }
@@ -141,6 +147,7 @@ export function PurchaseFlow() {
             reason={state.verification.reason}
             focusOnMount={focusOnMount}
             onTryAgain={() => dispatch({ type: 'TRY_AGAIN', now: Date.now() })}
+            onStartOver={() => dispatch({ type: 'START_OVER' })}
           />
         );
       case 'expired':
@@ -156,7 +163,7 @@ export function PurchaseFlow() {
   })();
 
   return (
-    <div className="purchase">
+    <div className={`purchase${'order' in state ? ' purchase--ordered' : ''}`}>
       <PlanStructuredData plan={plan} />
       {position && <PurchaseStepper current={position} compact={state.step === 'payment'} />}
       <div className={`purchase__panel purchase__panel--${state.step}`} key={state.step}>

@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import type { Order } from '../lib/purchase-machine';
+import { failureRemedy } from '../lib/failure-remedy';
 import { isKyat, type FailureReason } from '../lib/receipt-rules';
 import { StepHeading } from './step-heading';
 import { OrderHelpActions } from './order-help-actions';
+import { OrderNumberText } from './order-number-text';
 import './result.css';
 
 type ResultFailureProps = {
@@ -12,6 +14,8 @@ type ResultFailureProps = {
   reason: FailureReason;
   focusOnMount: boolean;
   onTryAgain: () => void;
+  /** A new order, where no receipt can pay this one any more. */
+  onStartOver: () => void;
 };
 
 /** The catalogue message (SPEC §8) for a failed verification, in the UI language. */
@@ -45,10 +49,28 @@ function useFailureMessage(order: Order, reason: FailureReason): string {
   }
 }
 
-/** The receipt was not accepted: why, and Try Again (back to payment with a fresh timer). */
-export function ResultFailure({ order, reason, focusOnMount, onTryAgain }: ResultFailureProps) {
+/** The help under the reason: each remedy its own (no "clearer screenshot" where that cannot help). */
+const helpKeys = {
+  clearerScreenshot: 'result.failureHelp',
+  tryAgain: 'result.failureHelpRetry',
+  newOrder: 'result.failureHelpNewOrder',
+} as const;
+
+/**
+ * The receipt was not accepted: why, and the way on. Try Again returns to the payment step;
+ * where no receipt can pay this order any more (failure-remedy.ts) the way on is a new order.
+ * Viber is always there, for a payment already taken.
+ */
+export function ResultFailure({
+  order,
+  reason,
+  focusOnMount,
+  onTryAgain,
+  onStartOver,
+}: ResultFailureProps) {
   const { t } = useTranslation('purchase');
   const message = useFailureMessage(order, reason);
+  const remedy = failureRemedy(reason);
   return (
     <section className="purchase-step purchase-result" aria-labelledby="purchase-failure-heading">
       <span className="purchase-result__icon purchase-result__icon--failure" aria-hidden="true">
@@ -60,11 +82,15 @@ export function ResultFailure({ order, reason, focusOnMount, onTryAgain }: Resul
       <p className="alert alert--danger" data-testid="failure-reason">
         {message}
       </p>
-      <p>{t('result.failureHelp', { order: order.number })}</p>
+      <p>
+        <OrderNumberText number={order.number}>
+          {(number) => t(helpKeys[remedy], { order: number })}
+        </OrderNumberText>
+      </p>
       <OrderHelpActions
         orderNumber={order.number}
-        primaryLabel={t('result.tryAgain')}
-        onPrimary={onTryAgain}
+        primaryLabel={t(remedy === 'newOrder' ? 'result.newOrder' : 'result.tryAgain')}
+        onPrimary={remedy === 'newOrder' ? onStartOver : onTryAgain}
       />
     </section>
   );

@@ -10,6 +10,7 @@ import type { DeliveryStatus } from '../lib/outbox';
 import type { Order } from '../lib/purchase-machine';
 import { useOrderDelivery } from '../hooks/use-order-delivery';
 import { StepHeading } from './step-heading';
+import { OrderNumberText } from './order-number-text';
 import './order-summary.css';
 import './result.css';
 
@@ -73,7 +74,11 @@ export function ResultSuccess(props: ResultSuccessProps) {
       <StepHeading id="purchase-success-heading" focusOnMount={focusOnMount}>
         {t('result.successHeading')}
       </StepHeading>
-      <p className="lead">{t('result.successLead', { order: order.number })}</p>
+      <p className="lead">
+        <OrderNumberText number={order.number}>
+          {(number) => t('result.successLead', { order: number })}
+        </OrderNumberText>
+      </p>
       <dl className="purchase-summary purchase-summary--result">
         <div>
           <dt>{t('result.orderNumber')}</dt>
@@ -101,7 +106,11 @@ export function ResultSuccess(props: ResultSuccessProps) {
       {/* Server mode: the eSIM (or its honest waiting state) is on screen above; nothing to send. */}
       {order.delivery ? (
         <div className="purchase-result__help">
-          <p>{t('result.stepHelp', { order: order.number })}</p>
+          <p>
+            <OrderNumberText number={order.number}>
+              {(number) => t('result.stepHelp', { order: number })}
+            </OrderNumberText>
+          </p>
           <a
             className="button purchase-viber"
             href={viberChatHref(t('result.viberHelpMessage', { order: order.number }))}
@@ -120,7 +129,11 @@ export function ResultSuccess(props: ResultSuccessProps) {
               })}
             </li>
             <li>
-              <p>{t('result.stepHelp', { order: order.number })}</p>
+              <p>
+                <OrderNumberText number={order.number}>
+                  {(number) => t('result.stepHelp', { order: number })}
+                </OrderNumberText>
+              </p>
               <a
                 className="button purchase-viber"
                 href={viberChatHref(t('result.viberHelpMessage', { order: order.number }))}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { viberChatHref } from '../../../config/site';
 import { RefreshButton } from '../../../components/ui/refresh-button';
+import { OrderNumberText } from './order-number-text';
 
 type StepErrorProps = { orderNumber: string | null };
 
@@ -14,7 +15,13 @@ export function StepError({ orderNumber }: StepErrorProps) {
     <section className="purchase-step" role="alert">
       <h2>{t('stepError.heading')}</h2>
       <p>
-        {orderNumber ? t('stepError.textWithOrder', { order: orderNumber }) : t('stepError.text')}
+        {orderNumber ? (
+          <OrderNumberText number={orderNumber}>
+            {(number) => t('stepError.textWithOrder', { order: number })}
+          </OrderNumberText>
+        ) : (
+          t('stepError.text')
+        )}
       </p>
       <div className="button-row purchase-actions">
         <RefreshButton />

@@ -66,7 +66,13 @@ const stateSchema = z.discriminatedUnion('step', [
     /** Reopened after expiry for a payment made in time: not timed out again. */
     late: z.optional(z.boolean()),
   }),
-  z.object({ step: z.literal('result'), order: orderSchema, verification: z.unknown() }),
+  z.object({
+    step: z.literal('result'),
+    order: orderSchema,
+    verification: z.unknown(),
+    /** A refused late upload: Try Again goes back to the late upload. */
+    late: z.optional(z.boolean()),
+  }),
   z.object({ step: z.literal('expired'), order: orderSchema }),
 ]);
 type StoredState = z.infer<typeof stateSchema>;
@@ -101,7 +107,12 @@ function toStored(state: PurchaseState): StoredState {
     case 'result': {
       // The eSIM's activation code is shown, never stored: a reload asks the server again.
       const { delivery: _shownOnly, ...order } = state.order;
-      return { step: 'result', order, verification: state.verification };
+      return {
+        step: 'result',
+        order,
+        verification: state.verification,
+        ...(state.late ? { late: true } : {}),
+      };
     }
     case 'expired':
       return { step: 'expired', order: state.order };
@@ -189,7 +200,9 @@ function fromStored(value: StoredState, now: number): PurchaseState | null {
       if (!order) return null;
       const verification = readStoredVerification(value.verification, order, now);
       if (verification === 'inconsistent') return paymentOrExpired(order, now, true);
-      return verification && { step: 'result', order, verification };
+      if (!verification) return null;
+      const late = value.late && verification.status === 'failed';
+      return { step: 'result', order, verification, ...(late ? { late: true } : {}) };
     }
     case 'expired': {
       const order = readOrder(value.order, now);

@@ -78,7 +78,13 @@ export type PurchaseState =
       late?: boolean;
     }
   | { step: 'verifying'; order: Order; receipt: PreparedReceipt; late?: boolean }
-  | { step: 'result'; order: Order; verification: Verification }
+  | {
+      step: 'result';
+      order: Order;
+      verification: Verification;
+      /** A late upload was refused: Try Again returns to the late upload, not to a fresh code. */
+      late?: boolean;
+    }
   | { step: 'expired'; order: Order };
 
 export type PurchaseStep = PurchaseState['step'];
@@ -217,9 +223,19 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
     case 'VERIFICATION_DONE':
       if (state.step !== 'verifying') return state;
       // The receipt image is dropped here: the result holds no reference to it.
-      return { step: 'result', order: state.order, verification: event.verification };
+      return resultOf(state, state.order, event.verification);
     case 'TRY_AGAIN':
       if (state.step !== 'result' || state.verification.status !== 'failed') return state;
+      // After a refused late upload the code stays expired: the late upload again, no new code.
+      if (state.late) {
+        return {
+          step: 'payment',
+          order: state.order,
+          receipt: emptyReceipt,
+          interrupted: false,
+          late: true,
+        };
+      }
       return {
         step: 'payment',
         order: { ...state.order, expiresAt: event.now + PAYMENT_WINDOW_MS },
@@ -260,13 +276,26 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
         },
       };
     case 'START_OVER':
-      // The only way out of expiry; also "buy another" after a confirmed order.
-      if (state.step === 'expired') return initialPurchaseState;
-      if (state.step === 'result' && state.verification.status === 'confirmed') {
-        return initialPurchaseState;
-      }
+      // The way out of expiry (and of its late upload); "buy another" after a confirmed order; a
+      // new order after a refusal that no receipt can mend (failure-remedy.ts). An order whose
+      // code still runs is left by CANCEL_ORDER, with its confirmation, not here.
+      if (state.step === 'expired' || state.step === 'result') return initialPurchaseState;
+      if (state.step === 'payment' && state.late) return initialPurchaseState;
       return state;
   }
+}
+
+/**
+ * The result of `verification` for the order being verified; a refused late upload stays late.
+ * Shared with the server mode's reducer.
+ */
+export function resultOf(
+  verifying: Extract<PurchaseState, { step: 'verifying' }>,
+  order: Order,
+  verification: Verification,
+): PurchaseState {
+  const late = verifying.late && verification.status === 'failed';
+  return { step: 'result', order, verification, ...(late ? { late: true } : {}) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   emptyReceipt,
   purchaseReducer,
+  resultOf,
   type Order,
   type PurchaseEvent,
   type PurchaseState,
@@ -33,7 +34,7 @@ export function flowReducer(state: PurchaseState, event: FlowEvent): PurchaseSta
       if (state.step !== 'verifying' || !sameOrder(state, event.order.server?.id ?? '')) {
         return state;
       }
-      return { step: 'result', order: event.order, verification: event.verification };
+      return resultOf(state, event.order, event.verification);
     case 'SERVER_EXPIRED':
       if (state.step !== 'payment' && state.step !== 'verifying') return state;
       return { step: 'expired', order: state.order };
@@ -42,7 +43,10 @@ export function flowReducer(state: PurchaseState, event: FlowEvent): PurchaseSta
     case 'TRY_AGAIN': {
       const next = purchaseReducer(state, event);
       // The server keeps its own payment window: the countdown shows that one, not a fresh one.
-      if (next.step !== 'payment' || state.step !== 'result' || !state.order.server) return next;
+      // A late upload has no countdown: it goes back to the late upload as it is.
+      if (next.step !== 'payment' || next.late || state.step !== 'result' || !state.order.server) {
+        return next;
+      }
       const order = { ...next.order, expiresAt: state.order.expiresAt };
       return event.now >= order.expiresAt ? { step: 'expired', order } : { ...next, order };
     }

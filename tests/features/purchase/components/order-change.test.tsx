@@ -8,6 +8,7 @@ import { BuyPage } from '../../../../src/pages/buy-page';
 import { server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
 import { SHOP_ORDER_ID, shopOrder } from '../../../support/shop-order';
+import { withOrderNumber } from './order-text';
 import { seedPayment } from './seed';
 
 /** Issue #15 item 1 (decision 058): a way back from the payment step. */
@@ -38,7 +39,10 @@ describe('changing the contact or cancelling on the payment step (static shop)',
     await renderPage();
     expect(
       screen.getByText(
-        `We kept your order ${order.number}. Pay before the time runs out, or cancel it below.`,
+        withOrderNumber(
+          `We kept your order ${order.number}. Pay before the time runs out, or cancel it below.`,
+          order.number,
+        ),
       ),
     ).toHaveAttribute('role', 'status');
     await user.click(screen.getByRole('button', { name: 'Change email or Viber number' }));
@@ -75,6 +79,10 @@ describe('changing the contact or cancelling on the payment step (static shop)',
     const { unmount } = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     const dialog = screen.getByRole('dialog', { name: `Cancel order ${order.number}?` });
+    // Its heading never breaks the order number ("#NXR- / 20261125-074111").
+    expect(
+      within(dialog).getByText(withOrderNumber(`Cancel order ${order.number}?`, order.number)),
+    ).toHaveProperty('tagName', 'H2');
     expect(dialog).toHaveTextContent(
       'Already paid? Do not cancel: keep this order and upload the screenshot of your payment below.',
     );
@@ -107,14 +115,21 @@ describe('changing the contact or cancelling on the payment step (static shop)',
     const user = userEvent.setup();
     const order = seedPayment();
     await renderPage('my');
-    expect(screen.getByText(new RegExp(`^သင့်အော်ဒါ ${order.number} ကို သိမ်းထားပါသည်။`))).toHaveAttribute(
-      'role',
-      'status',
-    );
-    await user.click(screen.getByRole('button', { name: 'အော်ဒါ ပယ်ဖျက်ရန်' }));
     expect(
-      screen.getByRole('dialog', { name: `အော်ဒါ ${order.number} ကို ပယ်ဖျက်မလား။` }),
-    ).toBeInTheDocument();
+      screen.getByText(
+        withOrderNumber(new RegExp(`^သင့်အော်ဒါ ${order.number} ကို သိမ်းထားပါသည်။`), order.number),
+      ),
+    ).toHaveAttribute('role', 'status');
+    await user.click(screen.getByRole('button', { name: 'အော်ဒါ ပယ်ဖျက်ရန်' }));
+    const dialog = screen.getByRole('dialog', { name: `အော်ဒါ ${order.number} ကို ပယ်ဖျက်မလား။` });
+    // The heading keeps the order number on one line.
+    expect(
+      within(dialog).getByRole('heading', {
+        name: `အော်ဒါ ${order.number} ကို ပယ်ဖျက်မလား။`,
+      }),
+    ).toContainElement(
+      within(dialog).getByText(order.number, { selector: '.purchase-order-number' }),
+    );
     await user.click(screen.getByRole('button', { name: 'အော်ဒါကို ဆက်ထားရန်' }));
     await user.click(screen.getByRole('button', { name: 'အီးမေးလ် သို့မဟုတ် Viber နံပါတ် ပြောင်းရန်' }));
     expect(screen.getByLabelText('အီးမေးလ် သို့မဟုတ် Viber ဖုန်းနံပါတ် အသစ်')).toBeInTheDocument();

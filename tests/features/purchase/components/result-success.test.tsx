@@ -5,6 +5,7 @@ import type { Order } from '../../../../src/features/purchase/lib/purchase-machi
 import { configureShopApi, resetShopApi } from '../../../../src/features/purchase/lib/shop-api';
 import type { Language } from '../../../../src/lib/i18n/languages';
 import { renderWithProviders } from '../../../support/render';
+import { withOrderNumber } from './order-text';
 
 const order: Order = {
   id: '0b6f7a52-4c1e-4d2a-8f3b-5e6d7c8b9a01',
@@ -68,5 +69,22 @@ describe('the success screen', () => {
   ])('links the install guide (%s)', async (language, name) => {
     await renderSuccess(language);
     expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/how-it-works');
+  });
+
+  it.each([
+    [
+      'en' as const,
+      `Thank you! Your payment for order ${order.number} is confirmed.`,
+      `Questions? Message us on Viber; your order number ${order.number} is already in the message.`,
+    ],
+    [
+      'my' as const,
+      `ကျေးဇူးတင်ပါသည်။ အော်ဒါ ${order.number} အတွက် သင့်ငွေပေးချေမှုကို အတည်ပြုပြီးပါပြီ။`,
+      `မေးစရာ ရှိပါသလား။ Viber ဖြင့် ဆက်သွယ်ပါ။ သင့်အော်ဒါနံပါတ် ${order.number} ကို စာထဲတွင် ထည့်ပေးထားပါသည်။`,
+    ],
+  ])('keeps the order number on one line in its sentences (%s)', async (language, lead, help) => {
+    await renderSuccess(language);
+    expect(screen.getByText(withOrderNumber(lead, order.number))).toBeInTheDocument();
+    expect(screen.getByText(withOrderNumber(help, order.number))).toBeInTheDocument();
   });
 });

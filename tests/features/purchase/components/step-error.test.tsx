@@ -27,6 +27,9 @@ describe('a purchase step that fails to render', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Your order #NXR-20261122-101500 is kept on this device',
     );
+    expect(
+      screen.getByText('#NXR-20261122-101500', { selector: '.purchase-order-number' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
     const viber = screen.getByRole('link', { name: 'Get help on Viber' });
     expect(decodeURIComponent(viber.getAttribute('href') ?? '')).toContain('#NXR-20261122-101500');

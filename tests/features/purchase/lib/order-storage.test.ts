@@ -39,6 +39,16 @@ describe('order storage', () => {
     expect(roundTrip({ ...late, late: undefined }, order.expiresAt + 60_000).step).toBe('expired');
   });
 
+  it('keeps a refused late upload late across a reload (Try Again returns to the upload)', () => {
+    const refused: PurchaseState = {
+      step: 'result',
+      order,
+      verification: { status: 'failed', reason: { code: 'idMissing' } },
+      late: true,
+    };
+    expect(roundTrip(refused, order.expiresAt + 60_000)).toEqual(refused);
+  });
+
   it('starts afresh when nothing is stored', () => {
     expect(restorePurchase(NOW)).toBe(initialPurchaseState);
   });

@@ -42,6 +42,9 @@ const confirmed: PurchaseState = {
   },
 };
 const expired: PurchaseState = { step: 'expired', order };
+const never = (): never => {
+  throw new Error('fixture');
+};
 
 describe('purchaseReducer: step 1 to 3', () => {
   it('starts on the plan step with nothing chosen', () => {
@@ -263,10 +266,21 @@ describe('purchaseReducer: result and expiry', () => {
   });
 
   it.each([
-    ['payment', atPayment],
-    ['a failed result', failed],
+    ['payment (an order whose code still runs is cancelled, with a confirmation)', atPayment],
+    ['verifying', verifying],
   ])('ignores Start Over on %s', (_name, state) => {
     expect(purchaseReducer(state, { type: 'START_OVER' })).toBe(state);
+  });
+
+  it('starts a new order after a refusal that no receipt can mend (afterExpiry)', () => {
+    const refused: PurchaseState = {
+      step: 'result',
+      order,
+      verification: { status: 'failed', reason: { code: 'afterExpiry' } },
+      late: true,
+    };
+    expect(purchaseReducer(refused, { type: 'START_OVER' })).toBe(initialPurchaseState);
+    expect(purchaseReducer(failed, { type: 'START_OVER' })).toBe(initialPurchaseState);
   });
 });
 
@@ -341,6 +355,38 @@ describe('a late upload from expiry', () => {
       receipt: image,
       late: true,
     });
+  });
+
+  it('keeps a refused late upload late: Try Again returns to it, with no new code or time', () => {
+    const lateVerifying: PurchaseState = { step: 'verifying', order, receipt: image, late: true };
+    const refused = purchaseReducer(lateVerifying, {
+      type: 'VERIFICATION_DONE',
+      verification: { status: 'failed', reason: { code: 'idMissing' } },
+    });
+    expect(refused).toEqual({
+      step: 'result',
+      order,
+      verification: { status: 'failed', reason: { code: 'idMissing' } },
+      late: true,
+    });
+    expect(purchaseReducer(refused, { type: 'TRY_AGAIN', now: order.expiresAt + 60_000 })).toEqual({
+      step: 'payment',
+      order,
+      receipt: emptyReceipt,
+      interrupted: false,
+      late: true,
+    });
+    // A confirmed late upload is a confirmed order like any other.
+    const accepted = purchaseReducer(lateVerifying, {
+      type: 'VERIFICATION_DONE',
+      verification: confirmed.step === 'result' ? confirmed.verification : never(),
+    });
+    expect(accepted).toEqual(confirmed);
+  });
+
+  it('leads out of the late upload to a new order (the code cannot be paid any more)', () => {
+    const late = purchaseReducer(expired, { type: 'UPLOAD_LATE' });
+    expect(purchaseReducer(late, { type: 'START_OVER' })).toBe(initialPurchaseState);
   });
 
   it('is only offered from expiry', () => {

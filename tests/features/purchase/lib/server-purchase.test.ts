@@ -86,6 +86,26 @@ describe('server mode events on the purchase flow', () => {
     });
   });
 
+  it('keeps a refused late upload late: the server’s verdict, then Try Again to the upload', () => {
+    const verifying: PurchaseState = {
+      step: 'verifying',
+      order,
+      receipt: { blob: new Blob() } as never,
+      late: true,
+    };
+    const verification = { status: 'failed', reason: { code: 'idMissing' } } as const;
+    const refused = flowReducer(verifying, { type: 'SERVER_VERIFIED', order, verification });
+    expect(refused).toEqual({ step: 'result', order, verification, late: true });
+    // Long after the server's window: back to the late upload, not to the expiry panel.
+    expect(flowReducer(refused, { type: 'TRY_AGAIN', now: T + 3_600_000 })).toEqual({
+      step: 'payment',
+      order,
+      receipt: { image: null, preparing: null, problem: null },
+      interrupted: false,
+      late: true,
+    });
+  });
+
   it('learns on reload that the order was paid, expired, or given a new expiry', () => {
     expect(
       flowReducer(payment, {
