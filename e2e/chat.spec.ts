@@ -113,6 +113,19 @@ test.describe('AI chat', () => {
       .poll(() => page.evaluate(() => localStorage.getItem('esim-shop.chat-feedback')))
       .toBe(JSON.stringify({ helpful: 1, notHelpful: 0 }));
 
+    // The full stop follows the link with no gap (the link has no padding at its sides).
+    const gap = await log.getByRole('button', { name: 'plans page' }).evaluate((link) => {
+      const after = link.nextSibling;
+      if (!after?.textContent?.startsWith('.')) throw new Error('no full stop after the link');
+      const range = document.createRange();
+      range.setStart(after, 0);
+      range.setEnd(after, 1);
+      const text = document.createRange();
+      text.selectNodeContents(link);
+      return range.getBoundingClientRect().left - text.getBoundingClientRect().right;
+    });
+    expect(gap).toBeLessThanOrEqual(0.5);
+
     await log.getByRole('button', { name: 'plans page' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/#\/buy-esim$/);
@@ -240,6 +253,55 @@ test.describe('AI chat', () => {
   });
 
   for (const language of ['en', 'my'] as Language[]) {
+    test(`on a phone the chat opens with its greeting's first line in view (${language})`, async ({
+      page,
+    }) => {
+      await useLanguage(page, language);
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 375, height: 667 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await openRoute(page, '/buy-esim');
+        await page.locator('.chat-fab').click();
+        const dialog = page.getByRole('dialog');
+        const log = dialog.getByRole('log');
+        const greetingMessage = log.locator('.chat-message').first();
+        await expect(greetingMessage).toBeVisible();
+        await expect(dialog.locator('.chat-suggestions')).toBeVisible();
+        await page.waitForTimeout(300);
+        const [logBox, messageBox] = await Promise.all([
+          log.boundingBox(),
+          greetingMessage.boundingBox(),
+        ]);
+        // Shown from its first line, not scrolled to its end (where the log is too short for it).
+        expect(messageBox!.y, `${viewport.height} px`).toBeGreaterThanOrEqual(logBox!.y);
+        // On a 844 px phone the whole greeting, its time included, is in view.
+        if (viewport.height === 844)
+          expect(messageBox!.y + messageBox!.height).toBeLessThanOrEqual(
+            logBox!.y + logBox!.height,
+          );
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
+    });
+
+    test(`the chat button does not show beside the open chat on a desktop (${language})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await useLanguage(page, language);
+      await openRoute(page, '/buy-esim');
+      const button = page.locator('.chat-fab');
+      await button.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(button).toBeHidden();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(button).toBeVisible();
+      await expect(button).toBeFocused();
+    });
+
     for (const viewport of axeViewports) {
       test(`axe finds no violation with the chat open (${language}, ${viewport.name})`, async ({
         page,

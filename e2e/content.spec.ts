@@ -114,6 +114,12 @@ test.describe('about', () => {
       await expect(steps).toHaveCount(8);
       await expect(steps.first()).toHaveText(firstStep);
       await expect(page.locator('.flowchart__diagram')).toHaveCount(0);
+      // Burmese lists count in Myanmar digits (၁. ၂. ၃.), English ones in Latin digits.
+      expect(
+        await page
+          .locator('.flowchart__steps')
+          .evaluate((list) => getComputedStyle(list).listStyleType),
+      ).toBe(language === 'my' ? 'myanmar' : 'decimal');
     });
   }
 });

@@ -55,19 +55,24 @@ for (const language of ['en', 'my'] as const satisfies Language[]) {
       );
     });
 
-    test('on a desktop is a chart whose labels fit their boxes and stay at least 12 px', async ({
-      page,
-    }) => {
-      await page.setViewportSize(desktop);
-      await openRoute(page, '/about');
-      await expect(page.locator('.flowchart__diagram svg')).toBeVisible({ timeout: 20_000 });
-      const boxes = await flowchartBoxes(page);
-      expect(boxes.length).toBeGreaterThanOrEqual(10);
-      for (const box of boxes) {
-        expect(box.overflow, box.text).toBeLessThanOrEqual(1);
-        expect(box.fontPx, box.text).toBeGreaterThanOrEqual(12);
-      }
-    });
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      test(`on a desktop is a chart whose labels fit their boxes and stay at least 12 px (motion: ${reducedMotion})`, async ({
+        page,
+      }) => {
+        // With reduced motion a global rule once gave every element a 0.01 ms transition, and
+        // mermaid measured stale styles: a chart 6.6 times too large, shrunk to specks.
+        await page.emulateMedia({ reducedMotion });
+        await page.setViewportSize(desktop);
+        await openRoute(page, '/about');
+        await expect(page.locator('.flowchart__diagram svg')).toBeVisible({ timeout: 20_000 });
+        const boxes = await flowchartBoxes(page);
+        expect(boxes.length).toBeGreaterThanOrEqual(10);
+        for (const box of boxes) {
+          expect(box.overflow, box.text).toBeLessThanOrEqual(1);
+          expect(box.fontPx, box.text).toBeGreaterThanOrEqual(12);
+        }
+      });
+    }
   });
 }
 
@@ -296,4 +301,167 @@ test.describe('the demo banner', () => {
       await expect(banner.getByText(details)).toBeVisible();
     });
   }
+});
+
+/** Waits until the page has stopped scrolling (a wheel scrolls over a few frames). */
+async function scrollSettled(page: Page) {
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const y = await page.evaluate(() => window.scrollY);
+      const still = y === last;
+      last = y;
+      return still;
+    })
+    .toBe(true);
+}
+
+/**
+ * Paragraphs, list items, buttons, links and cards on screen that a shown floating button covers
+ * (boxes clipped to the screen; a button slid away or hidden covers nothing).
+ */
+async function coveredInView(page: Page) {
+  return page.evaluate(() => {
+    const screen = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+    const clip = (box: DOMRect) => ({
+      left: Math.max(box.left, screen.left),
+      top: Math.max(box.top, screen.top),
+      right: Math.min(box.right, screen.right),
+      bottom: Math.min(box.bottom, screen.bottom),
+    });
+    type Box = ReturnType<typeof clip>;
+    const meets = (a: Box, b: Box) =>
+      a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+    const shown = [
+      ...document.querySelectorAll<HTMLElement>('.music-player, .scroll-top, .chat-fab'),
+    ]
+      .filter((element) => getComputedStyle(element).visibility === 'visible')
+      .map((element) => clip(element.getBoundingClientRect()))
+      .filter((box) => box.right > box.left && box.bottom > box.top);
+    const targets = document.querySelectorAll<HTMLElement>(
+      'main p, main li, main button, main a, main .card, main h2, main h3, footer p, footer a',
+    );
+    const covered: string[] = [];
+    for (const target of targets) {
+      const box = clip(target.getBoundingClientRect());
+      if (box.right <= box.left || box.bottom <= box.top) continue;
+      if (shown.some((fab) => meets(box, fab)))
+        covered.push((target.innerText || target.className).slice(0, 40));
+    }
+    return covered;
+  });
+}
+
+// Issue #15, item 9 and the s21 review: on a phone the floating buttons slide out of the way
+// while the visitor scrolls down to read, and come back on a scroll up (decision 067).
+for (const language of ['en', 'my'] as const satisfies Language[]) {
+  test(`on a phone the floating buttons give way while the visitor reads down, and come back up (${language})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(phone);
+    await useLanguage(page, language);
+    const chat = page.locator('.chat-fab');
+    for (const path of ['/privacy-policy', '/buy-esim']) {
+      await openRoute(page, path);
+      await expect(chat).toBeVisible();
+      await page.mouse.move(phone.width / 2, phone.height / 2);
+      for (const step of [500, 500, 700]) {
+        await page.mouse.wheel(0, step);
+        await scrollSettled(page);
+        await expect(chat).toBeHidden();
+        expect(await coveredInView(page), `${path} after a scroll down`).toEqual([]);
+      }
+      await expect(chat).toHaveAttribute('inert');
+      await page.mouse.wheel(0, -200);
+      await scrollSettled(page);
+      await expect(chat).toBeVisible();
+      await expect(chat).not.toHaveAttribute('inert');
+      await expect
+        .poll(async () => (await chat.boundingBox())!.y + 56, { message: path })
+        .toBeLessThanOrEqual(phone.height);
+    }
+  });
+}
+
+test('with reduced motion the floating buttons go without sliding', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize(phone);
+  await openRoute(page, '/privacy-policy');
+  await page.mouse.move(phone.width / 2, phone.height / 2);
+  await page.mouse.wheel(0, 600);
+  const chat = page.locator('.chat-fab');
+  await expect(chat).toHaveClass(/floating--away/);
+  // Hidden at once, with no transition running.
+  expect(
+    await chat.evaluate((element) => ({
+      visibility: getComputedStyle(element).visibility,
+      running: element.getAnimations().length,
+    })),
+  ).toEqual({ visibility: 'hidden', running: 0 });
+});
+
+test('on a desktop the floating buttons stay while the visitor scrolls down', async ({ page }) => {
+  await page.setViewportSize(desktop);
+  await openRoute(page, '/privacy-policy');
+  await page.mouse.move(desktop.width / 2, desktop.height / 2);
+  await page.mouse.wheel(0, 900);
+  await scrollSettled(page);
+  await page.waitForTimeout(300);
+  await expect(page.locator('.chat-fab')).toBeVisible();
+  await expect(page.locator('.music-player')).toBeVisible();
+  await expect(page.locator('.scroll-top')).toBeVisible();
+});
+
+// The s21 review: at 1280 px the English header wrapped "Download App" to a second row (92 px).
+for (const language of ['en', 'my'] as const satisfies Language[]) {
+  test(`the header is one row of links at 1240 (its menu breakpoint + 1), 1280 and 1600 px (${language})`, async ({
+    page,
+  }) => {
+    await useLanguage(page, language);
+    for (const width of [1240, 1280, 1600]) {
+      await page.setViewportSize({ width, height: 800 });
+      await openRoute(page, '/');
+      await page.evaluate(() => document.fonts.ready);
+      const header = page.locator('.site-header');
+      await expect(
+        page.getByRole('button', { name: commonTexts[language].nav.openMenu }),
+      ).toBeHidden();
+      await expect(
+        header.getByRole('link', { name: commonTexts[language].nav.contact }),
+      ).toBeVisible();
+      expect((await header.boundingBox())!.height, `${width} px`).toBeLessThanOrEqual(65);
+      const rows = await header
+        .locator('.site-nav__link')
+        .evaluateAll(
+          (links) => new Set(links.map((link) => link.getBoundingClientRect().top)).size,
+        );
+      expect(rows, `${width} px`).toBe(1);
+    }
+  });
+}
+
+// The s21 review: a sliver of the chat button showed past the corner of a dialog at the bottom
+// right. While a modal dialog is open the floating buttons are hidden.
+test('no floating button shows beside an open dialog on a desktop', async ({ page }) => {
+  await page.setViewportSize(desktop);
+  await page.route(e2eGeminiEnv.VITE_ORDER_WEBHOOK_URL!, (route) => route.fulfill({ status: 204 }));
+  const t = purchaseTexts.en;
+  await openRoute(page, '/buy-esim');
+  await page
+    .getByRole('button', { name: t.plans.buy.replace('{{plan}}', 'Power User') })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'MPT' }).click();
+  await page.getByLabel(t.contact.label).fill('buyer@example.com');
+  await page.getByRole('button', { name: t.contact.continue }).click();
+  await expect(page.getByRole('heading', { name: t.payment.heading })).toBeVisible();
+  const chat = page.locator('.chat-fab');
+  await expect(chat).toBeVisible();
+  await page.getByRole('button', { name: t.change.cancel }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(chat).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(chat).toBeVisible();
 });

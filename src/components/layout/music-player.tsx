@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MusicIcon, MuteIcon, PauseIcon, VolumeIcon } from '../ui/icons';
+import { floatingProps, useFloatingGiveWay } from './floating-give-way';
 import './music-player.css';
 
 /** Background music, bottom-left: play/pause, and mute only while playing. The loop is made on first play. */
@@ -9,6 +10,7 @@ export function MusicPlayer() {
   const audio = useRef<HTMLAudioElement | null>(null);
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
+  const away = useFloatingGiveWay();
 
   useEffect(
     () => () => {
@@ -50,7 +52,7 @@ export function MusicPlayer() {
   }
 
   return (
-    <div className="music-player">
+    <div {...floatingProps(away, 'music-player')}>
       <button
         type="button"
         className="fab fab--small"

@@ -80,3 +80,10 @@ export const ThumbDownIcon = (props: IconProps) => (
     <path d="M17 14l-4 7a2.5 2.5 0 0 1-3-2.8l.6-3.2H5a2 2 0 0 1-2-2.3l1.2-7.5A2.5 2.5 0 0 1 6.7 3H17" />
   </Icon>
 );
+/** A paper plane pointing right: send (the chat's send button). */
+export const SendIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M21 3 10 14" />
+    <path d="M21 3l-7 18-4-7-7-4z" />
+  </Icon>
+);

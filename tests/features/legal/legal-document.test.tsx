@@ -15,6 +15,8 @@ const cases: [LegalDocumentName, number, Record<Language, string>, Dated][] = [
   ['terms', 10, { en: 'Terms of Service', my: 'ဝန်ဆောင်မှု စည်းမျဉ်းများ' }, on21],
   ['refund', 5, { en: 'Refund Policy', my: 'ငွေပြန်အမ်းခြင်း မူဝါဒ' }, on21],
 ];
+const burmese = (value: number) =>
+  String(value).replace(/\d/g, (digit) => String.fromCodePoint(0x1040 + Number(digit)));
 const label: Record<Language, string> = { en: 'Last updated:', my: 'နောက်ဆုံး ပြင်ဆင်သည့်နေ့ -' };
 
 describe.each<Language>(['en', 'my'])('legal pages in %s', (language) => {
@@ -35,7 +37,9 @@ describe.each<Language>(['en', 'my'])('legal pages in %s', (language) => {
       expect(sections).toHaveLength(count);
       sections.forEach((section, index) => {
         const heading = within(section).getByRole('heading', { level: 2 });
-        expect(heading.textContent).toMatch(new RegExp(`^${index + 1}\\. \\S`));
+        // Numbered in the UI language's digits: 1. 2. … or ၁. ၂. …
+        const number = language === 'my' ? burmese(index + 1) : String(index + 1);
+        expect(heading.textContent).toMatch(new RegExp(`^${number}\\. \\S`));
         expect(within(section).getAllByText(/\S/).length).toBeGreaterThan(1);
       });
     },

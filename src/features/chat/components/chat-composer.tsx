@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SendIcon } from '../../../components/ui/icons';
 import { CHAT_MESSAGE_MAX_CHARS } from '../../../lib/ai/chat';
 import { preloadZawgyiFor } from '../../../lib/zawgyi/zawgyi';
 
@@ -69,7 +70,7 @@ export function ChatComposer({ value, onChange, onSend, busy, inputRef }: ChatCo
         className="chat-composer__send"
         aria-disabled={busy || value.trim() === ''}
       >
-        <span aria-hidden="true">➤</span>
+        <SendIcon size={20} />
         <span className="visually-hidden">{t('send')}</span>
       </button>
     </form>

@@ -1,5 +1,10 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  floatingProps,
+  revealFloating,
+  useFloatingGiveWay,
+} from '../../../components/layout/floating-give-way';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
 import { ChatIcon, CloseIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
@@ -19,6 +24,9 @@ export function ChatLauncher() {
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const subtitleId = useId();
+  // On a phone the button gives way while the visitor reads down the page, never while the chat
+  // is open: focus goes back to it when the chat closes.
+  const away = useFloatingGiveWay() && !open;
 
   useEffect(() => {
     const onOpen = () => setOpen(true);
@@ -26,13 +34,17 @@ export function ChatLauncher() {
     return () => window.removeEventListener(OPEN_AI_CHAT_EVENT, onOpen);
   }, []);
 
+  useEffect(() => {
+    if (open) revealFloating();
+  }, [open]);
+
   const close = () => setOpen(false);
 
   return (
     <>
       <button
         type="button"
-        className="fab chat-fab"
+        {...floatingProps(away, 'fab chat-fab')}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}

@@ -36,9 +36,12 @@ function ChatConversation({ language, onClose }: ChatConversationProps) {
     if (!active || active === document.body || dialog?.contains(active)) input.current?.focus();
   }, []);
 
+  // The conversation follows its newest message, but never past that message's start: a message
+  // taller than the log (the greeting in Burmese on a phone, beside the suggestions) is shown
+  // from its first line, not from its end.
   useEffect(() => {
     const node = log.current;
-    if (node && stickToBottom.current) node.scrollTop = node.scrollHeight;
+    if (node && stickToBottom.current) node.scrollTop = scrollTopFor(node);
   }, [messages]);
 
   const sendMessage = (text: string) => {
@@ -108,4 +111,15 @@ function ChatConversation({ language, onClose }: ChatConversationProps) {
       <p className="chat-disclaimer">{t('disclaimer')}</p>
     </div>
   );
+}
+
+/** Where the log scrolls to: its end, or the newest message's start if that is higher. */
+function scrollTopFor(log: HTMLElement): number {
+  const end = log.scrollHeight - log.clientHeight;
+  const newest = log.lastElementChild;
+  if (!newest) return end;
+  const paddingTop = parseFloat(getComputedStyle(log).paddingTop) || 0;
+  const start =
+    newest.getBoundingClientRect().top - log.getBoundingClientRect().top + log.scrollTop;
+  return Math.max(0, Math.min(end, start - paddingTop));
 }

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { paths } from '../../../config/paths';
 import { site, telHref, viberChatHref } from '../../../config/site';
-import { formatLongDate } from '../../../lib/i18n/format';
+import { formatLongDate, formatNumber } from '../../../lib/i18n/format';
 import { calendarDate, legalLastUpdated, type LegalDocumentName } from '../lib/legal-dates';
 import { LegalBody } from './legal-body';
 import '../legal.css';
@@ -57,7 +57,9 @@ export function LegalDocument({ document }: LegalDocumentProps) {
             aria-labelledby={`legal-section-${index + 1}`}
           >
             <h2 id={`legal-section-${index + 1}`}>
-              <span className="legal__number">{index + 1}.</span> {section.title}
+              {/* Counted in the UI language's digits, as the lists are (၁. ၂. ၃. in Burmese). */}
+              <span className="legal__number">{formatNumber(index + 1, i18n.language)}.</span>{' '}
+              {section.title}
             </h2>
             <LegalBody lines={section.body} links={links} />
           </section>

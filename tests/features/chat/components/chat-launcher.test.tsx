@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { readFeedbackCounts } from '../../../../src/features/chat/lib/feedback-s
 import { configureAi, resetAiSettings } from '../../../../src/lib/ai/client';
 import { openAiChat } from '../../../../src/lib/events';
 import { GEMINI, server } from '../../../support/msw-server';
+import { pageOfHeight, scrollPageTo, useScreen } from '../../../support/floating';
 import { renderWithProviders } from '../../../support/render';
 
 /** An SSE body like `:streamGenerateContent?alt=sse` sends, one event per piece. */
@@ -302,5 +303,41 @@ describe('ChatLauncher', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body.contents.at(-1)?.parts[0]?.text).toBe('ကျွန်တော့်ဖုန်းမှာ eSIM မရှိဘူး');
     expect(within(dialog).getByText('ကျွန်တော့်ဖုန်းမှာ eSIM မရှိဘူး')).toBeInTheDocument();
+  });
+
+  it('draws the send button as an SVG icon named in the UI language (no ➤ character)', async () => {
+    for (const [language, name] of [
+      ['en', 'Send'],
+      ['my', 'ပို့ရန်'],
+    ] as const) {
+      const { dialog } = await openChat(language);
+      const send = await within(dialog).findByRole('button', { name });
+      expect(send.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+      expect(send.textContent).toBe(name);
+      cleanup();
+    }
+  });
+
+  it('on a phone its button gives way while the visitor reads down, never while the chat is open', async () => {
+    useScreen('phone');
+    pageOfHeight(5000);
+    await renderWithProviders(<ChatLauncher />);
+    const button = () => screen.getByRole('button', { name: 'Ask AI Assistant', hidden: true });
+    scrollPageTo(500);
+    expect(button()).toHaveAttribute('inert');
+    expect(button()).toHaveClass('floating--away');
+    scrollPageTo(400);
+    expect(button()).not.toHaveAttribute('inert');
+    scrollPageTo(900);
+    expect(button()).toHaveAttribute('inert');
+
+    // The chat opens from elsewhere (the help center's button): its button comes back and stays.
+    openAiChat();
+    const dialog = await screen.findByRole('dialog', { name: 'Ask AI Assistant' });
+    await within(dialog).findByText(greeting);
+    expect(button()).not.toHaveAttribute('inert');
+    scrollPageTo(1600);
+    expect(button()).not.toHaveAttribute('inert');
+    expect(button()).not.toHaveClass('floating--away');
   });
 });
