@@ -115,7 +115,9 @@ describe('the late upload', () => {
     const user = userEvent.setup();
     const order = seedLate();
     await renderPage('my');
-    expect(screen.getByRole('heading', { name: 'အချိန်မီ ငွေပေးချေခဲ့ပါသလား' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'ကုဒ် သက်တမ်းမကုန်မီ ငွေပေးချေပြီးပါသလား။' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /MMQR/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('order-number')).toHaveTextContent(order.number);
@@ -124,7 +126,7 @@ describe('the late upload', () => {
     expect(screen.queryByRole('status', { name: /သိမ်းထားပါသည်/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/အချိန်မကုန်မီ ငွေပေးချေပါ/)).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'အော်ဒါအသစ် စတင်ရန်' }));
+    await user.click(screen.getByRole('button', { name: 'အော်ဒါအသစ် ပြုလုပ်ရန်' }));
     expect(screen.getByRole('heading', { name: /ဒေတာအစီအစဉ်/ })).toHaveFocus();
     expect(sessionStorage.getItem(PURCHASE_STORAGE_KEY)).toBeNull();
   });
@@ -169,7 +171,7 @@ describe('the late upload', () => {
     await renderPage('my');
     await uploadReceipt(user, 'my');
     await screen.findByRole('heading', { name: 'ငွေပေးချေမှုကို အတည်မပြုနိုင်ပါ' });
-    expect(screen.getByRole('button', { name: 'အော်ဒါအသစ် စတင်ရန်' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'အော်ဒါအသစ် ပြုလုပ်ရန်' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'ထပ်ကြိုးစားရန်' })).not.toBeInTheDocument();
     expect(screen.queryByText(/ပိုမိုရှင်းလင်းသော ဖန်သားပြင်ဓာတ်ပုံ/)).not.toBeInTheDocument();
   });
