@@ -142,6 +142,7 @@ while(c){x=c.nextSibling;if(c!==v)o.removeChild(c);c=x}o.insertAdjacentHTML('aft
 
 export function prerender(options: PrerenderOptions): Plugin {
   let chunks: ChunkInfo[] = [];
+  let failed = false;
   let outDir = 'dist';
   let root = options.root ?? process.cwd();
   return {
@@ -150,6 +151,14 @@ export function prerender(options: PrerenderOptions): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
       root = options.root ?? config.root;
+    },
+    buildEnd(error) {
+      // A failed build (a stylesheet that does not parse, a missing import) reports its own error;
+      // pre-rendering it would only hide that behind "no entry chunk".
+      failed = error !== undefined;
+    },
+    renderError() {
+      failed = true;
     },
     generateBundle(_options, bundle) {
       chunks = Object.values(bundle)
@@ -163,6 +172,7 @@ export function prerender(options: PrerenderOptions): Plugin {
         }));
     },
     async closeBundle() {
+      if (failed) return;
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error('prerender: the build has no entry chunk');
