@@ -1,70 +1,27 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import common from '../locales/en/common.json' with { type: 'json' };
-import en from '../locales/en/purchase.json' with { type: 'json' };
-import my from '../locales/my/purchase.json' with { type: 'json' };
-import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
-import { jsonAnswer, type ResponseSpec } from './support/gemini';
-import { smallPng } from './support/receipt-images';
+import {
+  expectOrderNumberOnOneLine as expectOneLine,
+  fill,
+  purchaseTexts as texts,
+  receiptAt,
+  shot,
+  toPayment,
+  uploadReceipt as upload,
+} from './support/checkout';
+import { expect, openRoute, test, useLanguage } from './support/fixtures';
 import { e2eGeminiEnv } from './support/servers';
 
 /**
  * Issue #15 items 1, 5 and 6: a way back from the payment step (change the contact, cancel with
  * a confirmation), the steps as history entries, and a receipt uploaded after the code expired.
  */
-type Texts = typeof en;
-const texts: Record<Language, Texts> = { en, my };
-const fill = (text: string, values: Record<string, string> = {}) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-
 const WEBHOOK = e2eGeminiEnv.VITE_ORDER_WEBHOOK_URL!;
 test.beforeEach(async ({ page }) => {
   await page.route(WEBHOOK, (route) => route.fulfill({ status: 204 }));
 });
 
-/** Screenshots for the review, only when SHOTS_DIR is set. */
-const shot = async (page: Page, name: string, fullPage = false) => {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
-};
-
-/** An order number written into a sentence: the number, on one line (one box). */
-async function expectOneLine(span: Locator, number: string) {
-  await expect(span).toHaveText(number);
-  await expect(span).toHaveCSS('white-space', 'nowrap');
-  expect(await span.evaluate((node) => node.getClientRects().length)).toBe(1);
-}
-
-/** A good receipt of the 80,000 MMK plan, paid at `paidAt()` (the page's clock). */
-const receiptAt =
-  (paidAt: () => number): (() => ResponseSpec) =>
-  () =>
-    jsonAnswer({
-      isPaymentConfirmed: true,
-      reason: 'The payment was successful.',
-      transactionId: `0100${Math.floor(paidAt() / 1000)}`,
-      amount: 80_000,
-      currency: 'MMK',
-      transactionTime: new Date(paidAt()).toISOString(),
-      status: 'SUCCESS',
-    });
-
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 2 });
-
-async function toPayment(page: Page, t: Texts, contact: string) {
-  await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
-  await page.getByRole('button', { name: 'MPT' }).click();
-  await page.getByLabel(t.contact.label).fill(contact);
-  await page.getByRole('button', { name: t.contact.continue }).click();
-  await expect(page.getByRole('heading', { name: t.payment.heading })).toBeFocused();
-  return (await page.getByTestId('order-number').textContent()) ?? '';
-}
-
-async function upload(page: Page, t: Texts) {
-  await page.getByLabel(t.receipt.choose).setInputFiles(smallPng());
-  await expect(page.getByRole('img', { name: t.receipt.previewAlt })).toBeVisible();
-  await page.getByRole('button', { name: t.receipt.submit }).click();
-}
 
 test('the browser’s Back goes one step back, and never leaves the payment step unasked', async ({
   page,

@@ -1,9 +1,16 @@
-import type { Locator, Page } from '@playwright/test';
-import en from '../locales/en/purchase.json' with { type: 'json' };
-import my from '../locales/my/purchase.json' with { type: 'json' };
-import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
-import { jsonAnswer, type ResponseSpec } from './support/gemini';
-import { smallPng } from './support/receipt-images';
+import type { Page } from '@playwright/test';
+import {
+  expectAboveFold,
+  expectOrderNumberOnOneLine,
+  fill,
+  purchaseTexts as texts,
+  receiptAt,
+  shot,
+  startOf,
+  toPayment,
+  uploadReceipt,
+} from './support/checkout';
+import { expect, test, useLanguage } from './support/fixtures';
 import { e2eGeminiEnv } from './support/servers';
 
 /**
@@ -12,12 +19,6 @@ import { e2eGeminiEnv } from './support/servers';
  * Save QR or countdown; a payment made after expiry refused with a new order as the way on; and
  * order numbers that never break at a hyphen. In both languages, at 390×844 and 1280×800.
  */
-type Texts = typeof en;
-const texts: Record<Language, Texts> = { en, my };
-const fill = (text: string, values: Record<string, string> = {}) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-const startOf = (text: string) =>
-  new RegExp(`^${text.split('{{')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 const WEBHOOK = e2eGeminiEnv.VITE_ORDER_WEBHOOK_URL!;
 test.beforeEach(async ({ page }) => {
@@ -25,54 +26,12 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
 
-/** Screenshots for the review, only when SHOTS_DIR is set. */
-const shot = async (page: Page, name: string, fullPage = false) => {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
-};
-
-/** A good receipt of the 80,000 MMK plan, paid at `paidAt()` (the page's clock). */
-const receiptAt =
-  (paidAt: () => number): (() => ResponseSpec) =>
-  () =>
-    jsonAnswer({
-      isPaymentConfirmed: true,
-      reason: 'The payment was successful.',
-      transactionId: `0100${Math.floor(paidAt() / 1000)}`,
-      amount: 80_000,
-      currency: 'MMK',
-      transactionTime: new Date(paidAt()).toISOString(),
-      status: 'SUCCESS',
-    });
-
-async function toPayment(page: Page, t: Texts) {
-  await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
-  await page.getByRole('button', { name: 'MPT' }).click();
-  await page.getByLabel(t.contact.label).fill('buyer@example.com');
-  await page.getByRole('button', { name: t.contact.continue }).click();
-  await expect(page.getByRole('heading', { name: t.payment.heading })).toBeFocused();
-  return (await page.getByTestId('order-number').textContent()) ?? '';
-}
-
-/** The element's box lies within the first `fold` pixels of the (unscrolled) page. */
-async function expectAboveFold(locator: Locator, fold: number) {
-  await expect(locator).toBeVisible();
-  const box = await locator.boundingBox();
-  expect(box, 'a box').not.toBeNull();
-  expect(box!.y).toBeGreaterThanOrEqual(0);
-  expect(box!.y + box!.height).toBeLessThanOrEqual(fold);
-}
-
 /** Every order number written into a sentence on the page is on one line (one box). */
 async function expectOrderNumbersOnOneLine(page: Page, number: string, atLeast = 1) {
   const spans = page.locator('.purchase-order-number');
   expect(await spans.count()).toBeGreaterThanOrEqual(atLeast);
   for (const span of await spans.all()) {
-    if (!(await span.isVisible())) continue;
-    await expect(span).toHaveText(number);
-    await expect(span).toHaveCSS('white-space', 'nowrap');
-    expect(await span.evaluate((node) => node.getClientRects().length)).toBe(1);
+    if (await span.isVisible()) await expectOrderNumberOnOneLine(span, number);
   }
 }
 
@@ -145,9 +104,7 @@ for (const language of ['en', 'my'] as const) {
         receiptAt(() => now - 30_000),
       );
       await page.getByRole('button', { name: t.expired.uploadLate }).click();
-      await page.getByLabel(t.receipt.choose).setInputFiles(smallPng());
-      await expect(page.getByRole('img', { name: t.receipt.previewAlt })).toBeVisible();
-      await page.getByRole('button', { name: t.receipt.submit }).click();
+      await uploadReceipt(page, t);
 
       await expect(page.getByRole('heading', { name: t.result.failureHeading })).toBeFocused();
       await expect(page.getByTestId('failure-reason')).toHaveText(t.failure.afterExpiry);

@@ -1,40 +1,18 @@
 import type { Locator, Page } from '@playwright/test';
-import en from '../locales/en/purchase.json' with { type: 'json' };
-import my from '../locales/my/purchase.json' with { type: 'json' };
-import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
+import {
+  expectAboveFold,
+  purchaseTexts as texts,
+  shot,
+  startOf,
+  toPayment as toOrder,
+} from './support/checkout';
+import { expect, test, useLanguage } from './support/fixtures';
 
-type Texts = typeof en;
-const texts: Record<Language, Texts> = { en, my };
-const fill = (text: string, values: Record<string, string> = {}) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-const startOf = (text: string) =>
-  new RegExp(`^${text.split('{{')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-
-/** Screenshots for the review, only when SHOTS_DIR is set. */
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+const en = texts.en;
+/** The payment step for a Viber number (the shorter contact line). */
+const toPayment = async (page: Page, t: typeof en) => {
+  await toOrder(page, t, '09123456789');
 };
-
-async function toPayment(page: Page, t: Texts) {
-  await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
-  await page.getByRole('button', { name: 'MPT' }).click();
-  await page.getByLabel(t.contact.label).fill('09123456789');
-  await page.getByRole('button', { name: t.contact.continue }).click();
-  await expect(page.getByRole('heading', { name: t.payment.heading })).toBeFocused();
-}
-
-/** The element's box lies within the first `fold` pixels of the (unscrolled) page. */
-async function expectAboveFold(locator: Locator, fold: number) {
-  await expect(locator).toBeVisible();
-  await expect
-    .poll(async () => {
-      const box = await locator.boundingBox();
-      return box !== null && box.y >= 0 && box.y + box.height <= fold;
-    })
-    .toBe(true);
-}
 
 /** The element's text lies on one line. */
 async function expectOneLine(locator: Locator) {
