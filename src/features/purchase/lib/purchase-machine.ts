@@ -165,6 +165,18 @@ export function createOrder(draft: Draft, now: number, id: string): Order | null
   };
 }
 
+/**
+ * The upload of a receipt after the order's code expired (decision 044): no new code, the receipt
+ * rules decide whether the payment was made in time.
+ */
+const lateUpload = (order: Order): PurchaseState => ({
+  step: 'payment',
+  order,
+  receipt: emptyReceipt,
+  interrupted: false,
+  late: true,
+});
+
 export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): PurchaseState {
   switch (event.type) {
     case 'SELECT_PLAN': {
@@ -227,15 +239,7 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
     case 'TRY_AGAIN':
       if (state.step !== 'result' || state.verification.status !== 'failed') return state;
       // After a refused late upload the code stays expired: the late upload again, no new code.
-      if (state.late) {
-        return {
-          step: 'payment',
-          order: state.order,
-          receipt: emptyReceipt,
-          interrupted: false,
-          late: true,
-        };
-      }
+      if (state.late) return lateUpload(state.order);
       return {
         step: 'payment',
         order: { ...state.order, expiresAt: event.now + PAYMENT_WINDOW_MS },
@@ -248,13 +252,7 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       return { step: 'expired', order: state.order };
     case 'UPLOAD_LATE':
       if (state.step !== 'expired') return state;
-      return {
-        step: 'payment',
-        order: state.order,
-        receipt: emptyReceipt,
-        interrupted: false,
-        late: true,
-      };
+      return lateUpload(state.order);
     case 'CHANGE_ORDER_CONTACT': {
       if (state.step !== 'payment') return state;
       const contact = checkContact(event.contact);
