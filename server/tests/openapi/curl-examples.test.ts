@@ -85,7 +85,9 @@ beforeAll(async () => {
   staffKey = printedKey.exec(staff.stdout)?.[1] ?? '';
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn('npx', ['tsx', 'server/src/main.ts'], {
+  // One process, as `npm run server` starts it: `npx tsx` would leave the server running when
+  // the SIGTERM below stops npx alone.
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
