@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../lib/purchase-machine';
+import { OrderNumberRow } from './order-summary';
 import './order-summary.css';
 
 type LateUploadNoticeProps = { order: Order; amount: string };
@@ -15,12 +16,7 @@ export function LateUploadNotice({ order, amount }: LateUploadNoticeProps) {
     <>
       <p className="alert alert--warning purchase-late__notice">{t('late.notice')}</p>
       <dl className="purchase-summary purchase-late__facts" aria-label={t('summary.label')}>
-        <div>
-          <dt>{t('summary.order')}</dt>
-          <dd className="purchase-summary__order" data-testid="order-number">
-            {order.number}
-          </dd>
-        </div>
+        <OrderNumberRow label={t('summary.order')} number={order.number} />
         <div>
           <dt>{t('late.amount')}</dt>
           <dd data-testid="amount-due">{amount}</dd>

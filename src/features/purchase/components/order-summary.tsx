@@ -5,17 +5,24 @@ import './order-summary.css';
 
 type OrderSummaryProps = { order: Order };
 
+/** One row of a summary list: the order number (the buyer quotes it to staff). */
+export function OrderNumberRow({ label, number }: { label: string; number: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className="purchase-summary__order" data-testid="order-number">
+        {number}
+      </dd>
+    </div>
+  );
+}
+
 /** Order number, plan, network and contact of an order. */
 export function OrderSummary({ order }: OrderSummaryProps) {
   const { t } = useTranslation('purchase');
   return (
     <dl className="purchase-summary" aria-label={t('summary.label')}>
-      <div>
-        <dt>{t('summary.order')}</dt>
-        <dd className="purchase-summary__order" data-testid="order-number">
-          {order.number}
-        </dd>
-      </div>
+      <OrderNumberRow label={t('summary.order')} number={order.number} />
       <div>
         <dt>{t('summary.plan')}</dt>
         <dd>{findPlan(order.planId)?.name}</dd>

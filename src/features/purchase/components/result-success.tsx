@@ -11,6 +11,7 @@ import type { Order } from '../lib/purchase-machine';
 import { useOrderDelivery } from '../hooks/use-order-delivery';
 import { StepHeading } from './step-heading';
 import { OrderNumberText } from './order-number-text';
+import { OrderNumberRow } from './order-summary';
 import './order-summary.css';
 import './result.css';
 
@@ -80,12 +81,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
         </OrderNumberText>
       </p>
       <dl className="purchase-summary purchase-summary--result">
-        <div>
-          <dt>{t('result.orderNumber')}</dt>
-          <dd className="purchase-summary__order" data-testid="order-number">
-            {order.number}
-          </dd>
-        </div>
+        <OrderNumberRow label={t('result.orderNumber')} number={order.number} />
         <div>
           <dt>{t('result.transaction')}</dt>
           <dd className="purchase-summary__contact">{transactionId}</dd>
