@@ -11,6 +11,9 @@ import { shopOrderRoutes } from './routes/shop-orders';
 import { staffRoutes } from './routes/staff';
 import { statusRoutes } from './routes/status';
 
+/** The methods the shop's origins may call across origins: every method the API routes use. */
+export const CORS_METHODS = ['GET', 'POST', 'PATCH', 'OPTIONS'];
+
 export const API_TITLE = 'eSIM Myanmar API';
 export const API_VERSION = '1.0.0';
 
@@ -45,7 +48,8 @@ export function createApp(deps: Deps) {
         'x-goog-api-key',
         'x-goog-api-client',
       ],
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      // Every method a route answers: the shop corrects a contact with PATCH (issue #24).
+      allowMethods: CORS_METHODS,
       exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
       maxAge: 600,
     }),

@@ -73,4 +73,36 @@ describe(`logs and CORS (${testStore})`, () => {
     expect(plans.status).toBe(200);
     expect(plans.headers.get('access-control-allow-origin')).toBeNull();
   });
+
+  it('lets the shop call every documented route across origins: its method and headers (issue #24)', async () => {
+    const document = (await (await t.app.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const methods = new Set(
+      Object.values(document.paths).flatMap((operations) =>
+        Object.keys(operations).map((method) => method.toUpperCase()),
+      ),
+    );
+    expect(methods).toContain('PATCH');
+    for (const method of methods) {
+      const answer = await t.app.request('/api/orders/any', {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'https://shop.example',
+          'Access-Control-Request-Method': method,
+          'Access-Control-Request-Headers': 'content-type, idempotency-key, x-order-token',
+        },
+      });
+      expect(answer.status, method).toBe(204);
+      const allowed = (answer.headers.get('access-control-allow-methods') ?? '').split(',');
+      expect(
+        allowed.map((item) => item.trim()),
+        method,
+      ).toContain(method);
+      const headers = answer.headers.get('access-control-allow-headers')?.toLowerCase() ?? '';
+      for (const header of ['content-type', 'idempotency-key', 'x-order-token']) {
+        expect(headers, header).toContain(header);
+      }
+    }
+  });
 });
