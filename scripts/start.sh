@@ -28,10 +28,8 @@ if [ -z "${GEMINI_API_KEY:-}" ]; then
   fi
 fi
 
-export PORT="${PORT:-8787}" HOST="${HOST:-127.0.0.1}" DATA_DIR="${DATA_DIR:-.data}"
-SHOP_PORT="${SHOP_PORT:-5173}"
-export SHOP_ORIGINS="${SHOP_ORIGINS:-http://127.0.0.1:${SHOP_PORT}}"
-API_URL="http://127.0.0.1:${PORT}"
+# The ports, the API's CORS origin and the shop's own address (the order links in emails).
+source scripts/start-env.sh
 
 node --import tsx server/src/main.ts &
 api=$!

@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { createLogger } from './logger';
 import { createOutboxWorker, smtpMailer } from './services/outbox-worker';
+import { setupWarningMessage, setupWarnings } from './services/setup-warnings';
 
 /** `npm run server`: reads the environment, opens and migrates the database, listens. */
 async function main() {
@@ -18,6 +19,9 @@ async function main() {
     { store: database.kind, migrations: applied, aiMode: config.ai.mode },
     'database ready',
   );
+  for (const warning of setupWarnings(config)) {
+    logger.warn({ code: warning.code, settings: warning.settings }, setupWarningMessage(warning));
+  }
   const deps = {
     config,
     database,

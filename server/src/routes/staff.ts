@@ -5,6 +5,7 @@ import { staffSecurity } from '../schemas/common';
 import { errorResponses } from '../schemas/error';
 import {
   QueuedSchema,
+  SetupWarningsSchema,
   StaffOrderEnvelopeSchema,
   StaffOrderListSchema,
   staffOrderParamSchema,
@@ -14,6 +15,7 @@ import {
 } from '../schemas/staff';
 import { requireApiKey } from '../services/api-keys';
 import { listStaffOrders, resendEmail, withdrawProfile } from '../services/staff-orders';
+import { setupWarnings } from '../services/setup-warnings';
 import { importStock, stockReport } from '../services/stock';
 import { limitBody } from './body-limit';
 import { createRouter } from './router';
@@ -131,6 +133,21 @@ const stockImportRoute = createRoute({
   },
 });
 
+const setupRoute = createRoute({
+  method: 'get',
+  path: '/api/staff/setup',
+  tags: ['staff'],
+  summary: 'What is not set up yet (placeholder merchant ids)',
+  description:
+    'The warnings the server also logs at start: the shop cannot take real payments until they ' +
+    'are gone. Settings are named, their values never shown.',
+  security,
+  responses: {
+    200: { description: 'The warnings (empty when set up).', content: json(SetupWarningsSchema) },
+    ...auth,
+  },
+});
+
 /** GET/POST /api/staff/*: the staff's orders, resend, withdraw and stock (a staff key). */
 export function staffRoutes(deps: Deps) {
   const router = createRouter();
@@ -149,6 +166,8 @@ export function staffRoutes(deps: Deps) {
   router.openapi(withdrawRoute, async (c) => {
     return c.json({ order: await withdrawProfile(deps, c.req.valid('param').id) }, 200);
   });
+
+  router.openapi(setupRoute, (c) => c.json({ warnings: setupWarnings(deps.config) }, 200));
 
   router.openapi(stockReportRoute, async (c) => c.json(await stockReport(deps), 200));
 

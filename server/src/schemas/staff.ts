@@ -73,3 +73,17 @@ export const StockImportSchema = z
       .openapi({ description: 'Orders that were waiting for stock and got a profile now.' }),
   })
   .openapi('StockImport');
+
+export const SetupWarningsSchema = z
+  .object({
+    warnings: z.array(
+      z.object({
+        code: z.enum(['merchant_placeholder']).openapi({
+          description:
+            'merchant_placeholder: the MMQR merchant settings are still the example values.',
+        }),
+        settings: z.array(z.string()).openapi({ example: ['VITE_MMQR_MERCHANT_ID'] }),
+      }),
+    ),
+  })
+  .openapi('SetupWarnings');

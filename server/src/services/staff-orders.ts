@@ -18,6 +18,7 @@ import {
   type EsimEmailPayload,
   type Queries,
 } from './delivery';
+import { effectiveStatus } from './orders';
 
 export type StaffOrder = {
   id: string;
@@ -36,13 +37,21 @@ export type StaffOrder = {
   emailSentAt: number | null;
 };
 
-function toStaffOrder(row: OrderRow, profile: ProfileRow | null, email: EmailRow | null) {
+/** What staff read of the order's status: the server's effective one (an unpaid order past its code reads expired). */
+type Reading = { now: number; timeoutMs: number };
+
+function toStaffOrder(
+  row: OrderRow,
+  profile: ProfileRow | null,
+  email: EmailRow | null,
+  reading: Reading,
+) {
   const order: StaffOrder = {
     id: row.id,
     number: row.number,
     planId: row.planId,
     operatorId: row.operatorId as OperatorId,
-    status: row.status,
+    status: effectiveStatus(row, reading.now, reading.timeoutMs),
     deliveryState: row.deliveryState,
     contactKind: row.contactKind,
     transactionId: row.transactionId,
@@ -56,7 +65,11 @@ function toStaffOrder(row: OrderRow, profile: ProfileRow | null, email: EmailRow
   return order;
 }
 
-async function staffOrdersOf(db: Queries, rows: OrderRow[]): Promise<StaffOrder[]> {
+async function staffOrdersOf(
+  db: Queries,
+  rows: OrderRow[],
+  reading: Reading,
+): Promise<StaffOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [found, emails] = await Promise.all([
@@ -70,12 +83,17 @@ async function staffOrdersOf(db: Queries, rows: OrderRow[]): Promise<StaffOrder[
   const profileBy = new Map(found.map((profile) => [profile.orderId, profile]));
   const emailBy = new Map(emails.map((email) => [email.orderId, email]));
   return rows.map((row) =>
-    toStaffOrder(row, profileBy.get(row.id) ?? null, emailBy.get(row.id) ?? null),
+    toStaffOrder(row, profileBy.get(row.id) ?? null, emailBy.get(row.id) ?? null, reading),
   );
 }
 
+const readingOf = (deps: Pick<Deps, 'now' | 'config'>): Reading => ({
+  now: deps.now(),
+  timeoutMs: deps.config.receiptTimeoutMs,
+});
+
 export async function listStaffOrders(
-  deps: Pick<Deps, 'database'>,
+  deps: Pick<Deps, 'database' | 'now' | 'config'>,
   options: { limit: number; before?: number | undefined },
 ): Promise<StaffOrder[]> {
   const { db } = deps.database;
@@ -85,7 +103,7 @@ export async function listStaffOrders(
     .where(options.before ? lt(orders.createdAt, new Date(options.before)) : undefined)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.limit);
-  return staffOrdersOf(db, rows);
+  return staffOrdersOf(db, rows, readingOf(deps));
 }
 
 async function staffOrderById(db: Queries, id: string): Promise<OrderRow> {
@@ -135,7 +153,7 @@ export async function resendEmail(deps: Pick<Deps, 'database' | 'now'>, id: stri
 
 /** Withdraws the order's profile (a refund): never shown or sent again, emails cancelled. */
 export async function withdrawProfile(
-  deps: Pick<Deps, 'database' | 'now'>,
+  deps: Pick<Deps, 'database' | 'now' | 'config'>,
   id: string,
 ): Promise<StaffOrder> {
   const { db } = deps.database;
@@ -167,6 +185,6 @@ export async function withdrawProfile(
       .where(and(eq(outbox.orderId, row.id), eq(outbox.kind, ESIM_EMAIL)));
   });
   const [current] = await db.select().from(orders).where(eq(orders.id, row.id));
-  const [order] = await staffOrdersOf(db, [current ?? row]);
+  const [order] = await staffOrdersOf(db, [current ?? row], readingOf(deps));
   return order!;
 }

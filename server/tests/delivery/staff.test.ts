@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/services/api-keys';
+import { setupWarnings } from '../../src/services/setup-warnings';
 import { createOrder, useShopApp, modelAnswer, reading, submitReceipt } from '../support/shop';
 import { activationCode, iccid, postStock, staffKey, stockCsv } from '../support/stock';
 import { T0, type TestApp } from '../support/test-app';
@@ -27,6 +28,7 @@ describe(`the staff routes (${testStore})`, () => {
   it.each([
     ['GET', '/api/staff/orders'],
     ['GET', '/api/staff/stock'],
+    ['GET', '/api/staff/setup'],
     ['POST', '/api/staff/stock'],
     ['POST', '/api/staff/orders/00000000-0000-4000-8000-000000000000/resend'],
     ['POST', '/api/staff/orders/00000000-0000-4000-8000-000000000000/withdraw'],
@@ -100,6 +102,36 @@ describe(`the staff routes (${testStore})`, () => {
       first.order.id,
     ]);
     expect((await t.call('GET', '/api/staff/orders?limit=0', undefined, staff())).status).toBe(400);
+  });
+
+  it('warns staff while the MMQR merchant ids are the example values, and only then (issue #24)', async () => {
+    const response = await t.call('GET', '/api/staff/setup', undefined, staff());
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      warnings: [
+        {
+          code: 'merchant_placeholder',
+          settings: ['VITE_MMQR_MERCHANT_ID', 'VITE_MMQR_TERMINAL_ID'],
+        },
+      ],
+    });
+    const real = setupWarnings({
+      merchant: { ...t.deps.config.merchant, merchantId: '5012345678901234', terminalId: '10020' },
+    });
+    expect(real).toEqual([]);
+  });
+
+  it('shows an unpaid order past its payment code as expired, the status its buyer reads (issue #24)', async () => {
+    const order = await createOrder(t);
+    const listed = async () =>
+      (
+        (await (await t.call('GET', '/api/staff/orders', undefined, staff())).json()) as {
+          orders: { id: string; status: string }[];
+        }
+      ).orders.find((row) => row.id === order.order.id)?.status;
+    expect(await listed()).toBe('awaiting_payment');
+    t.clock.advance(18 * 60_000);
+    expect(await listed()).toBe('expired');
   });
 
   it('a Viber buyer sees the eSIM on screen: that is the delivery; no email to resend', async () => {

@@ -24,7 +24,7 @@ function freePort(): Promise<number> {
 type Copy = { child: ChildProcess; port: number; dataDir: string; output: string[] };
 const copies: Copy[] = [];
 
-async function start(): Promise<Copy> {
+async function start(extraEnv: NodeJS.ProcessEnv = {}): Promise<Copy> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'esim-server-'));
   const output: string[] = [];
@@ -35,8 +35,10 @@ async function start(): Promise<Copy> {
     DATA_DIR: dataDir,
     AI_MODE: 'demo',
     LOG_LEVEL: 'info',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
+  if (!extraEnv.VITE_MMQR_MERCHANT_ID) delete env.VITE_MMQR_MERCHANT_ID;
   delete env.GEMINI_API_KEY;
   // tsx itself, not `npx tsx`: npm dies of the SIGTERM it forwards, which would hide the
   // server's own exit code (and could leave the server running).
@@ -82,7 +84,11 @@ afterAll(() => {
 
 describe('npm run server', () => {
   it('runs two copies side by side on their own PORT and DATA_DIR, and stops each on SIGTERM with exit code 0', async () => {
-    const [one, two] = await Promise.all([start(), start()]);
+    // The second copy has a merchant account of its own; the first the example values.
+    const [one, two] = await Promise.all([
+      start(),
+      start({ VITE_MMQR_MERCHANT_ID: '5012345678901234', VITE_MMQR_TERMINAL_ID: '10020' }),
+    ]);
     const [first, second] = await Promise.all([answers(one!), answers(two!)]);
     // Each copy answers in the API's one error shape, on its own port.
     for (const response of [first, second]) {
@@ -103,6 +109,11 @@ describe('npm run server', () => {
     expect(a).toEqual({ code: 0, signal: null });
     expect(b).toEqual({ code: 0, signal: null });
     expect(one!.output.join('')).toContain('"msg":"stopping"');
+    // A newcomer is told at start that the merchant ids are placeholders (issue #24).
+    expect(one!.output.join('')).toMatch(
+      /"level":40,.*"code":"merchant_placeholder".*still hold the example values/,
+    );
+    expect(two!.output.join('')).not.toContain('merchant_placeholder');
     await expect(fetch(`http://127.0.0.1:${one!.port}/`)).rejects.toThrow();
   }, 180_000);
 });

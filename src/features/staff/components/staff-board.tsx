@@ -2,9 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../hooks/use-request';
 import {
+  fetchSetupWarnings,
   fetchStaffOrders,
   fetchStock,
   isUnauthorized,
+  type SetupWarning,
   type StaffOrder,
   type StockReport,
 } from '../lib/staff-api';
@@ -12,7 +14,7 @@ import { CsvImport } from './csv-import';
 import { StaffOrders } from './staff-orders';
 import { StockTable } from './stock-table';
 
-type Board = { orders: StaffOrder[]; stock: StockReport };
+type Board = { orders: StaffOrder[]; stock: StockReport; warnings: SetupWarning[] };
 
 type StaffBoardProps = { staffKey: string; onUnauthorized: () => void; onForget: () => void };
 
@@ -24,11 +26,12 @@ export function StaffBoard({ staffKey, onUnauthorized, onForget }: StaffBoardPro
 
   const load = useCallback(async () => {
     const outcome = await run(async (signal) => {
-      const [orders, stock] = await Promise.all([
+      const [orders, stock, warnings] = await Promise.all([
         fetchStaffOrders(staffKey, signal),
         fetchStock(staffKey, signal),
+        fetchSetupWarnings(staffKey, signal),
       ]);
-      return { orders, stock };
+      return { orders, stock, warnings };
     });
     if (outcome.status === 'success') setBoard(outcome.data);
     else if (outcome.status === 'error' && isUnauthorized(outcome.error)) onUnauthorized();
@@ -64,6 +67,13 @@ export function StaffBoard({ staffKey, onUnauthorized, onForget }: StaffBoardPro
           {t('error')}
         </p>
       )}
+      {board?.warnings.map((warning) => (
+        <p key={warning.code} className="alert alert--warning" data-testid="setup-warning">
+          {warning.code === 'merchant_placeholder'
+            ? t('setup.merchantPlaceholder', { settings: warning.settings.join(', ') })
+            : t('setup.other', { settings: warning.settings.join(', ') })}
+        </p>
+      ))}
       {board && (
         <>
           <StaffOrders

@@ -29,6 +29,8 @@ export type StockLine = {
 };
 
 export type StockReport = { stock: StockLine[]; waitingOrders: number };
+/** What is not set up yet (GET /api/staff/setup): today the placeholder merchant ids. */
+export type SetupWarning = { code: string; settings: string[] };
 export type ImportResult = { imported: number; deliveredWaiting: number };
 
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
@@ -54,6 +56,22 @@ export async function fetchStock(key: string, signal?: AbortSignal): Promise<Sto
     stock: Array.isArray(answer?.stock) ? answer.stock : [],
     waitingOrders: typeof answer?.waitingOrders === 'number' ? answer.waitingOrders : 0,
   };
+}
+
+export async function fetchSetupWarnings(
+  key: string,
+  signal?: AbortSignal,
+): Promise<SetupWarning[]> {
+  const answer = await shopServerRequest<{ warnings?: unknown }>('/api/staff/setup', {
+    headers: auth(key),
+    signal,
+  });
+  const warnings = Array.isArray(answer?.warnings) ? (answer.warnings as unknown[]) : [];
+  return warnings.flatMap((warning) => {
+    const { code, settings } = (warning ?? {}) as { code?: unknown; settings?: unknown };
+    if (typeof code !== 'string' || !Array.isArray(settings)) return [];
+    return [{ code, settings: settings.filter((item) => typeof item === 'string') }];
+  });
 }
 
 export async function resendEmail(key: string, orderId: string): Promise<void> {
