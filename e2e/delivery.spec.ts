@@ -134,7 +134,7 @@ test('buys an eSIM and gets it at once: on screen, by email, and on the order pa
   const onScreenLink = await page
     .getByRole('link', { name: fill(delivery.orderLinkText, { order: order.number }) })
     .getAttribute('href');
-  expect(onScreenLink).toBe(`#/order/${order.id}?token=${encodeURIComponent(token)}`);
+  expect(onScreenLink).toBe(`#/order/${order.id}?token=${encodeURIComponent(token)}&lang=en`);
 
   // The email: the same code, as text and as the inline QR image, and the order link.
   let mail: Mail | undefined;
@@ -155,7 +155,7 @@ test('buys an eSIM and gets it at once: on screen, by email, and on the order pa
   expect(decodePng(Buffer.from(inlineQr!.base64, 'base64'))).toBe(code);
   const emailLink = mail!.text.match(/https?:\/\/\S+#\/order\/\S+/)?.[0];
   expect(emailLink).toBe(
-    `${e2eServers.server.url.replace(/\/$/, '')}/#/order/${order.id}?token=${encodeURIComponent(token)}`,
+    `${e2eServers.server.url.replace(/\/$/, '')}/#/order/${order.id}?token=${encodeURIComponent(token)}&lang=en`,
   );
 
   // The tab is closed; the buyer opens the email's link in a fresh browser: the eSIM again.

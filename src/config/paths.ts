@@ -43,6 +43,10 @@ export function routeForPath(path: string): RouteName | undefined {
   return routeNames.find((name) => paths[name] === clean);
 }
 
-/** The order page's `href` for an order and its token (the link the buyer keeps). */
-export const orderHref = (id: string, token: string): string =>
-  `#/order/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
+/**
+ * The order page's `href` for an order and its token (the link the buyer keeps), with the
+ * buyer's language: the page opens in it on any device (issue #24).
+ */
+export const orderHref = (id: string, token: string, language?: string): string =>
+  `#/order/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}` +
+  (language ? `&lang=${encodeURIComponent(language)}` : '');

@@ -42,9 +42,9 @@ export type Delivery = {
   email: { state: EmailState; attempts: number };
 };
 
-/** The order page link the email carries. */
-export const orderLink = (shopUrl: string, orderId: string, token: string) =>
-  `${shopUrl}/#/order/${orderId}?token=${encodeURIComponent(token)}`;
+/** The order page link the email carries, in the buyer's language (the page opens in it). */
+export const orderLink = (shopUrl: string, orderId: string, token: string, language: 'en' | 'my') =>
+  `${shopUrl}/#/order/${orderId}?token=${encodeURIComponent(token)}&lang=${language}`;
 
 /**
  * Inside the payment's transaction: give the paid order one in-stock profile of its operator

@@ -211,7 +211,8 @@ export async function submitReceipt(
       // The contact as the paid row holds it: the buyer may have corrected it (decision 055).
       const paid = order ?? row;
       if (smtpUrl && paid.source === 'shop' && paid.contactKind === 'email' && paid.contact) {
-        const link = input.token ? orderLink(shopUrl, row.id, input.token) : null;
+        // In the language the email is written in (the order's).
+        const link = input.token ? orderLink(shopUrl, row.id, input.token, paid.language) : null;
         await queueEsimEmail(tx, delivered, link, decidedAt);
       }
       // Staff hear of every paid order on their webhook; without one nothing would ever send the

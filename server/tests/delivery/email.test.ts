@@ -118,7 +118,7 @@ describe(`the eSIM email through the outbox (${testStore})`, () => {
     expect(mail.to).toMatchObject({ text: 'Traveller@example.com' });
     expect(mail.from?.text).toContain('shop@esim.example');
     expect(mail.subject).toBe(`Your eSIM for Myanmar – order ${created.order.number}`);
-    const link = `${SHOP_URL}/#/order/${created.order.id}?token=${encodeURIComponent(created.token)}`;
+    const link = `${SHOP_URL}/#/order/${created.order.id}?token=${encodeURIComponent(created.token)}&lang=en`;
     for (const part of [mail.text ?? '', String(mail.html)]) {
       expect(part).toContain('smdp.example.com');
       expect(part).toContain(activationCode(0).split('$')[2]);
@@ -134,7 +134,8 @@ describe(`the eSIM email through the outbox (${testStore})`, () => {
     expect(decodeQr(qr!.content)).toBe(activationCode(0));
 
     // Sent: delivered, the contact dropped, and the email's link opens the order.
-    order = await read(created.order.id, decodeURIComponent(link.split('token=')[1]!));
+    const token = new URLSearchParams(link.split('?')[1]).get('token')!;
+    order = await read(created.order.id, token);
     expect(order.delivery).toMatchObject({
       state: 'delivered',
       email: { state: 'sent', attempts: 2 },
@@ -154,6 +155,10 @@ describe(`the eSIM email through the outbox (${testStore})`, () => {
     expect(mail.subject).toContain('မြန်မာနိုင်ငံအတွက် သင့် eSIM');
     expect(mail.text).toContain('မြန်မာနိုင်ငံသို့ ရောက်ရှိပြီးမှသာ eSIM ကို ဖွင့်ပါ။');
     expect(String(mail.html)).toContain('lang="my"');
+    // The order link opens the order page in Burmese too (issue #24).
+    expect(mail.text).toContain(
+      `/#/order/${created.order.id}?token=${encodeURIComponent(created.token)}&lang=my`,
+    );
   });
 
   it('waits for stock before sending, then sends once an import assigns a profile; staff get an alert email', async () => {

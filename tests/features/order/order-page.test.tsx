@@ -90,6 +90,18 @@ describe('the order page', () => {
     );
   });
 
+  it('opens in the language the link carries, and keeps it (issue #24)', async () => {
+    serveOrder();
+    await open(`/order/${ID}?token=${TOKEN}&lang=my`, 'en');
+    expect(await screen.findByRole('heading', { level: 1, name: 'သင့်အော်ဒါ' })).toBeInTheDocument();
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#NXR-20261123-163000');
+    expect(localStorage.getItem('esim-shop.language')).toBe('my');
+    // The link on the page keeps the language too.
+    expect(screen.getByRole('link', { name: /#NXR-20261123-163000/ }).getAttribute('href')).toMatch(
+      /&lang=my$/,
+    );
+  });
+
   it('explains a link without a token, and asks the server nothing', async () => {
     const seen = serveOrder();
     await open(`/order/${ID}`);

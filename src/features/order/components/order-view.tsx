@@ -6,6 +6,8 @@ import { findOperator, findPlan } from '../../../config/catalogue';
 import { orderHref } from '../../../config/paths';
 import { site, telHref } from '../../../config/site';
 import { useRequest } from '../../../hooks/use-request';
+import { changeLanguage } from '../../../lib/i18n/i18n';
+import { isLanguage, toLanguage } from '../../../lib/i18n/languages';
 import { shopServerUrl } from '../../../lib/shop-server';
 import { failureKind, fetchBuyerOrder, type BuyerOrder } from '../lib/order-api';
 import './order.css';
@@ -19,10 +21,11 @@ export const WAITING_REFRESH_MS = 60_000;
  * to the shop's API, in a header; it is never logged.
  */
 export function OrderView() {
-  const { t } = useTranslation('delivery');
+  const { t, i18n } = useTranslation('delivery');
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
+  useLinkLanguage(search.get('lang'), i18n.language);
   const configured = Boolean(shopServerUrl());
   const { state, run } = useRequest<BuyerOrder>({ whileBusy: 'replace' });
   // The last order shown stays on screen while a refresh runs (or fails).
@@ -97,11 +100,23 @@ export function OrderView() {
               email: { state: 'not_applicable', attempts: 0 },
             }
           }
-          orderLink={waiting ? undefined : orderHref(order.id, token)}
+          orderLink={waiting ? undefined : orderHref(order.id, token, toLanguage(i18n.language))}
         />
       )}
     </div>
   );
+}
+
+/**
+ * The link carries the buyer's language (`&lang=my`, issue #24): the page opens in it, in a mail
+ * app or another browser where nothing is stored, and it stays the choice from then on.
+ */
+function useLinkLanguage(linked: string | null, current: string) {
+  useEffect(() => {
+    if (isLanguage(linked) && linked !== current) void changeLanguage(linked);
+    // Only the link's language is applied, once: a later switch by the buyer stands.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linked]);
 }
 
 function OrderProblem({ text, onRetry }: { text: string; onRetry?: () => void }) {

@@ -95,7 +95,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
         <EsimDelivery
           delivery={order.delivery}
           orderNumber={order.number}
-          orderLink={orderHref(order.server.id, order.server.token)}
+          orderLink={orderHref(order.server.id, order.server.token, language)}
         />
       )}
 

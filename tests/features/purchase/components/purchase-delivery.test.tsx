@@ -91,7 +91,7 @@ describe('the result step in server mode', () => {
     expect(screen.getByLabelText('SM-DP+ address')).toHaveValue('smdp.example.com');
     expect(screen.getByRole('link', { name: 'order #NXR-20261123-163000' })).toHaveAttribute(
       'href',
-      `#/order/${ID}?token=order-token-1`,
+      `#/order/${ID}?token=order-token-1&lang=en`,
     );
     // The activation code is shown, not kept: the stored flow does not carry it.
     expect(sessionStorage.getItem(PURCHASE_STORAGE_KEY)).not.toContain('K2-1A2B3C-4D5E6F');
