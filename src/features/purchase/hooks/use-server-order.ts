@@ -72,15 +72,20 @@ export function useServerReceiptVerification(dispatch: Dispatch, language: Langu
   );
 }
 
+/** While the server's check of a reloaded order runs, the page asks it this often. */
+export const CHECK_POLL_MS = 2_000;
+
 /**
  * Server mode, a reloaded page: the stored order is refreshed from the server once (it may
  * have been paid, or have expired, meanwhile). Offline, the stored order is kept as it is.
+ * A check that was running when the page went away is followed by useServerCheckWatch.
  */
 export function useServerOrderSync(state: PurchaseState, dispatch: Dispatch) {
   const first = useRef(state);
   useEffect(() => {
     const initial = first.current;
     if (!shopApiUrl() || !('order' in initial) || !initial.order.server) return;
+    if (initial.step === 'verifying') return;
     const controller = new AbortController();
     fetchServerOrder(initial.order, controller.signal).then(
       (shop) => dispatch({ type: 'SERVER_SYNCED', shop, now: Date.now() }),
@@ -88,4 +93,37 @@ export function useServerOrderSync(state: PurchaseState, dispatch: Dispatch) {
     );
     return () => controller.abort();
   }, [dispatch]);
+}
+
+/**
+ * Server mode, a check this page did not start (a reload during "Checking your payment…", or
+ * another device): the server's order is asked for now and then every CHECK_POLL_MS until the
+ * check settles: paid (the eSIM), refused or cut off (the receipt again), expired (issue #24).
+ * Offline, it keeps asking; the checking panel stays.
+ */
+export function useServerCheckWatch(state: PurchaseState, dispatch: Dispatch) {
+  const order = state.step === 'verifying' && !state.receipt ? state.order : null;
+  // The same state (so the same order) while the check runs: the reducer keeps it as it is.
+  useEffect(() => {
+    if (!shopApiUrl() || !order?.server) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
+      fetchServerOrder(order, controller.signal).then(
+        (shop) => {
+          dispatch({ type: 'SERVER_SYNCED', shop, now: Date.now() });
+          // A new state ends this effect (and its timer) unless the check still runs.
+          timer = setTimeout(ask, CHECK_POLL_MS);
+        },
+        () => {
+          if (!controller.signal.aborted) timer = setTimeout(ask, CHECK_POLL_MS);
+        },
+      );
+    };
+    ask();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [order, dispatch]);
 }

@@ -67,6 +67,12 @@ const stateSchema = z.discriminatedUnion('step', [
     late: z.optional(z.boolean()),
   }),
   z.object({
+    /** Server mode: a check the server runs; a reload asks it how the check ends (issue #24). */
+    step: z.literal('verifying'),
+    order: orderSchema,
+    late: z.optional(z.boolean()),
+  }),
+  z.object({
     step: z.literal('result'),
     order: orderSchema,
     verification: z.unknown(),
@@ -97,7 +103,11 @@ function toStored(state: PurchaseState): StoredState {
         ...(state.late ? { late: true } : {}),
       };
     case 'verifying':
-      // A reload during verification loses the image: the buyer is asked to upload it again.
+      // In server mode the check goes on without this page: a reload asks the server how it ends.
+      if (state.order.server) {
+        return { step: 'verifying', order: state.order, ...(state.late ? { late: true } : {}) };
+      }
+      // A reload during the browser's own check loses the image: the buyer uploads it again.
       return {
         step: 'payment',
         order: state.order,
@@ -194,6 +204,13 @@ function fromStored(value: StoredState, now: number): PurchaseState | null {
           late: true,
         };
       return paymentOrExpired(order, now, value.interrupted);
+    }
+    case 'verifying': {
+      const order = readOrder(value.order, now);
+      if (!order) return null;
+      // Only the server's check outlives the page; anything else is a check that was cut off.
+      if (!order.server) return paymentOrExpired(order, now, true);
+      return { step: 'verifying', order, receipt: null, ...(value.late ? { late: true } : {}) };
     }
     case 'result': {
       const order = readOrder(value.order, now);

@@ -77,7 +77,17 @@ export type PurchaseState =
       /** Reopened from expiry to upload a receipt of a payment made in time (not timed out again). */
       late?: boolean;
     }
-  | { step: 'verifying'; order: Order; receipt: PreparedReceipt; late?: boolean }
+  | {
+      step: 'verifying';
+      order: Order;
+      /**
+       * The image being checked; null in server mode after a reload, while the server's own
+       * check of the order runs on (the image is never stored): the flow asks the server until
+       * the check settles (issue #24).
+       */
+      receipt: PreparedReceipt | null;
+      late?: boolean;
+    }
   | {
       step: 'result';
       order: Order;

@@ -55,12 +55,17 @@ export function flowReducer(state: PurchaseState, event: FlowEvent): PurchaseSta
   }
 }
 
-/** A reloaded page learns from the server: paid elsewhere, expired, or a new expiry. */
+/**
+ * A reloaded page learns from the server, which is the truth (issue #24): paid (the eSIM), a
+ * check still running (checking, asked again until it settles), a check that ended without a
+ * payment (upload again), expired, or a new expiry. This page's own check in flight (an image in
+ * hand) waits for its own answer instead.
+ */
 function synced(state: PurchaseState, shop: ShopOrder, now: number): PurchaseState {
-  if (!('order' in state) || !sameOrder(state, shop.id) || state.step === 'verifying') {
-    return state;
-  }
+  if (!('order' in state) || !sameOrder(state, shop.id)) return state;
+  if (state.step === 'verifying' && state.receipt) return state;
   const order = { ...state.order, expiresAt: shop.expiresAt, ...withDelivery(shop) };
+  const late = 'late' in state && state.late ? { late: true } : {};
   if (shop.status === 'paid' && shop.transactionId) {
     // Already shown as paid: only the eSIM's delivery may be news (it is not stored).
     if (state.step === 'result' && state.verification.status === 'confirmed') {
@@ -76,6 +81,18 @@ function synced(state: PurchaseState, shop: ShopOrder, now: number): PurchaseSta
         verifiedAt: shop.paidAt ?? now,
       },
     };
+  }
+  if (shop.status === 'verifying' && (state.step === 'payment' || state.step === 'verifying')) {
+    // A check runs on the server (from before the reload, or another device): wait for it.
+    if (state.step === 'verifying') return state;
+    return { step: 'verifying', order, receipt: null, ...late };
+  }
+  if (state.step === 'verifying') {
+    // The server's check ended without a payment, or was cut off: the receipt again.
+    if (shop.status === 'awaiting_payment' || (shop.status === 'expired' && state.late)) {
+      return { step: 'payment', order, receipt: emptyReceipt, interrupted: true, ...late };
+    }
+    return { step: 'expired', order };
   }
   if (state.step !== 'payment') return state;
   if (shop.status === 'expired' || shop.status === 'cancelled' || now >= order.expiresAt) {

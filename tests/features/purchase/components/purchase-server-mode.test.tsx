@@ -246,4 +246,51 @@ describe('the purchase flow in server mode', () => {
     const result = heading.closest('section')!;
     expect(within(result).getByText('TX-777')).toBeInTheDocument();
   });
+
+  it('after a reload during the check, shows checking and asks the server until it settles (issue #24)', async () => {
+    const now = Date.now();
+    sessionStorage.setItem(
+      PURCHASE_STORAGE_KEY,
+      JSON.stringify({
+        version: 2,
+        state: {
+          step: 'verifying',
+          order: {
+            id: '7d6f2a10-4c1b-4e8a-9a57-2f1e0b9c3d44',
+            number: '#NXR-20261123-163000',
+            planId: 'power-30',
+            operatorId: 'mpt',
+            contact: 'buyer@example.com',
+            contactKind: 'email',
+            createdAt: now,
+            expiresAt: now + 600_000,
+            server: { id: shopOrder().id, token: 'tok', mmqrPayload: shopOrder().mmqrPayload },
+          },
+        },
+      }),
+    );
+    let asked = 0;
+    server.use(
+      http.get(`${API}/api/orders/:id`, () => {
+        asked += 1;
+        return HttpResponse.json({
+          order:
+            asked < 2
+              ? shopOrder({ status: 'verifying' })
+              : shopOrder({ status: 'paid', transactionId: 'TX-778', paidAt: now }),
+        });
+      }),
+    );
+    await renderPage();
+    expect(await screen.findByRole('heading', { name: 'Checking your payment…' })).toBeVisible();
+    // Never the payment step meanwhile: no payment code, no upload.
+    expect(screen.queryByRole('button', { name: 'Upload and verify' })).not.toBeInTheDocument();
+    const heading = await screen.findByRole(
+      'heading',
+      { name: 'Payment confirmed' },
+      { timeout: 6_000 },
+    );
+    expect(within(heading.closest('section')!).getByText('TX-778')).toBeInTheDocument();
+    expect(asked).toBe(2);
+  }, 10_000);
 });

@@ -136,6 +136,27 @@ describe('order storage', () => {
     });
   });
 
+  it('in server mode keeps a running check across a reload: the server is asked, not the buyer (issue #24)', () => {
+    const serverOrder = {
+      ...order,
+      server: { id: 'order-1', token: 'tok', mmqrPayload: '000201' },
+    };
+    const checking: PurchaseState = {
+      step: 'verifying',
+      order: serverOrder,
+      receipt: preparedReceipt('secret.png'),
+    };
+    expect(roundTrip(checking)).toEqual({ step: 'verifying', order: serverOrder, receipt: null });
+    expect(sessionStorage.getItem(PURCHASE_STORAGE_KEY)).not.toContain('secret.png');
+    // Even after the code's time: the buyer has paid and the server decides.
+    expect(roundTrip({ ...checking, late: true }, order.expiresAt + 60_000)).toEqual({
+      step: 'verifying',
+      order: serverOrder,
+      receipt: null,
+      late: true,
+    });
+  });
+
   it('shows the expiry panel when the payment window ended while the page was closed', () => {
     expect(
       roundTrip(

@@ -137,4 +137,42 @@ describe('server mode events on the purchase flow', () => {
       flowReducer(payment, { type: 'SERVER_SYNCED', shop: shop({ id: 'other' }), now: T }),
     ).toBe(payment);
   });
+
+  describe('a reload while the server checks a receipt (issue #24)', () => {
+    const checking: PurchaseState = { step: 'verifying', order, receipt: null };
+    const synced = (state: PurchaseState, change: Partial<ShopOrder>, now = T + 10) =>
+      flowReducer(state, { type: 'SERVER_SYNCED', shop: shop(change), now });
+
+    it('shows checking while the server still checks, and stays there as it asks again', () => {
+      expect(synced(payment, { status: 'verifying' })).toEqual(checking);
+      expect(synced(checking, { status: 'verifying' })).toBe(checking);
+    });
+
+    it('shows the paid order (its eSIM) once the server confirmed it, never the payment step', () => {
+      const paid = synced(checking, { status: 'paid', transactionId: 'TX1', paidAt: T + 5 });
+      expect(paid).toMatchObject({
+        step: 'result',
+        verification: { status: 'confirmed', transactionId: 'TX1', verifiedAt: T + 5 },
+      });
+    });
+
+    it('asks for the receipt again when the check ended without a payment, or expiry when the code ran out', () => {
+      expect(synced(checking, { status: 'awaiting_payment' })).toEqual(payment);
+      expect(synced(checking, { status: 'expired' })).toEqual({ step: 'expired', order });
+      // A late upload's check goes back to the late upload.
+      expect(synced({ ...checking, late: true }, { status: 'expired' })).toEqual({
+        ...payment,
+        late: true,
+      });
+    });
+
+    it('leaves this page’s own check (an image in hand) to its own answer', () => {
+      const own: PurchaseState = {
+        step: 'verifying',
+        order,
+        receipt: { blob: new Blob() } as never,
+      };
+      expect(synced(own, { status: 'awaiting_payment' })).toBe(own);
+    });
+  });
 });
