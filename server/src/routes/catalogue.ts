@@ -1,8 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { catalogueDocument } from '../../../src/config/catalogue-document';
 import type { Deps } from '../deps';
-import { catalogueSchema } from '../schemas/catalogue';
-import { noSecurity } from '../schemas/common';
+import { AvailabilitySchema, catalogueSchema } from '../schemas/catalogue';
+import { noSecurity, ours } from '../schemas/common';
+import { readAvailability } from '../services/availability';
 import { createRouter } from './router';
 
 /** Browsers and caches may keep the catalogue for five minutes. */
@@ -29,6 +30,32 @@ const plansRoute = createRoute({
   },
 });
 
+/** A buyer sees stock this fresh at most; a sale in between is served by the stock promise. */
+export const AVAILABILITY_CACHE_CONTROL = 'public, max-age=15';
+
+const availabilityRoute = createRoute({
+  method: 'get',
+  path: '/api/availability',
+  operationId: 'readAvailability',
+  tags: ['catalogue'],
+  summary: 'Whether an eSIM is ready now, per plan and operator',
+  description:
+    'Every plan on sale with every operator: ready (a profile in stock, delivered at once on ' +
+    'payment) or not (none in stock: staff send it within promiseMinutes of payment). Only ' +
+    'profiles in stock count; the answer never says how many.',
+  security: noSecurity,
+  ...ours,
+  responses: {
+    200: {
+      description: 'Availability now.',
+      headers: {
+        'Cache-Control': { schema: { type: 'string' }, description: AVAILABILITY_CACHE_CONTROL },
+      },
+      content: { 'application/json': { schema: AvailabilitySchema } },
+    },
+  },
+});
+
 /** FNV-1a (32 bit) of a string, as hex: enough to tell two catalogue versions apart. */
 function fnv1a(text: string) {
   let hash = 0x811c9dc5;
@@ -48,10 +75,16 @@ export function matchesEtag(header: string | undefined, etag: string) {
     .some((tag) => tag === '*' || tag === etag);
 }
 
-/** GET /plans: the catalogue, built once per app (it only changes with a deploy). */
+/**
+ * GET /plans: the catalogue, built once per app (it only changes with a deploy); GET
+ * /api/availability: which of them has an eSIM ready now (issue #24).
+ */
 export function catalogueRoutes(deps: Deps) {
-  void deps;
   const router = createRouter();
+  router.openapi(availabilityRoute, async (c) => {
+    c.header('Cache-Control', AVAILABILITY_CACHE_CONTROL);
+    return c.json(await readAvailability(deps), 200);
+  });
   const catalogue = catalogueDocument();
   const body = JSON.stringify(catalogue);
   const etag = `"${fnv1a(body)}-${body.length.toString(16)}"`;

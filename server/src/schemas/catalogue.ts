@@ -34,3 +34,23 @@ export const planSchema = z
 export const catalogueSchema = z
   .object({ carriers: z.array(carrierSchema), plans: z.array(planSchema) })
   .openapi('Catalogue', { example: catalogueDocument() });
+
+export const AvailabilitySchema = z
+  .object({
+    items: z.array(
+      z.object({
+        planId: z.enum(planIds),
+        operatorId: z.enum(carrierIds),
+        ready: z.boolean().openapi({
+          description:
+            'true: an eSIM profile is in stock, delivered the moment the payment is confirmed. ' +
+            'false: none in stock now; staff send it within promiseMinutes of payment.',
+        }),
+      }),
+    ),
+    promiseMinutes: z.number().int().openapi({
+      description: 'Not ready: staff promise the eSIM this many minutes after payment.',
+      example: 120,
+    }),
+  })
+  .openapi('Availability');

@@ -1,0 +1,76 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { plans } from '../../../src/config/catalogue';
+import { AvailabilitySchema } from '../../src/schemas/catalogue';
+import { createOrder, modelAnswer, reading, submitReceipt, useShopApp } from '../support/shop';
+import { postStock, staffKey, stockCsv } from '../support/stock';
+import type { TestApp } from '../support/test-app';
+import { testStore } from '../support/test-database';
+
+/** GET /api/availability (issue #24): ready or not, per plan on sale and operator. */
+describe(`GET /api/availability (${testStore})`, () => {
+  const app = useShopApp({ STOCK_PROMISE_MINUTES: '90', SHOP_ORIGINS: 'https://shop.example' });
+  let t: TestApp;
+  let key: string;
+  beforeEach(async () => {
+    ({ t } = app);
+    key = await staffKey(t);
+    app.gemini.answer(() =>
+      modelAnswer(JSON.stringify(reading({ transactionId: `WAVE-${Date.now()}` }))),
+    );
+  });
+
+  const availability = async () => {
+    const response = await t.call('GET', '/api/availability', undefined, {
+      Origin: 'https://shop.example',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=15');
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    const text = await response.text();
+    return { body: AvailabilitySchema.parse(JSON.parse(text)), text };
+  };
+  const readyOf = (body: { items: { planId: string; operatorId: string; ready: boolean }[] }) =>
+    Object.fromEntries(
+      body.items
+        .filter((item) => item.planId === 'power-30')
+        .map((item) => [item.operatorId, item.ready]),
+    );
+
+  it('says ready only where a profile is in stock, with the stock promise, and no count', async () => {
+    await postStock(t, key, stockCsv(3));
+    const { body, text } = await availability();
+    expect(readyOf(body)).toEqual({ mpt: true, atom: false, ooredoo: false, mytel: false });
+    expect(body.promiseMinutes).toBe(90);
+    // Every plan on sale with every operator, and nothing that counts profiles.
+    const onSale = plans.filter((plan) => plan.isAvailable).map((plan) => plan.id);
+    expect(new Set(body.items.map((item) => item.planId))).toEqual(new Set(onSale));
+    expect(body.items).toHaveLength(onSale.length * 4);
+    expect(text).not.toMatch(/"(count|inStock|n)"/);
+    for (const item of JSON.parse(text).items as object[]) {
+      expect(Object.keys(item).sort()).toEqual(['operatorId', 'planId', 'ready']);
+    }
+  });
+
+  it('turns not ready once the last profile is sold, and a withdrawn profile never counts', async () => {
+    await postStock(t, key, stockCsv(1, { operator: 'Mytel' }));
+    expect(readyOf((await availability()).body).mytel).toBe(true);
+    const order = await createOrder(t, { operatorId: 'mytel', contact: '09123456789' });
+    expect((await submitReceipt(t, order)).status).toBe(200);
+    expect(readyOf((await availability()).body).mytel).toBe(false);
+    const withdrawn = await t.call(
+      'POST',
+      `/api/staff/orders/${order.order.id}/withdraw`,
+      undefined,
+      { Authorization: `Bearer ${key}` },
+    );
+    expect(withdrawn.status).toBe(200);
+    expect(readyOf((await availability()).body).mytel).toBe(false);
+  });
+
+  it('is public and documented', async () => {
+    const document = (await (await t.call('GET', '/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    expect(document.paths['/api/availability']?.get?.security).toEqual([]);
+  });
+});
