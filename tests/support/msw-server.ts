@@ -1,4 +1,4 @@
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { answerDemoRequest } from '../../src/lib/ai/demo/demo-fetch';
 
@@ -13,4 +13,19 @@ export const geminiHandlers = [
   http.all(`${GEMINI}/*`, ({ request }) => answerDemoRequest(request)),
 ];
 
-export const server = setupServer(...geminiHandlers);
+/**
+ * The shop's API (server mode), for what a test does not script itself: an API without the
+ * stock answer (the operator step then says what it always said) and a set-up shop (no staff
+ * warnings). Tests of those features script them with `server.use(...)`.
+ */
+export const shopApiDefaults = [
+  http.get('*/api/availability', () =>
+    HttpResponse.json(
+      { error: { code: 'not_found', message: 'No stock answer' } },
+      { status: 404 },
+    ),
+  ),
+  http.get('*/api/staff/setup', () => HttpResponse.json({ warnings: [] })),
+];
+
+export const server = setupServer(...geminiHandlers, ...shopApiDefaults);

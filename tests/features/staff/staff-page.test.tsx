@@ -252,4 +252,29 @@ describe('the staff page', () => {
     expect(await screen.findByRole('table', { name: 'နောက်ဆုံး အော်ဒါများ အရင်' })).toBeInTheDocument();
     expect(screen.getByText('၂ ကြိမ် ကြိုးစားပြီး')).toBeInTheDocument();
   });
+
+  it('warns while the merchant ids are placeholders (issue #24)', async () => {
+    serveStaff();
+    server.use(
+      http.get(`${API}/api/staff/setup`, () =>
+        HttpResponse.json({
+          warnings: [{ code: 'merchant_placeholder', settings: ['VITE_MMQR_MERCHANT_ID'] }],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    await open();
+    await signIn(user);
+    expect(await screen.findByTestId('setup-warning')).toHaveTextContent(
+      /Payments cannot reach the shop yet: the merchant settings are still the example values \(VITE_MMQR_MERCHANT_ID\)/,
+    );
+  });
+
+  it('shows no warning once the shop is set up', async () => {
+    serveStaff();
+    sessionStorage.setItem('esim-shop.staff-key', KEY);
+    await open('my');
+    await screen.findAllByRole('table');
+    expect(screen.queryByTestId('setup-warning')).not.toBeInTheDocument();
+  });
 });

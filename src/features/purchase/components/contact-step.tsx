@@ -5,6 +5,7 @@ import type { OperatorId, PlanId } from '../../../config/catalogue';
 import { ContactField, contactReady } from './contact-field';
 import { DraftSummary } from './draft-summary';
 import { StepHeading } from './step-heading';
+import { StockNotice } from './stock-promise';
 import './contact-step.css';
 
 type ContactStepProps = {
@@ -17,6 +18,8 @@ type ContactStepProps = {
   /** Server mode: the order is being made on the server / could not be made. */
   creating?: boolean;
   createFailed?: boolean;
+  /** Server mode: the operator has no eSIM in stock; staff promise it this long after payment. */
+  notReady?: { operatorName: string; promiseMinutes: number } | null;
 };
 
 /**
@@ -51,6 +54,7 @@ export function ContactStep(props: ContactStepProps) {
         {t('contact.heading')}
       </StepHeading>
       <DraftSummary planId={planId} operatorId={operatorId} />
+      {props.notReady && <StockNotice {...props.notReady} />}
       <form onSubmit={submit} noValidate>
         <ContactField
           inputRef={input}

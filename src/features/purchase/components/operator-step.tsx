@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { operators, type PlanId } from '../../../config/catalogue';
 import { intlLocale } from '../../../lib/i18n/languages';
 import { toLanguage } from '../../../lib/i18n/languages';
+import { operatorStock, type StockAvailability } from '../lib/shop-api';
 import { DraftSummary } from './draft-summary';
+import { usePromiseTime } from './stock-promise';
 import { StepHeading } from './step-heading';
 import './operator-step.css';
 
@@ -12,14 +14,18 @@ type OperatorStepProps = {
   focusOnMount: boolean;
   onChoose: (operatorId: string) => void;
   onBack: () => void;
+  /** Server mode: whether each operator has an eSIM ready now (null: not known, say nothing). */
+  availability?: StockAvailability | null;
 };
 
 /**
  * Step 2: the partner operators, each led by where it is strong in plain words, the tourists'
  * default marked; the GSMA identifiers follow in small print (decision 054).
  */
-export function OperatorStep({ planId, focusOnMount, onChoose, onBack }: OperatorStepProps) {
+export function OperatorStep(props: OperatorStepProps) {
+  const { planId, focusOnMount, onChoose, onBack, availability = null } = props;
   const { t, i18n } = useTranslation('purchase');
+  const promiseTime = usePromiseTime();
   const list = new Intl.ListFormat(intlLocale[toLanguage(i18n.language)], { type: 'unit' });
   const baseId = useId();
   return (
@@ -33,11 +39,12 @@ export function OperatorStep({ planId, focusOnMount, onChoose, onBack }: Operato
         {operators.map((operator) => {
           const detailsId = `${baseId}-${operator.id}`;
           const recommended = operator.recommendedForTourists === true;
+          const stock = operatorStock(availability, operator.id, planId);
           return (
             <li key={operator.id}>
               <button
                 type="button"
-                className={`purchase-operator purchase-operator--${operator.id}${recommended ? ' purchase-operator--recommended' : ''}`}
+                className={`purchase-operator purchase-operator--${operator.id}${recommended ? ' purchase-operator--recommended' : ''}${stock === 'notReady' ? ' purchase-operator--not-ready' : ''}`}
                 aria-describedby={detailsId}
                 onClick={() => onChoose(operator.id)}
               >
@@ -47,6 +54,18 @@ export function OperatorStep({ planId, focusOnMount, onChoose, onBack }: Operato
                   {recommended && (
                     <span className="purchase-operator__recommended">
                       {t('operators.recommended')}
+                    </span>
+                  )}{' '}
+                  {stock && (
+                    <span
+                      className={`purchase-operator__stock purchase-operator__stock--${stock}`}
+                      data-testid={`stock-${operator.id}`}
+                    >
+                      {stock === 'ready'
+                        ? t('availability.ready')
+                        : t('availability.notReady', {
+                            time: promiseTime(availability!.promiseMinutes),
+                          })}
                     </span>
                   )}{' '}
                   <span className="purchase-operator__guide">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findPlan, recommendedPlan } from '../../../config/catalogue';
+import { findOperator, findPlan, recommendedPlan } from '../../../config/catalogue';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
 import { toLanguage } from '../../../lib/i18n/languages';
 import { newOrderId } from '../lib/order-number';
@@ -11,7 +11,8 @@ import { useReceiptVerification } from '../hooks/use-receipt-verification';
 import { useServerOrderCreation, useServerReceiptVerification } from '../hooks/use-server-order';
 import { useOrderChange } from '../hooks/use-order-change';
 import { useStepHistory } from '../hooks/use-step-history';
-import { shopApiUrl } from '../lib/shop-api';
+import { operatorStock, shopApiUrl } from '../lib/shop-api';
+import { useStockAvailability } from '../hooks/use-stock-availability';
 import { ContactStep } from './contact-step';
 import { ExpiredPanel } from './expired-panel';
 import { OperatorStep } from './operator-step';
@@ -38,6 +39,8 @@ export function PurchaseFlow() {
   const verify = useReceiptVerification(dispatch, language);
   // Server mode (VITE_API_URL): the server makes the order and decides the receipt.
   const serverOrder = useServerOrderCreation(dispatch, language);
+  // Server mode: which operators have an eSIM ready now, asked on arrival at the operators.
+  const availability = useStockAvailability(state.step === 'operator' || state.step === 'contact');
   const verifyOnServer = useServerReceiptVerification(dispatch, language);
   const change = useOrderChange(dispatch);
   // The cancel confirmation: from its button, or from the browser's Back on the payment step.
@@ -78,6 +81,7 @@ export function PurchaseFlow() {
             focusOnMount={focusOnMount}
             onChoose={(operatorId) => dispatch({ type: 'SELECT_OPERATOR', operatorId })}
             onBack={back}
+            availability={availability}
           />
         );
       case 'contact':
@@ -95,6 +99,15 @@ export function PurchaseFlow() {
             creating={serverOrder.pending}
             createFailed={serverOrder.failed}
             onBack={back}
+            notReady={
+              availability &&
+              operatorStock(availability, state.draft.operatorId, state.draft.planId) === 'notReady'
+                ? {
+                    operatorName: findOperator(state.draft.operatorId)?.name ?? '',
+                    promiseMinutes: availability.promiseMinutes,
+                  }
+                : null
+            }
           />
         );
       case 'payment': {

@@ -129,6 +129,48 @@ export function toOrder(shop: ShopOrder, token: string): Order {
 
 const jsonHeaders = { 'Content-Type': 'application/json' };
 
+/** GET /api/availability: per plan and operator, whether an eSIM is ready now (issue #24). */
+export type StockAvailability = {
+  /** `operatorId/planId` of each pair with an eSIM in stock. */
+  ready: ReadonlySet<string>;
+  /** `operatorId/planId` of each pair the server answered for. */
+  known: ReadonlySet<string>;
+  /** Not ready: staff send the eSIM this many minutes after payment. */
+  promiseMinutes: number;
+};
+
+export async function fetchAvailability(signal?: AbortSignal): Promise<StockAvailability> {
+  const answer = await call<{ items?: unknown; promiseMinutes?: unknown }>('/api/availability', {
+    signal,
+  });
+  const items = Array.isArray(answer?.items) ? (answer.items as unknown[]) : [];
+  const ready = new Set<string>();
+  const known = new Set<string>();
+  for (const item of items) {
+    const { planId, operatorId, ready: isReady } = (item ?? {}) as Record<string, unknown>;
+    if (typeof planId !== 'string' || typeof operatorId !== 'string') continue;
+    if (typeof isReady !== 'boolean') continue;
+    known.add(`${operatorId}/${planId}`);
+    if (isReady) ready.add(`${operatorId}/${planId}`);
+  }
+  const minutes = answer?.promiseMinutes;
+  if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1) {
+    throw new ShopApiError(200, 'invalid_answer', 'The server answered without a stock promise');
+  }
+  return { ready, known, promiseMinutes: minutes };
+}
+
+/** What the operator step says of one operator for a plan: ready now, not ready, or unknown. */
+export function operatorStock(
+  availability: StockAvailability | null,
+  operatorId: string,
+  planId: string,
+): 'ready' | 'notReady' | null {
+  const key = `${operatorId}/${planId}`;
+  if (!availability?.known.has(key)) return null;
+  return availability.ready.has(key) ? 'ready' : 'notReady';
+}
+
 /** POST /api/orders: the server makes the order. Throws ShopApiError or a network error. */
 export async function createServerOrder(
   draft: { planId: PlanId; operatorId: OperatorId; contact: string },
