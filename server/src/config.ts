@@ -80,6 +80,11 @@ export const configSchema = z
     STAFF_WEBHOOK_URL: optionalText.pipe(z.url().optional()),
     /** How long after payment staff promise to send an eSIM that was out of stock. */
     STOCK_PROMISE_MINUTES: z.coerce.number().int().min(1).default(120),
+    /**
+     * The key of the email hash orders keep for Find my eSIMs (decision 073). Empty: the server
+     * makes one and keeps it in its database. Changing it makes older orders unfindable.
+     */
+    CONTACT_HASH_SECRET: optionalText,
     /** How often the outbox worker looks for due emails and alerts (ms). */
     OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   })
@@ -120,6 +125,8 @@ export type Config = {
     merchantCityMy: string | undefined;
   };
   logLevel: RawConfig['LOG_LEVEL'];
+  /** CONTACT_HASH_SECRET, or undefined: the server keeps its own (services/contact-hash.ts). */
+  contactHashSecret: string | undefined;
   /** The receipt check's time limit (ms); a check older than this is stale (server stopped). */
   receiptTimeoutMs: number;
   delivery: {
@@ -179,6 +186,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       merchantCityMy: raw.VITE_MMQR_MERCHANT_CITY_MY,
     },
     logLevel: raw.LOG_LEVEL,
+    contactHashSecret: raw.CONTACT_HASH_SECRET,
     receiptTimeoutMs: raw.RECEIPT_TIMEOUT_MS,
     delivery: {
       smtpUrl: raw.SMTP_URL,

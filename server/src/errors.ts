@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'invalid_csv'
   | 'ai_unavailable'
   | 'database_unavailable'
+  | 'email_unavailable'
   | 'internal';
 
 /** One problem of a refused input, e.g. a CSV line. */

@@ -48,6 +48,24 @@ export const orders = pgTable('orders', {
     .notNull()
     .default('none'),
   promisedBy: time('promised_by'),
+  /** HMAC-SHA256 of the normalised email (migration 005): kept to find paid orders by. */
+  contactHash: text('contact_hash'),
+});
+
+/** Extra order links (the Find my eSIMs email): SHA-256 of each token (migration 005). */
+export const orderLinks = pgTable('order_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id),
+  createdAt: time('created_at').notNull(),
+});
+
+/** Secrets the server made itself (migration 005). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: time('created_at').notNull(),
 });
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -136,4 +154,6 @@ export const schema = {
   aiHealth,
   apiKeys,
   profiles,
+  orderLinks,
+  serverSecrets,
 };

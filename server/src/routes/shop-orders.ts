@@ -8,7 +8,9 @@ import {
   CreatedOrderSchema,
   CreateOrderBodySchema,
   idempotencyKeySchema,
+  LookupQueuedSchema,
   OrderEnvelopeSchema,
+  OrderLookupBodySchema,
   orderIdParamSchema,
   orderTokenHeaderSchema,
   ReceiptBodySchema,
@@ -27,6 +29,10 @@ import {
   readOrderWithToken,
   toShopOrder,
 } from '../services/orders';
+import { clientAddress } from '../client-address';
+import { normaliseEmail } from '../services/contact-hash';
+import { queueOrderLookup } from '../services/order-lookup';
+import { createMemoryRateLimiter, type RateLimiter } from '../services/rate-limit';
 import { submitReceipt } from '../services/receipts';
 import { limitBody, RECEIPT_BODY_BYTES, SMALL_BODY_BYTES } from './body-limit';
 import { createRouter } from './router';
@@ -160,6 +166,35 @@ const cancelOrderRoute = createRoute({
   },
 });
 
+const lookupRoute = createRoute({
+  method: 'post',
+  path: '/api/orders/lookup',
+  tags: ['shop'],
+  summary: 'Find my eSIMs: email the links of an address’s paid orders',
+  description:
+    'A returning buyer gets one email listing a link to each of their paid orders (the newest ' +
+    '20), in their language. The answer is 202 whether or not the address has paid orders: ' +
+    'only the email, which goes to the address itself, says. Limited per address ' +
+    '(3 an hour) and per client (10 an hour): ' +
+    '429 with Retry-After.',
+  middleware: [limitBody(SMALL_BODY_BYTES)] as const,
+  request: { body: { required: true, content: json(OrderLookupBodySchema) } },
+  responses: {
+    202: { description: 'Accepted (always the same).', content: json(LookupQueuedSchema) },
+    ...errorResponses({
+      400: 'Malformed JSON or not an email address (validation_failed).',
+      413: 'The body is too large.',
+      429: 'Too many requests for this address or from this client (rate_limited, Retry-After).',
+      503: 'The shop sends no email (email_unavailable), or the database is not reachable.',
+    }),
+  },
+});
+
+/** Find my eSIMs: requests per address and per client, per hour (in memory, per process). */
+export const LOOKUP_PER_ADDRESS = 3;
+export const LOOKUP_PER_CLIENT = 10;
+const HOUR_MS = 60 * 60_000;
+
 type Created = z.infer<typeof CreatedOrderSchema>;
 
 const sealPad = (rawKey: string) => sha256Bytes(`order-token-seal:${rawKey}`);
@@ -187,6 +222,10 @@ const tokenSealer: Sealer<Created> = {
 export function shopOrderRoutes(deps: Deps) {
   const router = createRouter();
   const timeoutMs = deps.config.receiptTimeoutMs;
+  const lookupLimits: { address: RateLimiter; client: RateLimiter } = {
+    address: createMemoryRateLimiter({ limit: LOOKUP_PER_ADDRESS, windowMs: HOUR_MS }),
+    client: createMemoryRateLimiter({ limit: LOOKUP_PER_CLIENT, windowMs: HOUR_MS }),
+  };
 
   /** The order as its buyer (who holds the token) reads it now: the eSIM included. */
   const forBuyer = async (row: OrderRow) => {
@@ -218,6 +257,25 @@ export function shopOrderRoutes(deps: Deps) {
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(answer.body, 201);
+  });
+
+  // Before /api/orders/{id}: "lookup" is not an order id.
+  router.openapi(lookupRoute, async (c) => {
+    const body = c.req.valid('json');
+    const now = deps.now();
+    const client = clientAddress(c, deps.config.trustProxy, deps.clientAddress);
+    for (const decision of [
+      await lookupLimits.client.take(`client:${client}`, now),
+      await lookupLimits.address.take(`address:${normaliseEmail(body.email)}`, now),
+    ]) {
+      if (!decision.allowed) {
+        throw new ApiError(429, 'rate_limited', 'Too many requests. Please try again later.', {
+          'Retry-After': String(decision.retryAfterSeconds),
+        });
+      }
+    }
+    await queueOrderLookup(deps, { email: body.email, language: body.language ?? 'en' });
+    return c.json({ queued: true as const }, 202);
   });
 
   router.openapi(readOrderRoute, async (c) => {

@@ -195,3 +195,26 @@ export const idempotencyKeySchema = z
 export const orderTokenHeaderSchema = z.string().max(200).optional().openapi({
   description: 'The order token from POST /api/orders. Wrong or missing: 404.',
 });
+
+export const OrderLookupBodySchema = z
+  .object({
+    email: z
+      .string()
+      .max(254)
+      .refine(
+        (value) => {
+          const contact = checkContact(value);
+          return contact.valid && contact.kind === 'email';
+        },
+        { message: 'Please enter a valid email address.' },
+      )
+      .openapi({ example: 'traveller@example.com' }),
+    language: languageSchema.optional().openapi({
+      description: 'The email’s language and the language the links open in. Defaults to en.',
+    }),
+  })
+  .openapi('OrderLookup');
+
+export const LookupQueuedSchema = z.object({ queued: z.literal(true) }).openapi('LookupQueued', {
+  description: 'The same answer whether or not the address has paid orders.',
+});

@@ -132,6 +132,48 @@ ${
   };
 }
 
+export type LookupEmailInput = {
+  to: string;
+  from: string;
+  language: 'en' | 'my';
+  orders: { number: string; planId: string; operatorId: string; link: string }[];
+};
+
+/** Find my eSIMs (decision 073): the links of the address's paid orders, in its language. */
+export function composeLookupEmail(input: LookupEmailInput): EmailMessage {
+  const t = (texts[input.language] ?? texts.en).lookup;
+  const lines = input.orders.map((order) => {
+    const values = {
+      number: order.number,
+      plan: findPlan(order.planId)?.name ?? order.planId,
+      operator: findOperator(order.operatorId)?.name ?? order.operatorId,
+    };
+    return { title: fill(t.order, values), label: fill(t.open, values), link: order.link };
+  });
+  const text = [
+    t.intro,
+    '',
+    ...lines.flatMap((line) => [line.title, line.link, '']),
+    t.private,
+    t.notYou,
+  ].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="${input.language}"><head><meta charset="utf-8"><title>${e(t.subject)}</title></head>
+<body style="font-family:'Noto Sans Myanmar',Arial,sans-serif;line-height:1.6;color:#111;max-width:600px;margin:0 auto;padding:16px">
+<p>${e(t.intro)}</p>
+<ul>${lines
+    .map(
+      (line) =>
+        `<li><p>${e(line.title)}<br><a href="${e(line.link)}">${e(line.label)}</a></p></li>`,
+    )
+    .join('')}</ul>
+<p>${e(t.private)}</p>
+<p>${e(t.notYou)}</p>
+</body></html>`;
+  return { from: input.from, to: input.to, subject: t.subject, text, html, attachments: [] };
+}
+
 /** The staff alert for an order paid while its plan is out of stock (English: staff tool). */
 export function staffAlertText(payload: StaffAlertPayload): { subject: string; text: string } {
   const subject = `Out of stock: order ${payload.number} (${payload.operatorId} ${payload.planId}) is waiting`;

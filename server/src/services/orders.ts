@@ -6,10 +6,11 @@ import { PAYMENT_WINDOW_MS } from '../../../src/features/purchase/lib/constants'
 import { createOrderNumber } from '../../../src/features/purchase/lib/order-number';
 import { buildMmqrPayload } from '../../../src/lib/mmqr/payload';
 import type { Config } from '../config';
-import { orders, type OrderRow, type OrderStatus } from '../db/schema';
+import { orderLinks, orders, type OrderRow, type OrderStatus } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { rowDelivery, type Delivery } from './delivery';
+import { contactHash } from './contact-hash';
 import { constantTimeEqual, sha256Hex, toBase64Url } from './hashing';
 
 /** An order as the shop's SPA sees it (the contract in schemas/orders.ts). */
@@ -132,6 +133,7 @@ export async function createOrder(
     operatorId: input.operatorId,
     contact: input.contact.value,
     contactKind: input.contact.kind,
+    contactHash: await contactHash(deps, input.contact),
     language: input.language,
     price: input.plan.price,
     currency,
@@ -185,7 +187,15 @@ export async function readOrderWithToken(
   const presented = await sha256Hex(token ?? '');
   if (!UUID.test(id) || !token) throw notFound();
   const [row] = await deps.database.db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  if (!row || !constantTimeEqual(row.tokenHash, presented)) throw notFound();
+  if (!row) throw notFound();
+  if (constantTimeEqual(row.tokenHash, presented)) return row;
+  // A link from a Find my eSIMs email (decision 073): a token of its own for the same order.
+  const [link] = await deps.database.db
+    .select({ orderId: orderLinks.orderId })
+    .from(orderLinks)
+    .where(and(eq(orderLinks.tokenHash, presented), eq(orderLinks.orderId, row.id)))
+    .limit(1);
+  if (!link) throw notFound();
   return row;
 }
 
@@ -290,7 +300,11 @@ export async function changeOrderContact(
   }
   const [changed] = await deps.database.db
     .update(orders)
-    .set({ contact: contact.value, contactKind: contact.kind })
+    .set({
+      contact: contact.value,
+      contactKind: contact.kind,
+      contactHash: await contactHash(deps, contact),
+    })
     .where(
       and(
         eq(orders.id, row.id),

@@ -1,8 +1,14 @@
-import { and, asc, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { orders, outbox } from '../db/schema';
 import type { Deps } from '../deps';
-import { composeEsimEmail, staffAlertText, type StaffAlertPayload } from './delivery-email';
+import {
+  composeEsimEmail,
+  composeLookupEmail,
+  staffAlertText,
+  type StaffAlertPayload,
+} from './delivery-email';
+import { LOOKUP_EMAIL, type LookupEmailPayload } from './order-lookup';
 import {
   deliverWaiting,
   ESIM_EMAIL,
@@ -40,7 +46,7 @@ export function smtpMailer(url: string): Mailer {
   return { send: async (message) => void (await transport.sendMail(message)) };
 }
 
-export const KINDS = [ESIM_EMAIL, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK, ORDER_PAID];
+export const KINDS = [ESIM_EMAIL, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK, ORDER_PAID, LOOKUP_EMAIL];
 /** Kinds posted to the staff webhook; the others need a mailer. */
 const WEBHOOK_KINDS = [STAFF_ALERT_WEBHOOK, ORDER_PAID];
 /** How long a claimed row is left alone while it is being sent. */
@@ -127,6 +133,17 @@ export function createOutboxWorker(
           link: payload.link,
         }),
       );
+    } else if (row.kind === LOOKUP_EMAIL) {
+      const payload = row.payload as LookupEmailPayload;
+      if (!payload.to || !Array.isArray(payload.orders)) throw new Error('No address or links');
+      await options.mailer!.send(
+        composeLookupEmail({
+          to: payload.to,
+          from: config.delivery.mailFrom,
+          language: payload.language,
+          orders: payload.orders,
+        }),
+      );
     } else if (row.kind === STAFF_ALERT_EMAIL) {
       const to = config.delivery.staffEmail;
       if (!to) throw new Error('STAFF_EMAIL is not set');
@@ -155,6 +172,13 @@ export function createOutboxWorker(
           .set({ sentAt: new Date(now), attempts, lastError: null })
           .where(eq(outbox.id, row.id));
         if (row.kind === ESIM_EMAIL && row.orderId) await markDelivered(tx, row.orderId, now);
+        // Sent: the address and the links (tokens) of a lookup email are not kept.
+        if (row.kind === LOOKUP_EMAIL) {
+          await tx
+            .update(outbox)
+            .set({ payload: sql`${outbox.payload} - 'to' - 'orders'` })
+            .where(eq(outbox.id, row.id));
+        }
       });
       return;
     }

@@ -71,6 +71,7 @@ describe('the OpenAPI document', () => {
     ]);
     expect(byTag('shop')).toEqual([
       'POST /api/orders',
+      'POST /api/orders/lookup',
       'GET /api/orders/{id}',
       'PATCH /api/orders/{id}',
       'POST /api/orders/{id}/receipt',

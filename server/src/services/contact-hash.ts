@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { serverSecrets } from '../db/schema';
+import type { Deps } from '../deps';
+import { toBase64Url } from './hashing';
+
+/**
+ * The keyed hash an order keeps of its buyer's email (decision 073), so that Find my eSIMs can
+ * find paid orders after the contact itself was dropped (delivered). HMAC-SHA256 of the
+ * normalised address (trimmed, lower case) with the server's secret: without the secret the
+ * hashes cannot be tested against a list of addresses. The secret is CONTACT_HASH_SECRET, or
+ * else one the server makes once and keeps in its database (server_secrets).
+ */
+const SECRET_NAME = 'contact_hash';
+const encoder = new TextEncoder();
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+async function secretOf(deps: Pick<Deps, 'config' | 'database' | 'randomBytes' | 'now'>) {
+  if (deps.config.contactHashSecret) return deps.config.contactHashSecret;
+  const { db } = deps.database;
+  await db
+    .insert(serverSecrets)
+    .values({
+      name: SECRET_NAME,
+      value: toBase64Url(deps.randomBytes(32)),
+      createdAt: new Date(deps.now()),
+    })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
+  if (!row) throw new Error('The contact hash secret could not be kept');
+  return row.value;
+}
+
+/** The hash of an email address; null for a phone number (not looked up). */
+export async function contactHash(
+  deps: Pick<Deps, 'config' | 'database' | 'randomBytes' | 'now'>,
+  contact: { kind: 'email' | 'phone'; value: string },
+): Promise<string | null> {
+  if (contact.kind !== 'email') return null;
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(await secretOf(deps)),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(normaliseEmail(contact.value)));
+  return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createOutboxWorker,
+  smtpMailer,
+  type OutboxWorker,
+} from '../../src/services/outbox-worker';
+import { createOrder, fakeGemini, modelAnswer, reading, submitReceipt } from '../support/shop';
+import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
+import { postStock, staffKey, stockCsv } from '../support/stock';
+import { createTestApp, T0, type TestApp } from '../support/test-app';
+import {
+  createTestDatabase,
+  testStore,
+  truncateAll,
+  type TestDatabase,
+} from '../support/test-database';
+
+const SHOP_URL = 'https://shop.example';
+
+/** Find my eSIMs (issue #24): POST /api/orders/lookup and the one email it queues. */
+describe(`Find my eSIMs (${testStore})`, () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+  let worker: OutboxWorker;
+  let key: string;
+  let client = 0;
+  const gemini = fakeGemini();
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    database = await createTestDatabase();
+    t = await createTestApp({
+      database,
+      aiFetch: gemini.fetch,
+      env: { SMTP_URL: smtp.url, SHOP_URL, TRUST_PROXY: 'true' },
+    });
+    worker = createOutboxWorker(t.deps, { mailer: smtpMailer(smtp.url) });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await smtp.close();
+    await database.drop();
+  });
+  beforeEach(async () => {
+    await truncateAll(database);
+    t.clock.set(T0);
+    smtp.messages.length = 0;
+    key = await staffKey(t);
+    let next = 0;
+    gemini.answer(() => {
+      next += 1;
+      return modelAnswer(JSON.stringify(reading({ transactionId: `WAVE-${700_000 + next}` })));
+    });
+    // Each test calls from a client address of its own (the per-client limit is in memory).
+    client += 1;
+  });
+
+  const lookup = (email: string, language = 'en', from = `203.0.113.${client}`) =>
+    t.call('POST', '/api/orders/lookup', { email, language }, { 'X-Forwarded-For': from });
+
+  async function paidOrder(contact: string, change: Record<string, unknown> = {}) {
+    const created = await createOrder(t, { contact, ...change });
+    expect((await submitReceipt(t, created)).status).toBe(200);
+    return created;
+  }
+
+  it('answers a known and an unknown address the same, and emails only the known one', async () => {
+    await postStock(t, key, stockCsv(2));
+    const first = await paidOrder('Buyer@Example.com');
+    t.clock.advance(5_000);
+    const second = await paidOrder('buyer@example.com');
+    // Delivered: the contact is dropped, the hash stays.
+    expect(await worker.runOnce()).toEqual({ sent: 2, failed: 0 });
+    smtp.messages.length = 0;
+
+    const known = await lookup('  BUYER@example.com ');
+    const unknown = await lookup('nobody@example.com');
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(await known.text()).toBe(await unknown.text());
+    expect(known.headers.get('content-type')).toBe(unknown.headers.get('content-type'));
+
+    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.to).toMatchObject({ text: 'BUYER@example.com' });
+    expect(mail.subject).toBe('Your eSIM orders: the links to your order pages');
+    // Both orders, newest first, each with a link of its own that opens the order.
+    const links = [...(mail.text ?? '').matchAll(/https:\/\/shop\.example\/#\/order\/\S+/g)].map(
+      (match) => match[0],
+    );
+    expect(links).toHaveLength(2);
+    expect(mail.text!.indexOf(second.order.number)).toBeLessThan(
+      mail.text!.indexOf(first.order.number),
+    );
+    for (const [link, created] of [
+      [links[0]!, second],
+      [links[1]!, first],
+    ] as const) {
+      expect(link).toMatch(new RegExp(`/#/order/${created.order.id}\\?token=[\\w-]+&lang=en$`));
+      const token = new URL(link.replace('/#/', '/')).searchParams.get('token')!;
+      expect(token).not.toBe(created.token);
+      const read = await t.call('GET', `/api/orders/${created.order.id}`, undefined, {
+        'X-Order-Token': token,
+      });
+      expect(read.status).toBe(200);
+      // A lookup token opens its own order only.
+      const other = created === first ? second : first;
+      expect(
+        (
+          await t.call('GET', `/api/orders/${other.order.id}`, undefined, {
+            'X-Order-Token': token,
+          })
+        ).status,
+      ).toBe(404);
+      // The first link still works.
+      expect(
+        (
+          await t.call('GET', `/api/orders/${created.order.id}`, undefined, {
+            'X-Order-Token': created.token,
+          })
+        ).status,
+      ).toBe(200);
+    }
+    expect(String(mail.html)).toContain(`href="${links[0]!.replace(/&/g, '&amp;')}"`);
+    // Once sent, neither the address nor the links are kept.
+    const kept = await database.rawTransaction((tx) =>
+      tx.query<{ payload: Record<string, unknown> }>(
+        "SELECT payload FROM outbox WHERE kind = 'orders_lookup_email'",
+      ),
+    );
+    expect(kept).toHaveLength(1);
+    expect(JSON.stringify(kept[0]!.payload)).not.toMatch(/buyer|token/i);
+  });
+
+  it('lists only paid orders of that address, in the asked language', async () => {
+    await postStock(t, key, stockCsv(2));
+    const paid = await paidOrder('traveller@example.com');
+    const unpaid = await createOrder(t, { contact: 'traveller@example.com' });
+    const someoneElse = await paidOrder('other@example.com');
+    const viber = await paidOrder('09123456789');
+    expect((await lookup('traveller@example.com', 'my')).status).toBe(202);
+    await worker.runOnce();
+    const mail = smtp.messages.find((message) =>
+      (message.subject ?? '').includes('သင့် eSIM အော်ဒါများ'),
+    )!;
+    expect(mail.to).toMatchObject({ text: 'traveller@example.com' });
+    expect(String(mail.html)).toContain('lang="my"');
+    expect(mail.text).toContain(paid.order.number);
+    expect(mail.text).toContain(`/#/order/${paid.order.id}?token=`);
+    expect(mail.text).toMatch(/&lang=my/);
+    for (const absent of [unpaid, someoneElse, viber]) {
+      expect(mail.text).not.toContain(absent.order.id);
+    }
+  });
+
+  it('finds an order by the address the buyer corrected on the payment step', async () => {
+    await postStock(t, key, stockCsv(1));
+    const created = await createOrder(t, { contact: 'typo@exampel.com' });
+    const changed = await t.call(
+      'PATCH',
+      `/api/orders/${created.order.id}`,
+      { contact: 'right@example.com' },
+      { 'X-Order-Token': created.token },
+    );
+    expect(changed.status).toBe(200);
+    expect((await submitReceipt(t, created)).status).toBe(200);
+    await lookup('typo@exampel.com');
+    await lookup('right@example.com');
+    await worker.runOnce();
+    const lookups = smtp.messages.filter((message) => /order pages/.test(message.subject ?? ''));
+    expect(lookups.map((message) => message.to?.text)).toEqual(['right@example.com']);
+  });
+
+  it('limits requests per address and per client: 429 with Retry-After', async () => {
+    for (let n = 0; n < 3; n += 1) {
+      expect((await lookup('limited@example.com', 'en', `198.51.100.${n}`)).status).toBe(202);
+    }
+    const fourth = await lookup('LIMITED@example.com', 'en', '198.51.100.9');
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await fourth.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    // Another address from a fresh client goes on; an hour later the address may ask again.
+    t.clock.advance(60 * 60_000);
+    expect((await lookup('limited@example.com', 'en', '198.51.100.10')).status).toBe(202);
+
+    const from = '192.0.2.77';
+    for (let n = 0; n < 10; n += 1) {
+      expect((await lookup(`person${n}@example.com`, 'en', from)).status).toBe(202);
+    }
+    const eleventh = await lookup('person10@example.com', 'en', from);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('refuses what is not an email address with the one error shape', async () => {
+    for (const email of ['09123456789', 'not an email', 'a@example.com\r\nBcc: x@example.com']) {
+      const response = await lookup(email);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    }
+  });
+});
+
+describe(`Find my eSIMs without email (${testStore})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('says the shop sends no email (503), whatever the address', async () => {
+    const response = await t.call('POST', '/api/orders/lookup', { email: 'a@example.com' });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: { code: 'email_unavailable' } });
+  });
+});
