@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { env } from '../../../config/env';
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import type { Order } from '../lib/purchase-machine';
@@ -40,6 +41,13 @@ function useFailureMessage(order: Order, reason: FailureReason): string {
       return t(order.server ? 'failure.reusedServer' : 'failure.reused', {
         transaction: reason.transactionId,
       });
+    case 'payee':
+      // Paid to someone else, or a personal transfer: say what pays the shop (issue #23).
+      return reason.payee
+        ? t('payeeCheck.payee', { payee: reason.payee, shop: env.brandName })
+        : t('payeeCheck.personal', { shop: env.brandName });
+    case 'reference':
+      return t('payeeCheck.reference', { reference: reason.reference, order: order.number });
     case 'notSuccessful':
       return reason.status
         ? t('failure.notSuccessful', { status: reason.status })
