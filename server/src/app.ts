@@ -46,10 +46,17 @@ export function createApp(deps: Deps) {
         'x-goog-api-client',
       ],
       allowMethods: ['GET', 'POST', 'OPTIONS'],
-      exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
+      exposeHeaders: ['Retry-After', 'Idempotent-Replayed', 'X-AI-Mode'],
       maxAge: 600,
     }),
   );
+
+  // Every answer says whether receipts are read by Gemini or decided by the demo script, so the
+  // shop shows its demo banner in server mode too (issue #23 item 6).
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('X-AI-Mode', deps.config.ai.mode);
+  });
 
   app.use('*', async (c, next) => {
     const started = performance.now();

@@ -113,6 +113,8 @@ export type Config = {
   databaseUrl: string | undefined;
   ai: {
     mode: 'gemini' | 'demo';
+    /** AI_MODE=demo written out: a demo on purpose (auto without a key is demo by default). */
+    demoChosen: boolean;
     apiKey: string | undefined;
     baseUrl: string;
     models: {
@@ -176,6 +178,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     databaseUrl: raw.DATABASE_URL,
     ai: {
       mode,
+      demoChosen: raw.AI_MODE === 'demo',
       apiKey: raw.GEMINI_API_KEY,
       baseUrl: raw.GEMINI_BASE_URL.replace(/\/+$/, ''),
       models: {
