@@ -12,7 +12,7 @@ read_local() {
   [ -f .env.local ] || return 0
   grep -E "^$1=" .env.local | tail -1 | cut -d= -f2- | sed -e 's/^["'\'']//' -e 's/["'\'']$//'
 }
-for key in GEMINI_API_KEY DATABASE_URL VITE_MMQR_MERCHANT_ID VITE_MMQR_TERMINAL_ID \
+for key in GEMINI_API_KEY AI_MODE MERCHANT_PAYEE_NAMES DATABASE_URL VITE_MMQR_MERCHANT_ID VITE_MMQR_TERMINAL_ID \
   VITE_MMQR_MERCHANT_NAME VITE_MMQR_MERCHANT_NAME_MY VITE_MMQR_MERCHANT_CITY_MY; do
   if [ -z "${!key:-}" ]; then
     value="$(read_local "$key")"
@@ -32,6 +32,10 @@ export PORT="${PORT:-8787}" HOST="${HOST:-127.0.0.1}" DATA_DIR="${DATA_DIR:-.dat
 SHOP_PORT="${SHOP_PORT:-5173}"
 export SHOP_ORIGINS="${SHOP_ORIGINS:-http://127.0.0.1:${SHOP_PORT}}"
 API_URL="http://127.0.0.1:${PORT}"
+
+# Without a key the API decides receipts from its demo script: it gets demo eSIM profiles
+# (which install nothing), never imported ones (issue #23).
+if [ -z "${GEMINI_API_KEY:-}" ]; then node --import tsx server/src/cli/stock.ts demo 5; fi
 
 node --import tsx server/src/main.ts &
 api=$!
