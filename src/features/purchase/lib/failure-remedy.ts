@@ -30,10 +30,10 @@ export function failureRemedy(reason: FailureReason): FailureRemedy {
     case 'beforeOrder':
     case 'inFuture':
     case 'reused':
-    // Paid to someone else, or the receipt of another order: the receipt of the payment to the
-    // shop for this order can still pay it.
     case 'payee':
     case 'reference':
+      // Paid to someone else or for another order (payee, reference): the receipt of the
+      // payment to the shop for this order can still pay it.
       return 'tryAgain';
     case 'afterExpiry':
       return 'newOrder';
