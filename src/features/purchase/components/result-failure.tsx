@@ -57,6 +57,19 @@ function useFailureMessage(order: Order, reason: FailureReason): string {
   }
 }
 
+/** An order number in a reason ("for another order (#NXR-…)") never breaks at a hyphen. */
+function withUnbrokenNumbers(message: string) {
+  return message.split(/(#NXR-\d{8}-\d{6}(?:-\d{1,4})?)/).map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={index} className="purchase-order-number">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** The help under the reason: each remedy its own (no "clearer screenshot" where that cannot help). */
 const helpKeys = {
   clearerScreenshot: 'result.failureHelp',
@@ -88,7 +101,7 @@ export function ResultFailure({
         {t('result.failureHeading')}
       </StepHeading>
       <p className="alert alert--danger" data-testid="failure-reason">
-        {message}
+        {withUnbrokenNumbers(message)}
       </p>
       <p>
         <OrderNumberText number={order.number}>

@@ -37,11 +37,14 @@ describe('the payee and reference refusals', () => {
 
   it('names both orders when the receipt is for another one', async () => {
     await renderFailure({ code: 'reference', reference: '#NXR-20261121-213000' });
+    const reason = screen.getByTestId('failure-reason');
+    expect(reason).toHaveTextContent(
+      `This receipt is for another order (#NXR-20261121-213000), not for this one (${order.number}). Please upload the receipt of the payment you made with this order's MMQR code.`,
+    );
+    // Each number on one line (never broken at a hyphen).
     expect(
-      screen.getByText(
-        `This receipt is for another order (#NXR-20261121-213000), not for this one (${order.number}). Please upload the receipt of the payment you made with this order's MMQR code.`,
-      ),
-    ).toBeInTheDocument();
+      Array.from(reason.querySelectorAll('.purchase-order-number'), (span) => span.textContent),
+    ).toEqual(['#NXR-20261121-213000', order.number]);
   });
 
   it('speaks Burmese', async () => {
