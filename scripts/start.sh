@@ -12,7 +12,7 @@ read_local() {
   [ -f .env.local ] || return 0
   grep -E "^$1=" .env.local | tail -1 | cut -d= -f2- | sed -e 's/^["'\'']//' -e 's/["'\'']$//'
 }
-for key in GEMINI_API_KEY DATABASE_URL VITE_MMQR_MERCHANT_ID VITE_MMQR_TERMINAL_ID \
+for key in GEMINI_API_KEY AI_MODE MERCHANT_PAYEE_NAMES DATABASE_URL VITE_MMQR_MERCHANT_ID VITE_MMQR_TERMINAL_ID \
   VITE_MMQR_MERCHANT_NAME VITE_MMQR_MERCHANT_NAME_MY VITE_MMQR_MERCHANT_CITY_MY; do
   if [ -z "${!key:-}" ]; then
     value="$(read_local "$key")"
@@ -30,6 +30,10 @@ fi
 
 # The ports, the API's CORS origin and the shop's own address (the order links in emails).
 source scripts/start-env.sh
+
+# Without a key the API decides receipts from its demo script: it gets demo eSIM profiles
+# (which install nothing), never imported ones (issue #23).
+if [ -z "${GEMINI_API_KEY:-}" ]; then node --import tsx server/src/cli/stock.ts demo 5; fi
 
 node --import tsx server/src/main.ts &
 api=$!

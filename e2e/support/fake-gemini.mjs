@@ -7,7 +7,8 @@
  * calls and tells whether each carried the server's key. Listens on 127.0.0.1:$FAKE_GEMINI_PORT.
  * A journey that runs beside another gives its receipt a height of its own and scripts its id
  * for that height only (`{ "transactionId": "…", "forHeight": 640 }`), so that neither changes
- * what the other's readings report.
+ * what the other's readings report. `"reading": { … }` beside them overrides other fields of
+ * that height's readings (e.g. `payeeName`, `paymentKind`, `reference`: issue #23).
  */
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 const port = Number(process.env.FAKE_GEMINI_PORT ?? 8801);
 let transactionId = `0100${randomUUID().replace(/\D/g, '').slice(0, 10)}`;
 const calls = [];
-/** Transaction ids scripted for receipts of one image height (px). */
+/** Transaction ids (and other reading fields) scripted for receipts of one image height (px). */
 const byHeight = new Map();
 
 /** The height of a PNG or WebP image (what the browser sends), or null. */
@@ -31,13 +32,13 @@ function imageHeight(base64) {
   return null;
 }
 
-function readingId(body) {
+function scriptFor(body) {
   try {
     const parts = JSON.parse(body).contents?.[0]?.parts ?? [];
     const image = parts.find((part) => part.inlineData)?.inlineData?.data;
-    return byHeight.get(imageHeight(image)) ?? transactionId;
+    return byHeight.get(imageHeight(image)) ?? { transactionId, reading: {} };
   } catch {
-    return transactionId;
+    return { transactionId, reading: {} };
   }
 }
 
@@ -59,7 +60,10 @@ const server = createServer(async (request, response) => {
   if (url.pathname === '/__receipt' && request.method === 'PUT') {
     const scripted = JSON.parse(body);
     if (typeof scripted.forHeight === 'number') {
-      byHeight.set(scripted.forHeight, scripted.transactionId);
+      byHeight.set(scripted.forHeight, {
+        transactionId: scripted.transactionId,
+        reading: scripted.reading ?? {},
+      });
       return send(response, 200, scripted);
     }
     transactionId = scripted.transactionId;
@@ -68,14 +72,16 @@ const server = createServer(async (request, response) => {
   if (url.pathname === '/__calls') return send(response, 200, { calls });
   if (request.method === 'POST' && url.pathname.endsWith(':generateContent')) {
     calls.push({ path: url.pathname, key: request.headers['x-goog-api-key'] ?? null });
+    const script = scriptFor(body);
     const reading = {
       isPaymentConfirmed: true,
       reason: 'The payment was successful.',
-      transactionId: readingId(body),
+      transactionId: script.transactionId,
       amount: 80_000,
       currency: 'MMK',
       transactionTime: new Date(Date.now() - 2 * 60_000).toISOString(),
       status: 'SUCCESS',
+      ...script.reading,
     };
     return send(response, 200, {
       candidates: [

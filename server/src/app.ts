@@ -50,10 +50,17 @@ export function createApp(deps: Deps) {
       ],
       // Every method a route answers: the shop corrects a contact with PATCH (issue #24).
       allowMethods: CORS_METHODS,
-      exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
+      exposeHeaders: ['Retry-After', 'Idempotent-Replayed', 'X-AI-Mode'],
       maxAge: 600,
     }),
   );
+
+  // Every answer says whether receipts are read by Gemini or decided by the demo script, so the
+  // shop shows its demo banner in server mode too (issue #23 item 6).
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('X-AI-Mode', deps.config.ai.mode);
+  });
 
   app.use('*', async (c, next) => {
     const started = performance.now();

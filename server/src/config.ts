@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { VERIFICATION_TIMEOUT_MS } from '../../src/features/purchase/lib/constants';
+import { payeeNames } from '../../src/features/purchase/lib/payee';
 
 /**
  * The server's configuration, read once from the environment and validated (STYLE: env read
@@ -61,6 +62,18 @@ export const configSchema = z
     VITE_MMQR_MERCHANT_NAME: z.string().default('ESIM MYANMAR'),
     VITE_MMQR_MERCHANT_NAME_MY: optionalText,
     VITE_MMQR_MERCHANT_CITY_MY: optionalText,
+    /**
+     * The payee names the banks print for the shop's merchant account, comma separated (English
+     * and Burmese); compared without case, spaces or punctuation. Empty: the MMQR merchant names.
+     */
+    MERCHANT_PAYEE_NAMES: optionalText,
+    /** Receipt checks per order and per client address, and orders per client address (429). */
+    RECEIPT_LIMIT_PER_ORDER: z.coerce.number().int().min(1).default(5),
+    RECEIPT_LIMIT_PER_ORDER_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+    RECEIPT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    RECEIPT_LIMIT_PER_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+    ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    ORDER_LIMIT_PER_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     /** How long a receipt check may take (the AI call's limit); tests shorten it. */
     RECEIPT_TIMEOUT_MS: z.coerce
@@ -95,6 +108,9 @@ export const configSchema = z
 
 export type RawConfig = z.output<typeof configSchema>;
 
+/** At most `limit` calls in each window of `windowMs`. */
+export type Limit = { limit: number; windowMs: number };
+
 export type Config = {
   port: number;
   host: string;
@@ -102,6 +118,8 @@ export type Config = {
   databaseUrl: string | undefined;
   ai: {
     mode: 'gemini' | 'demo';
+    /** AI_MODE=demo written out: a demo on purpose (auto without a key is demo by default). */
+    demoChosen: boolean;
     apiKey: string | undefined;
     baseUrl: string;
     models: {
@@ -123,6 +141,14 @@ export type Config = {
     merchantName: string;
     merchantNameMy: string | undefined;
     merchantCityMy: string | undefined;
+    /** The names a receipt may show as payee (decision 068). */
+    payeeNames: string[];
+  };
+  /** Abuse limits (decision 069): calls per window, counted in the database. */
+  limits: {
+    receiptsPerOrder: Limit;
+    receiptsPerAddress: Limit;
+    ordersPerAddress: Limit;
   };
   logLevel: RawConfig['LOG_LEVEL'];
   /** CONTACT_HASH_SECRET, or undefined: the server keeps its own (services/contact-hash.ts). */
@@ -159,6 +185,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     databaseUrl: raw.DATABASE_URL,
     ai: {
       mode,
+      demoChosen: raw.AI_MODE === 'demo',
       apiKey: raw.GEMINI_API_KEY,
       baseUrl: raw.GEMINI_BASE_URL.replace(/\/+$/, ''),
       models: {
@@ -184,6 +211,24 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       merchantName: raw.VITE_MMQR_MERCHANT_NAME,
       merchantNameMy: raw.VITE_MMQR_MERCHANT_NAME_MY,
       merchantCityMy: raw.VITE_MMQR_MERCHANT_CITY_MY,
+      payeeNames: payeeNames(raw.MERCHANT_PAYEE_NAMES, [
+        raw.VITE_MMQR_MERCHANT_NAME,
+        raw.VITE_MMQR_MERCHANT_NAME_MY,
+      ]),
+    },
+    limits: {
+      receiptsPerOrder: {
+        limit: raw.RECEIPT_LIMIT_PER_ORDER,
+        windowMs: raw.RECEIPT_LIMIT_PER_ORDER_WINDOW_SECONDS * 1000,
+      },
+      receiptsPerAddress: {
+        limit: raw.RECEIPT_LIMIT_PER_ADDRESS,
+        windowMs: raw.RECEIPT_LIMIT_PER_ADDRESS_WINDOW_SECONDS * 1000,
+      },
+      ordersPerAddress: {
+        limit: raw.ORDER_LIMIT_PER_ADDRESS,
+        windowMs: raw.ORDER_LIMIT_PER_ADDRESS_WINDOW_SECONDS * 1000,
+      },
     },
     logLevel: raw.LOG_LEVEL,
     contactHashSecret: raw.CONTACT_HASH_SECRET,

@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { createLogger } from './logger';
+import { assertDemoIsSafe } from './services/demo-stock';
 import { createOutboxWorker, smtpMailer } from './services/outbox-worker';
 import { setupWarningMessage, setupWarnings } from './services/setup-warnings';
 
@@ -15,6 +16,11 @@ async function main() {
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(database);
+  // No key and real eSIMs in stock: a demo answer must never hand one out (issue #23 item 6).
+  await assertDemoIsSafe(config, database).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   logger.info(
     { store: database.kind, migrations: applied, aiMode: config.ai.mode },
     'database ready',

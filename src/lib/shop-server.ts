@@ -1,4 +1,5 @@
 import { env } from '../config/env';
+import { noteServerAiMode } from './server-ai-mode';
 
 /**
  * The shop's own API (server mode, VITE_API_URL) for the pages that exist only with it: the
@@ -60,6 +61,7 @@ export async function shopServerRequest<T>(path: string, init: RequestInit = {})
     referrerPolicy: 'no-referrer',
     headers: { Accept: 'application/json', ...init.headers },
   });
+  noteServerAiMode(response);
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } })

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { migrate, openDatabase } from '../db/database';
 import { ApiError } from '../errors';
+import { DEMO_SMDP_HOST, topUpDemoStock } from '../services/demo-stock';
 import { importStock, stockReport } from '../services/stock';
 
 /**
@@ -13,12 +14,21 @@ import { importStock, stockReport } from '../services/stock';
 
 const USAGE = `Usage:
   npm run stock -- import <file.csv>   add profiles (header operator,plan,iccid,activation_code)
+  npm run stock -- demo [N]            keep N demo profiles (default 5) in stock per operator and plan
   npm run stock -- report              profiles per operator and plan, and waiting orders`;
+
+/** Demo profiles kept in stock per operator and plan when no N is given. */
+const DEMO_PER_PLAN = 5;
 
 async function main(args: string[]): Promise<number> {
   const [command, file] = args;
-  if (command !== 'import' && command !== 'report') {
+  if (command !== 'import' && command !== 'report' && command !== 'demo') {
     console.error(USAGE);
+    return 2;
+  }
+  const perPlan = command === 'demo' ? Number(file ?? DEMO_PER_PLAN) : 0;
+  if (command === 'demo' && (!Number.isInteger(perPlan) || perPlan < 1 || perPlan > 1000)) {
+    console.error('demo takes a number of profiles per operator and plan, 1 to 1000.');
     return 2;
   }
   if (command === 'import' && !file) {
@@ -29,10 +39,23 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig(process.env);
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const deps = { database, now: Date.now, randomUUID: () => crypto.randomUUID() };
+  const deps = {
+    database,
+    now: Date.now,
+    randomUUID: () => crypto.randomUUID(),
+    randomBytes: (size: number) => crypto.getRandomValues(new Uint8Array(size)),
+  };
   try {
     await migrate(database);
-    if (command === 'import') {
+    if (command === 'demo') {
+      const result = await topUpDemoStock(deps, perPlan);
+      console.log(
+        `Added ${result.added} demo profile${result.added === 1 ? '' : 's'} ` +
+          `(${perPlan} in stock per operator and plan, SM-DP+ ${DEMO_SMDP_HOST}: they install nothing); ` +
+          `${result.deliveredWaiting} waiting order${result.deliveredWaiting === 1 ? '' : 's'} got one. ` +
+          'Only receipts decided by the demo script (no GEMINI_API_KEY) get demo profiles.',
+      );
+    } else if (command === 'import') {
       const result = await importStock(deps, text);
       console.log(
         `Imported ${result.imported} profile${result.imported === 1 ? '' : 's'}; ` +

@@ -81,6 +81,8 @@ export const payments = pgTable('payments', {
   transactionTime: time('transaction_time').notNull(),
   verifiedBy: text('verified_by').notNull(),
   createdAt: time('created_at').notNull(),
+  /** The receipt showed the shop as payee (true) or no payee (false); null before issue #23. */
+  payeeShown: boolean('payee_shown'),
 });
 
 export const idempotencyKeys = pgTable(
@@ -141,6 +143,24 @@ export const profiles = pgTable('profiles', {
   assignedAt: time('assigned_at'),
   deliveredAt: time('delivered_at'),
   withdrawnAt: time('withdrawn_at'),
+  /** A demo profile (`npm run stock -- demo`): only for orders the demo script decided. */
+  demo: boolean('demo').notNull().default(false),
+});
+
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').notNull(),
+    windowStart: time('window_start').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+export const orderNumberSeconds = pgTable('order_number_seconds', {
+  second: time('second').primaryKey(),
+  taken: integer('taken').notNull(),
 });
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -156,4 +176,6 @@ export const schema = {
   profiles,
   orderLinks,
   serverSecrets,
+  rateLimitWindows,
+  orderNumberSeconds,
 };

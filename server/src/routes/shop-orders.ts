@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { checkContact } from '../../../src/features/purchase/lib/contact';
+import { clientAddress } from '../client-address';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { errorResponses } from '../schemas/error';
@@ -29,11 +31,10 @@ import {
   readOrderWithToken,
   toShopOrder,
 } from '../services/orders';
-import { clientAddress } from '../client-address';
-import { normaliseEmail } from '../services/contact-hash';
+import { contactHash } from '../services/contact-hash';
 import { queueOrderLookup } from '../services/order-lookup';
-import { createMemoryRateLimiter, type RateLimiter } from '../services/rate-limit';
 import { submitReceipt } from '../services/receipts';
+import { databaseRateLimiter, enforceLimit, limitKeys } from '../services/abuse-limits';
 import { limitBody, RECEIPT_BODY_BYTES, SMALL_BODY_BYTES } from './body-limit';
 import { createRouter } from './router';
 
@@ -59,7 +60,7 @@ const createOrderRoute = createRoute({
       409: 'The first request with this Idempotency-Key is still running.',
       413: 'The body is too large.',
       422: 'Unknown or unavailable plan (plan_unavailable), or an Idempotency-Key reused with another body.',
-      429: 'Too many orders this instant (rate_limited).',
+      429: 'Too many orders from this client address (ORDER_LIMIT_PER_ADDRESS, default 30 per 10 min), or more than 9,999 in one second (rate_limited, Retry-After).',
       503: 'The database is not reachable (database_unavailable).',
     }),
   },
@@ -113,6 +114,7 @@ const submitReceiptRoute = createRoute({
       409: 'order_expired, order_closed, receipt_in_progress (Retry-After), or a repeat of a running request.',
       413: 'The body is larger than 4 MB.',
       422: 'An Idempotency-Key reused with another body.',
+      429: 'Too many receipt checks for this order (RECEIPT_LIMIT_PER_ORDER, default 5 per 10 min) or from this client address (RECEIPT_LIMIT_PER_ADDRESS, default 30 per hour): rate_limited, Retry-After. Only checks that reach the AI service count.',
       503: 'ai_unavailable or database_unavailable, with Retry-After: nothing was lost, try again.',
     }),
   },
@@ -222,10 +224,12 @@ const tokenSealer: Sealer<Created> = {
 export function shopOrderRoutes(deps: Deps) {
   const router = createRouter();
   const timeoutMs = deps.config.receiptTimeoutMs;
-  const lookupLimits: { address: RateLimiter; client: RateLimiter } = {
-    address: createMemoryRateLimiter({ limit: LOOKUP_PER_ADDRESS, windowMs: HOUR_MS }),
-    client: createMemoryRateLimiter({ limit: LOOKUP_PER_CLIENT, windowMs: HOUR_MS }),
+  // Counted in the database, like every limit, so that every copy of the server shares them.
+  const lookupLimits = {
+    address: databaseRateLimiter(deps, { limit: LOOKUP_PER_ADDRESS, windowMs: HOUR_MS }),
+    client: databaseRateLimiter(deps, { limit: LOOKUP_PER_CLIENT, windowMs: HOUR_MS }),
   };
+  const addressOf = (c: Context) => clientAddress(c, deps.config.trustProxy, deps.clientAddress);
 
   /** The order as its buyer (who holds the token) reads it now: the eSIM included. */
   const forBuyer = async (row: OrderRow) => {
@@ -246,6 +250,13 @@ export function shopOrderRoutes(deps: Deps) {
         sealer: tokenSealer,
       },
       async () => {
+        // Per client address (issue #23 item 4); a replayed answer is not counted again.
+        await enforceLimit(
+          deps,
+          limitKeys.ordersPerAddress(addressOf(c)),
+          deps.config.limits.ordersPerAddress,
+          'Too many orders were made from this address. Please try again later.',
+        );
         const { row, token } = await createOrder(deps, {
           plan: availablePlan(body.planId),
           operatorId: body.operatorId,
@@ -265,8 +276,12 @@ export function shopOrderRoutes(deps: Deps) {
     const now = deps.now();
     const client = clientAddress(c, deps.config.trustProxy, deps.clientAddress);
     for (const decision of [
-      await lookupLimits.client.take(`client:${client}`, now),
-      await lookupLimits.address.take(`address:${normaliseEmail(body.email)}`, now),
+      await lookupLimits.client.take(`lookup-client:${client}`, now),
+      // The address's HMAC, not the address: the limit table keeps no email.
+      await lookupLimits.address.take(
+        `lookup-address:${await contactHash(deps, { kind: 'email', value: body.email })}`,
+        now,
+      ),
     ]) {
       if (!decision.allowed) {
         throw new ApiError(429, 'rate_limited', 'Too many requests. Please try again later.', {
@@ -316,6 +331,7 @@ export function shopOrderRoutes(deps: Deps) {
           image: body.image,
           language: body.language ?? row.language,
           token: headers['x-order-token'],
+          clientAddress: addressOf(c),
         }),
       }),
     );

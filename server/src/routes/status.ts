@@ -24,7 +24,8 @@ const statusRoute = createRoute({
   summary: 'System status',
   description:
     'Real checks: a database round trip, the AI service’s last result, the notification queue. ' +
-    'Always 200, also during an outage (then overallStatus is OUTAGE).',
+    'Always 200, also during an outage (then overallStatus is OUTAGE). Without a Gemini key ' +
+    '`aiMode` is `demo` and the ai service says so.',
   security: noSecurity,
   responses: {
     200: {
@@ -72,7 +73,19 @@ async function checkDatabase(deps: Deps): Promise<Service> {
   }
 }
 
+/** Without a Gemini key nothing reads receipts: /status says so, never "operational" AI. */
+export const DEMO_AI_SERVICE: Service = {
+  id: 'ai',
+  name: 'AI payment verification: demo',
+  status: 'OPERATIONAL',
+  message:
+    'Demo mode: no Gemini key is set. Receipts are decided by a demo script, not read by AI, ' +
+    'and only demo eSIM profiles (which install nothing) are handed out.',
+  latency: null,
+};
+
 async function checkAi(deps: Deps): Promise<Service> {
+  if (deps.config.ai.mode === 'demo') return DEMO_AI_SERVICE;
   const base = { id: 'ai', name: 'AI payment verification' };
   const [last] = await deps.database.db
     .select()
@@ -166,6 +179,7 @@ export function statusRoutes(deps: Deps) {
     return c.json(
       {
         overallStatus: worst(services.map((service) => service.status)),
+        aiMode: deps.config.ai.mode,
         lastChecked: new Date(deps.now()).toISOString(),
         services,
       },

@@ -156,7 +156,9 @@ export const FailureReasonSchema = z
         'notConfirmed (modelReason), verificationFailed, unreadable, amountMissing, ' +
         'amountMismatch (paid, currency), notSuccessful (status), idMissing, timeMissing, ' +
         'tooOld, beforeOrder, afterExpiry (paid after the order’s code expired), inFuture, ' +
-        'reused (transactionId: it already paid another order).',
+        'reused (transactionId: it already paid another order), payee (payee: the name the ' +
+        'receipt shows, not one of the shop’s; empty for a personal transfer naming nobody), ' +
+        'reference (reference: the other order number the receipt names).',
     }),
   })
   .openapi('FailureReason');
@@ -168,6 +170,11 @@ export const VerificationSchema = z
       transactionId: z.string(),
       transactionTime: z.number().int(),
       verifiedAt: z.number().int(),
+      payeeShown: z.boolean().openapi({
+        description:
+          'True when the receipt showed the shop (MERCHANT_PAYEE_NAMES) as payee; false when it ' +
+          'showed no payee: confirmed, and the delivery policy decides what it gets.',
+      }),
     }),
     z.object({ status: z.literal('failed'), reason: FailureReasonSchema }),
   ])

@@ -20,6 +20,12 @@ export const serviceSchema = z
 export const statusResponseSchema = z
   .object({
     overallStatus: serviceStateSchema,
+    aiMode: z.enum(['gemini', 'demo']).openapi({
+      description:
+        'gemini: receipts are read by Gemini. demo: no key is set; a demo script decides them ' +
+        'and only demo eSIM profiles are handed out. Every answer of the API also carries it ' +
+        'in the X-AI-Mode header.',
+    }),
     lastChecked: z.iso.datetime().openapi({
       description: 'When the checks ran (ISO 8601, UTC).',
       example: '2026-11-23T10:00:00.000Z',
@@ -29,6 +35,7 @@ export const statusResponseSchema = z
   .openapi('StatusResponse', {
     example: {
       overallStatus: 'OPERATIONAL',
+      aiMode: 'gemini',
       lastChecked: '2026-11-23T10:00:00.000Z',
       services: [
         {

@@ -102,6 +102,8 @@ async function takeProfile(tx: Tx, order: OrderRow, now: number): Promise<OrderR
         eq(profiles.operatorId, order.operatorId),
         eq(profiles.planId, order.planId),
         eq(profiles.state, 'in_stock'),
+        // A demo decision gets only demo profiles, a real one never (issue #23, decision 068).
+        eq(profiles.demo, order.verifiedBy === 'demo'),
       ),
     )
     .orderBy(asc(profiles.importedAt), asc(profiles.iccid))
@@ -149,7 +151,7 @@ export async function deliverWaiting(deps: Pick<Deps, 'database' | 'now'>): Prom
     const empty = new Set<string>();
     let assigned = 0;
     for (const order of waiting) {
-      const shelf = `${order.operatorId}/${order.planId}`;
+      const shelf = `${order.operatorId}/${order.planId}/${order.verifiedBy === 'demo'}`;
       if (empty.has(shelf)) continue;
       if (await takeProfile(tx, order, deps.now())) assigned += 1;
       else empty.add(shelf);

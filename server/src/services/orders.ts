@@ -1,12 +1,17 @@
-import { and, eq, gte, max, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { OperatorId, Plan } from '../../../src/config/catalogue';
 import { currency, findPlan } from '../../../src/config/catalogue';
 import type { ContactKind } from '../../../src/features/purchase/lib/contact';
 import { PAYMENT_WINDOW_MS } from '../../../src/features/purchase/lib/constants';
-import { createOrderNumber } from '../../../src/features/purchase/lib/order-number';
+import {
+  createOrderNumber,
+  nthOrderNumber,
+  ORDER_NUMBERS_PER_SECOND,
+  parseOrderNumber,
+} from '../../../src/features/purchase/lib/order-number';
 import { buildMmqrPayload } from '../../../src/lib/mmqr/payload';
 import type { Config } from '../config';
-import { orderLinks, orders, type OrderRow, type OrderStatus } from '../db/schema';
+import { orderLinks, orderNumberSeconds, orders, type OrderRow, type OrderStatus } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { rowDelivery, type Delivery } from './delivery';
@@ -65,23 +70,68 @@ class MyanmarWallClock extends Date {
 /** `#NXR-YYYYMMDD-HHMMSS` of an instant, in Myanmar time. */
 export const orderNumberAt = (epochMs: number) => createOrderNumber(new MyanmarWallClock(epochMs));
 
-/** The instant an order number names (to the second), or null for anything else. */
+/**
+ * The instant an order number names (to the second), or null for anything else. A `-N` suffix
+ * (the Nth order of that second) names the same second.
+ */
 export function orderNumberTime(number: string | null | undefined): number | null {
-  const match = /^#NXR-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})$/.exec(number ?? '');
+  const canonical = parseOrderNumber(number);
+  const match = /^#NXR-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})/.exec(canonical ?? '');
   if (!match) return null;
   const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as number[];
   return Date.UTC(year!, month! - 1, day, hour, minute, second) - MYANMAR_OFFSET_MS;
 }
 
 /**
- * Order numbers name a second, and the column is UNIQUE. Numbers are handed out one at a time
- * (a transaction-scoped advisory lock): an order takes the current second, or the second after
- * the latest number already made when that is taken (decision 025), at most this far ahead of
- * the clock; beyond that the shop is too busy (429).
+ * Order numbers (decision 069): an order takes the second it is made in, `#NXR-YYYYMMDD-HHMMSS`;
+ * the second and later orders of that second add `-2`, `-3` … (at most ORDER_NUMBERS_PER_SECOND).
+ * A per-second counter row hands them out (one upsert, which locks only that second's row), so
+ * numbers never run ahead of the clock and no order waits for another second's. The orders
+ * column stays UNIQUE: a number already taken (a counter row removed, or a number the earlier
+ * scheme made ahead of the clock) is skipped by taking the counter's next value.
  */
-export const ORDER_NUMBER_MAX_LEAD_MS = 24 * 60 * 60_000;
-/** The advisory lock that serialises order numbers (any constant the app uses for nothing else). */
-const ORDER_NUMBER_LOCK = 8_787_002;
+const ORDER_NUMBER_ATTEMPTS = 5;
+/** Counter rows older than this are removed (far longer than any clock skew between servers). */
+const ORDER_NUMBER_COUNTER_KEEP_MS = 60 * 60_000;
+
+/** The next number of the second `epochMs` falls in, or null when the second has none left. */
+async function nextOrderNumber(deps: Deps, epochMs: number): Promise<string | null> {
+  const second = Math.floor(epochMs / 1000) * 1000;
+  const { db } = deps.database;
+  const [counter] = await db
+    .insert(orderNumberSeconds)
+    .values({ second: new Date(second), taken: 1 })
+    .onConflictDoUpdate({
+      target: orderNumberSeconds.second,
+      set: { taken: sql`${orderNumberSeconds.taken} + 1` },
+    })
+    .returning({ taken: orderNumberSeconds.taken });
+  const taken = counter?.taken ?? 1;
+  if (taken === 1) {
+    await db
+      .delete(orderNumberSeconds)
+      .where(lt(orderNumberSeconds.second, new Date(second - ORDER_NUMBER_COUNTER_KEEP_MS)));
+  }
+  return taken > ORDER_NUMBERS_PER_SECOND ? null : nthOrderNumber(orderNumberAt(second), taken);
+}
+
+/** Whether an error is PostgreSQL's unique violation (23505) on `constraint`, through causes. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const {
+      code,
+      constraint: name,
+      cause,
+    } = current as {
+      code?: unknown;
+      constraint?: unknown;
+      cause?: unknown;
+    };
+    if (code === '23505' && (name === undefined || name === constraint)) return true;
+    current = cause;
+  }
+  return false;
+}
 
 export function merchantPayload(merchant: Config['merchant'], amount: number, number: string) {
   const { merchantNameMy, merchantCityMy } = merchant;
@@ -143,33 +193,28 @@ export async function createOrder(
     createdAt: new Date(now),
     expiresAt: new Date(now + PAYMENT_WINDOW_MS),
   };
-  const first = Math.floor(now / 1000) * 1000;
-  const made = await deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ORDER_NUMBER_LOCK})`);
-    const [latest] = await tx
-      .select({ number: max(orders.number) })
-      .from(orders)
-      .where(gte(orders.number, orderNumberAt(first)));
-    const taken = orderNumberTime(latest?.number);
-    const second = taken === null ? first : Math.max(first, taken + 1000);
-    if (second - first > ORDER_NUMBER_MAX_LEAD_MS) return null;
-    const number = orderNumberAt(second);
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        ...base,
-        number,
-        mmqrPayload: merchantPayload(deps.config.merchant, input.plan.price, number),
-      })
-      .returning();
-    return row ?? null;
-  });
-  if (made) return { row: made, token };
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+    const number = await nextOrderNumber(deps, now);
+    if (number === null) break;
+    try {
+      const [row] = await deps.database.db
+        .insert(orders)
+        .values({
+          ...base,
+          number,
+          mmqrPayload: merchantPayload(deps.config.merchant, input.plan.price, number),
+        })
+        .returning();
+      if (row) return { row, token };
+    } catch (error) {
+      if (!isUniqueViolation(error, 'orders_number_key')) throw error;
+    }
+  }
   throw new ApiError(
     429,
     'rate_limited',
-    'Too many orders are being made right now. Please try again in a minute.',
-    { 'Retry-After': '60' },
+    'Too many orders are being made this second. Please try again in a moment.',
+    { 'Retry-After': '1' },
   );
 }
 

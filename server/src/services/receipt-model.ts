@@ -60,6 +60,7 @@ export async function readReceiptWithModel(
                     amount: input.price,
                     currency: 'MMK',
                     now: new Date(deps.now()),
+                    payee: deps.config.merchant.merchantName,
                   }),
                 },
               ]

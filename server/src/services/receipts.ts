@@ -8,6 +8,7 @@ import {
 import { orders, outbox, payments, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
+import { enforceLimit, limitKeys } from './abuse-limits';
 import { assignOrWait, ORDER_PAID, orderLink, queueEsimEmail } from './delivery';
 import { toShopOrder, type ShopOrder } from './orders';
 import { readReceiptWithModel, type ReceiptImage } from './receipt-model';
@@ -20,7 +21,17 @@ import { readReceiptWithModel, type ReceiptImage } from './receipt-model';
  */
 
 export type Verification =
-  | { status: 'confirmed'; transactionId: string; transactionTime: number; verifiedAt: number }
+  | {
+      status: 'confirmed';
+      transactionId: string;
+      transactionTime: number;
+      verifiedAt: number;
+      /**
+       * True when the receipt showed the shop as payee, false when it showed no payee (issue
+       * #23): confirmed either way, and the delivery policy decides what the latter gets.
+       */
+      payeeShown: boolean;
+    }
   | { status: 'failed'; reason: FailureReason };
 
 export type ReceiptResult = { order: ShopOrder; verification: Verification };
@@ -34,15 +45,21 @@ export const LATE_RECEIPT_GRACE_MS = RECEIPT_MAX_AGE_MS;
 
 const expired = (message: string) => new ApiError(409, 'order_expired', message);
 
-function paidResult(row: OrderRow, now: number, timeoutMs: number): ReceiptResult {
+async function paidResult(deps: Deps, row: OrderRow, now: number): Promise<ReceiptResult> {
   const paidAt = row.paidAt?.getTime() ?? now;
+  const [payment] = await deps.database.db
+    .select({ payeeShown: payments.payeeShown })
+    .from(payments)
+    .where(eq(payments.orderId, row.id));
   return {
-    order: toShopOrder(row, now, timeoutMs),
+    order: toShopOrder(row, now, deps.config.receiptTimeoutMs),
     verification: {
       status: 'confirmed',
       transactionId: row.transactionId ?? '',
       transactionTime: row.transactionTime?.getTime() ?? paidAt,
       verifiedAt: paidAt,
+      // A payment recorded before the payee check (null) did not show one either.
+      payeeShown: payment?.payeeShown === true,
     },
   };
 }
@@ -80,11 +97,13 @@ export async function submitReceipt(
     language: 'en' | 'my';
     /** The order token of this request: the eSIM email's order link (decision 038). */
     token?: string | undefined;
+    /** Who is calling, for the per-address limit (client-address.ts). */
+    clientAddress: string;
   },
 ): Promise<ReceiptResult> {
   const timeoutMs = deps.config.receiptTimeoutMs;
   const now = deps.now();
-  if (row.status === 'paid') return paidResult(row, now, timeoutMs);
+  if (row.status === 'paid') return paidResult(deps, row, now);
   if (row.status === 'cancelled' || row.status === 'expired') {
     throw new ApiError(409, 'order_closed', 'This order is closed. Please start a new purchase.');
   }
@@ -93,7 +112,7 @@ export async function submitReceipt(
   }
   const claim = await claimOrder(deps, row, now);
   if (!(claim instanceof Date)) {
-    if (claim.status === 'paid') return paidResult(claim, now, timeoutMs);
+    if (claim.status === 'paid') return paidResult(deps, claim, now);
     if (claim.status !== 'verifying') {
       throw new ApiError(409, 'order_closed', 'This order is closed. Please start a new purchase.');
     }
@@ -133,6 +152,28 @@ export async function submitReceipt(
   };
   const refuse = async (reason: FailureReason) => (await release(reason))!;
 
+  // Only a check that will ask the model counts (not a replay, a paid order or a check already
+  // running), per order and per client address, so that no one spends the model quota through
+  // receipts (issue #23 item 4, decision 069).
+  const { receiptsPerOrder, receiptsPerAddress } = deps.config.limits;
+  try {
+    await enforceLimit(
+      deps,
+      limitKeys.receiptsPerOrder(row.id),
+      receiptsPerOrder,
+      'Too many receipts were sent for this order. Please wait, then send the receipt of this order’s payment.',
+    );
+    await enforceLimit(
+      deps,
+      limitKeys.receiptsPerAddress(input.clientAddress),
+      receiptsPerAddress,
+      'Too many receipts were sent from this address. Please try again later.',
+    );
+  } catch (error) {
+    await release();
+    throw error;
+  }
+
   const outcome = await readReceiptWithModel(deps, {
     image: input.image,
     orderNumber: row.number,
@@ -159,6 +200,9 @@ export async function submitReceipt(
     orderCreatedAt: row.createdAt.getTime(),
     // A payment made after the code expired is refused by the shared rules (afterExpiry).
     orderExpiresAt: row.expiresAt.getTime(),
+    // Paid to the shop, and for this order (issue #23 item 1, decision 068).
+    payeeNames: deps.config.merchant.payeeNames,
+    orderNumber: row.number,
   });
   if (!decision.confirmed) return refuse(decision.reason);
   const transactionKey = normalizeTransactionId(decision.transactionId) ?? decision.transactionId;
@@ -180,6 +224,7 @@ export async function submitReceipt(
           transactionTime: new Date(decision.transactionTime),
           verifiedBy,
           createdAt: paidAt,
+          payeeShown: decision.payeeShown,
         })
         .onConflictDoNothing()
         .returning({ transactionId: payments.transactionId });
@@ -256,7 +301,7 @@ export async function submitReceipt(
       verification: { status: 'failed', reason: reused },
     };
   }
-  return paidResult(settled.order, deps.now(), timeoutMs);
+  return paidResult(deps, settled.order, deps.now());
 }
 
 /** Our claim on the order was taken over (our check outlived the limit): roll back. */

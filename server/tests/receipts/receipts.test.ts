@@ -49,6 +49,7 @@ describe(`receipts (${testStore})`, () => {
       transactionId: '0123 4567 8901',
       transactionTime: T0 + 60_000,
       verifiedAt: T0 + 2 * 60_000,
+      payeeShown: false,
     });
     expect(answer.order).toMatchObject({
       status: 'paid',

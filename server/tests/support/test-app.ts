@@ -52,6 +52,11 @@ export async function createTestApp(
       AI_MODE: 'gemini',
       GEMINI_API_KEY: 'server-test-key',
       LOG_LEVEL: 'silent',
+      // Every request comes from one address here (no socket): the abuse limits are tested in
+      // server/tests/orders/abuse-limits.test.ts with their own values.
+      RECEIPT_LIMIT_PER_ORDER: '1000',
+      RECEIPT_LIMIT_PER_ADDRESS: '100000',
+      ORDER_LIMIT_PER_ADDRESS: '100000',
       ...env,
     }),
     database,

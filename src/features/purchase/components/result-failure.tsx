@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { env } from '../../../config/env';
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import type { Order } from '../lib/purchase-machine';
@@ -40,6 +41,13 @@ function useFailureMessage(order: Order, reason: FailureReason): string {
       return t(order.server ? 'failure.reusedServer' : 'failure.reused', {
         transaction: reason.transactionId,
       });
+    case 'payee':
+      // Paid to someone else, or a personal transfer: say what pays the shop (issue #23).
+      return reason.payee
+        ? t('payeeCheck.payee', { payee: reason.payee, shop: env.brandName })
+        : t('payeeCheck.personal', { shop: env.brandName });
+    case 'reference':
+      return t('payeeCheck.reference', { reference: reason.reference, order: order.number });
     case 'notSuccessful':
       return reason.status
         ? t('failure.notSuccessful', { status: reason.status })
@@ -47,6 +55,19 @@ function useFailureMessage(order: Order, reason: FailureReason): string {
     default:
       return t(`failure.${reason.code}`);
   }
+}
+
+/** An order number in a reason ("for another order (#NXR-…)") never breaks at a hyphen. */
+function withUnbrokenNumbers(message: string) {
+  return message.split(/(#NXR-\d{8}-\d{6}(?:-\d{1,4})?)/).map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={index} className="purchase-order-number">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }
 
 /** The help under the reason: each remedy its own (no "clearer screenshot" where that cannot help). */
@@ -80,7 +101,7 @@ export function ResultFailure({
         {t('result.failureHeading')}
       </StepHeading>
       <p className="alert alert--danger" data-testid="failure-reason">
-        {message}
+        {withUnbrokenNumbers(message)}
       </p>
       <p>
         <OrderNumberText number={order.number}>

@@ -30,6 +30,10 @@ export function failureRemedy(reason: FailureReason): FailureRemedy {
     case 'beforeOrder':
     case 'inFuture':
     case 'reused':
+    case 'payee':
+    case 'reference':
+      // Paid to someone else or for another order (payee, reference): the receipt of the
+      // payment to the shop for this order can still pay it.
       return 'tryAgain';
     case 'afterExpiry':
       return 'newOrder';

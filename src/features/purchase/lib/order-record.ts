@@ -27,13 +27,23 @@ export type OrderRecord = {
   transactionTime: string | null;
   /** Who read the receipt: the Gemini model, or demo mode (no payment was checked; never sent). */
   verifiedBy: 'gemini' | 'demo';
+  /**
+   * True when the receipt showed the shop as payee; false when it showed no payee (then staff
+   * find the payment on the statement before delivering; issue #23).
+   */
+  payeeShown: boolean;
   language: string;
   /** ISO times. */
   orderedAt: string;
   verifiedAt: string;
 };
 
-type Confirmation = { transactionId: string; transactionTime: number | null; verifiedAt: number };
+type Confirmation = {
+  transactionId: string;
+  transactionTime: number | null;
+  verifiedAt: number;
+  payeeShown?: boolean;
+};
 
 /**
  * What the shop's webhook receives for a confirmed order: enough for staff to match it with the
@@ -61,6 +71,7 @@ export function toOrderRecord(
         ? null
         : new Date(confirmation.transactionTime).toISOString(),
     verifiedBy: aiMode(),
+    payeeShown: confirmation.payeeShown === true,
     language,
     orderedAt: new Date(order.createdAt).toISOString(),
     verifiedAt: new Date(confirmation.verifiedAt).toISOString(),
@@ -128,6 +139,8 @@ export function readOrderRecord(value: unknown): OrderRecord | null {
     transactionId: value.transactionId,
     transactionTime: value.transactionTime,
     verifiedBy: 'gemini',
+    // A record kept before the payee check existed reads as not shown.
+    payeeShown: value.payeeShown === true,
     language: value.language,
     orderedAt: value.orderedAt,
     verifiedAt: value.verifiedAt,

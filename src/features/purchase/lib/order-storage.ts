@@ -53,6 +53,8 @@ const confirmedSchema = z.object({
   transactionId: z.string(),
   transactionTime: z.nullable(z.number()),
   verifiedAt: z.number(),
+  // Issue #23: whether the receipt showed the shop as payee; absent in older stored results.
+  payeeShown: z.optional(z.boolean()),
 });
 const failedSchema = z.object({ status: z.literal('failed'), reason: z.unknown() });
 const verificationSchema = z.discriminatedUnion('status', [confirmedSchema, failedSchema]);
@@ -324,13 +326,14 @@ export function readVerification(value: unknown): Verification | null {
   if (!parsed.success) return null;
   const verification = parsed.data;
   if (verification.status === 'confirmed') {
-    const { transactionId, transactionTime, verifiedAt } = verification;
+    const { transactionId, transactionTime, verifiedAt, payeeShown } = verification;
     if (!isTime(verifiedAt) || (transactionTime !== null && !isTime(transactionTime))) return null;
     return {
       status: 'confirmed',
       transactionId: shownReason(transactionId),
       transactionTime,
       verifiedAt,
+      ...(payeeShown === undefined ? {} : { payeeShown }),
     };
   }
   const reason = readReason(verification.reason);
@@ -349,6 +352,8 @@ const reasonSchemas: { [C in FailureReason['code']]: z.ZodMiniType<ReasonOf<C>> 
     currency: z.nullable(z.string()),
   }),
   reused: z.object({ code: z.literal('reused'), transactionId: z.string() }),
+  payee: z.object({ code: z.literal('payee'), payee: z.string() }),
+  reference: z.object({ code: z.literal('reference'), reference: z.string() }),
   notSuccessful: z.object({ code: z.literal('notSuccessful'), status: z.string() }),
   verificationFailed: only('verificationFailed'),
   connectionProblem: only('connectionProblem'),
@@ -385,6 +390,10 @@ function shown(reason: FailureReason): FailureReason {
       return { code: reason.code, status: shownReason(reason.status) };
     case 'amountMismatch':
       return { code: reason.code, paid: reason.paid, currency: reason.currency };
+    case 'payee':
+      return { code: reason.code, payee: shownReason(reason.payee) };
+    case 'reference':
+      return { code: reason.code, reference: shownReason(reason.reference) };
     case 'verificationFailed':
     case 'connectionProblem':
     case 'unreadable':

@@ -53,6 +53,11 @@ export type Verification =
        */
       transactionTime: number | null;
       verifiedAt: number;
+      /**
+       * Whether the receipt showed the shop as payee (issue #23); false: no payee was shown.
+       * Absent where this browser was not told (a result stored before the check existed).
+       */
+      payeeShown?: boolean;
     }
   | { status: 'failed'; reason: FailureReason };
 

@@ -1,6 +1,8 @@
 import type { ReceiptReading } from '../../../lib/ai/receipt';
 import { asciiDigits } from '../../../lib/i18n/format';
 import { CLOCK_SKEW_MS, MYANMAR_UTC_OFFSET, RECEIPT_MAX_AGE_MS } from './constants';
+import { orderNumbersIn, parseOrderNumber } from './order-number';
+import { isShopPayee, shownPayeeName } from './payee';
 
 /**
  * Why a receipt was not accepted. The model only reads the screenshot; these rules decide, so
@@ -29,10 +31,26 @@ export type FailureReason =
   | { code: 'inFuture' }
   /** The payment was made after the order's payment code expired (and the clock skew). */
   | { code: 'afterExpiry' }
-  | { code: 'reused'; transactionId: string };
+  | { code: 'reused'; transactionId: string }
+  /**
+   * The receipt shows a payment to someone who is not the shop (`payee` as read), or a personal
+   * transfer that names nobody (`payee` empty): it did not pay this shop.
+   */
+  | { code: 'payee'; payee: string }
+  /** The receipt's reference names another order of this shop (`reference`, canonical). */
+  | { code: 'reference'; reference: string };
 
 export type ReceiptDecision =
-  | { confirmed: true; transactionId: string; transactionTime: number }
+  | {
+      confirmed: true;
+      transactionId: string;
+      transactionTime: number;
+      /**
+       * True when the receipt showed the shop as payee; false when it showed no payee at all:
+       * confirmed, never silently (the delivery policy decides what such a payment gets).
+       */
+      payeeShown: boolean;
+    }
   | { confirmed: false; reason: FailureReason };
 
 export type ReceiptExpectation = {
@@ -52,6 +70,13 @@ export type ReceiptExpectation = {
    * payment itself was made by then (clock skew allowed for), refused when made after.
    */
   orderExpiresAt?: number;
+  /**
+   * The names the shop's bank account prints as payee (MERCHANT_PAYEE_NAMES, or the MMQR
+   * merchant names). A receipt to anyone else is refused; without names no payee can be shown.
+   */
+  payeeNames?: readonly string[];
+  /** This order's number: a reference that names another order is refused. */
+  orderNumber?: string;
 };
 
 /** A kyat token as wallets write it: MMK, Ks, Kyat(s), ကျပ်, K, or ISO 4217's number 104. */
@@ -234,6 +259,18 @@ export function decideReceipt(
   if (!isSuccessfulStatus(status)) {
     return fail({ code: 'notSuccessful', status: shownReason(plainStatus(status)) });
   }
+  // Who was paid: the shop, someone else (refused), or nobody shown (confirmed, flagged).
+  const payee = shownPayeeName(reading.payeeName);
+  const payeeShown = payee !== null && isShopPayee(payee, expected.payeeNames ?? []);
+  if (payee !== null && !payeeShown) return fail({ code: 'payee', payee: shownReason(payee) });
+  if (payee === null && reading.paymentKind === 'personal')
+    return fail({ code: 'payee', payee: '' });
+  // A reference that names one of our orders must name this one.
+  const own = parseOrderNumber(expected.orderNumber);
+  const other = own
+    ? orderNumbersIn(reading.reference).find((number) => number !== own)
+    : undefined;
+  if (other !== undefined) return fail({ code: 'reference', reference: other });
   const amount =
     typeof reading.amount === 'string'
       ? parseAmountText(reading.amount)
@@ -259,7 +296,7 @@ export function decideReceipt(
   if (id === null) return fail({ code: 'idMissing' });
   const transactionId = shownTransactionId(reading.transactionId);
   if (expected.usedTransactionIds.has(id)) return fail({ code: 'reused', transactionId });
-  return { confirmed: true, transactionId, transactionTime: time };
+  return { confirmed: true, transactionId, transactionTime: time, payeeShown };
 }
 
 /** A status as shown back to the buyer: without hidden characters. */

@@ -9,6 +9,7 @@ import { env } from '../../../config/env';
 import { blobToBase64 } from '../../../lib/base64';
 import { readDelivery, type OrderDelivery } from '../../../lib/delivery';
 import { sleep, withTimeout } from '../../../lib/ai/signals';
+import { noteServerAiMode } from '../../../lib/server-ai-mode';
 import type { Language } from '../../../lib/i18n/languages';
 import { VERIFICATION_TIMEOUT_MS } from './constants';
 import { readVerification } from './order-storage';
@@ -75,6 +76,7 @@ async function call<T>(path: string, init: RequestInit): Promise<T> {
     ...init,
     headers: { Accept: 'application/json', ...init.headers },
   });
+  noteServerAiMode(response);
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;

@@ -7,6 +7,8 @@ import type { Order, Verification } from './purchase-machine';
 import { blobToBase64 } from '../../../lib/base64';
 import { retryableImport } from '../../../lib/retry-import';
 import type { PreparedReceipt } from './receipt-image';
+import { env } from '../../../config/env';
+import { payeeNames } from './payee';
 import { decideReceipt } from './receipt-rules';
 import { usedTransactionIds } from './used-transactions';
 
@@ -50,6 +52,9 @@ export function loadVerificationCode(): Promise<ReceiptModule> {
   return verificationCode;
 }
 
+/** The names the shop's bank prints as payee: the build's MMQR merchant names. */
+const shopPayeeNames = () => payeeNames('', [env.mmqr.merchantName, env.mmqr.merchantNameMy]);
+
 /** fetch's own failure (a TypeError): no answer came back from the AI service at all. */
 const isNoAnswer = (error: unknown) =>
   isAiError(error) && error.kind === 'network' && error.cause instanceof TypeError;
@@ -83,6 +88,7 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verifica
         amount: input.order.price,
         currency: input.order.currency,
         now: new Date(now()),
+        payee: env.mmqr.merchantName,
       },
       signal,
       timeoutMs,
@@ -93,6 +99,9 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verifica
       usedTransactionIds: usedTransactionIds(now()),
       orderCreatedAt: input.order.createdAt,
       orderExpiresAt: input.order.expiresAt,
+      // Static mode: the build's MMQR merchant name(s), which the payment code carries.
+      payeeNames: shopPayeeNames(),
+      orderNumber: input.order.number,
     });
     if (!decision.confirmed) return { status: 'failed', reason: decision.reason };
     return {
@@ -100,6 +109,7 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verifica
       transactionId: decision.transactionId,
       transactionTime: decision.transactionTime,
       verifiedAt: now(),
+      payeeShown: decision.payeeShown,
     };
   } catch (error) {
     if (input.signal?.aborted) throw error;

@@ -47,7 +47,11 @@ export function StatusBoard({ source = defaultStatusSource }: StatusBoardProps) 
               {formatTime(report.lastChecked, i18n.language)}
             </time>
           </p>
-          <ServiceList services={report.services} language={i18n.language} />
+          <ServiceList
+            services={report.services}
+            language={i18n.language}
+            demo={report.demo === true}
+          />
         </>
       )}
       <p className="muted status-refresh">{paused ? t('paused') : t('autoRefresh')}</p>

@@ -1,5 +1,6 @@
 import '../../../lib/zod-config';
 import * as z from 'zod/mini';
+import { noteServerAiMode } from '../../../lib/server-ai-mode';
 import { serviceStates, type StatusReport, type StatusSource } from './status-report';
 
 /**
@@ -42,6 +43,8 @@ const instant = z.pipe(
 /** The documented status response (SPEC §3): overallStatus, lastChecked and the services. */
 export const statusResponseSchema = z.object({
   overallStatus: state,
+  // The shop's own server (issue #23): demo when no Gemini key reads the receipts.
+  aiMode: z.optional(z.string()),
   lastChecked: instant,
   services: z.array(
     z.object({
@@ -62,10 +65,11 @@ export function parseStatusResponse(body: unknown): StatusReport {
       cause: result.error,
     });
   }
-  const { overallStatus, lastChecked, services } = result.data;
+  const { overallStatus, lastChecked, services, aiMode } = result.data;
   return {
     overall: overallStatus,
     lastChecked,
+    ...(aiMode === 'demo' ? { demo: true } : {}),
     services: services.map((service) => ({
       id: service.id,
       name: service.name,
@@ -91,6 +95,7 @@ export function remoteStatusSource(url: string): StatusSource {
       if (signal.aborted) throw error;
       throw new StatusLoadError('The status service could not be reached', { cause: error });
     }
+    noteServerAiMode(response);
     if (!response.ok) throw new StatusLoadError(`The status service answered ${response.status}`);
     let body: unknown;
     try {

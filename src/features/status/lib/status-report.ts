@@ -18,6 +18,8 @@ export type ServiceReport = {
 export type StatusReport = {
   overall: ServiceState;
   lastChecked: Date;
+  /** The shop's server decides receipts from its demo script (no Gemini key). */
+  demo?: boolean;
   services: ServiceReport[];
 };
 

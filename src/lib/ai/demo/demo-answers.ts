@@ -16,7 +16,7 @@ const schemaFields = (body: GeminiRequestBody) =>
 
 function receiptAnswer(body: GeminiRequestBody, texts: Texts) {
   // The note receipt.ts adds in demo mode only (demoReceiptNote); the real prompt has no order.
-  const note = /Demo receipt: (\S+) (\d+(?:\.\d+)?) (\w+) (\S+)/.exec(allText(body));
+  const note = /Demo receipt: (\S+) (\d+(?:\.\d+)?) (\w+) (\S+)(?: ([^\n]+))?/.exec(allText(body));
   const order = note?.[1] ?? '';
   const amount = Number(note?.[2] ?? 0);
   const currency = note?.[3] ?? 'MMK';
@@ -30,6 +30,11 @@ function receiptAnswer(body: GeminiRequestBody, texts: Texts) {
     currency,
     transactionTime: new Date(now.getTime() - 2 * 60_000).toISOString(),
     status: 'SUCCESS',
+    // A payment by the order's MMQR code: to the shop, with the order number as its bill number.
+    payeeName: note?.[5] ?? null,
+    payeeAccount: null,
+    paymentKind: 'merchant',
+    reference: order || null,
   };
 }
 

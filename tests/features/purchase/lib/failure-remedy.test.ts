@@ -22,6 +22,9 @@ describe('failureRemedy: what can still help after a refusal', () => {
     [{ code: 'beforeOrder' }, 'tryAgain'],
     [{ code: 'inFuture' }, 'tryAgain'],
     [{ code: 'reused', transactionId: 'T1' }, 'tryAgain'],
+    [{ code: 'payee', payee: 'Ko Aung' }, 'tryAgain'],
+    [{ code: 'payee', payee: '' }, 'tryAgain'],
+    [{ code: 'reference', reference: '#NXR-20261121-214500' }, 'tryAgain'],
   ])('%o → %s', (reason, remedy) => {
     expect(failureRemedy(reason)).toBe(remedy);
   });

@@ -4,6 +4,9 @@ import {
   isOrderId,
   isOrderNumber,
   newOrderId,
+  nthOrderNumber,
+  orderNumbersIn,
+  parseOrderNumber,
   qrFileName,
 } from '../../../../src/features/purchase/lib/order-number';
 
@@ -18,13 +21,51 @@ describe('createOrderNumber', () => {
     expect(isOrderNumber(expected)).toBe(true);
   });
 
-  it.each(['NXR-20261121-214501', '#NXR-2026112-214501', '#ABC-20261121-214501', ''])(
-    'does not take %j for an order number',
-    (text) => expect(isOrderNumber(text)).toBe(false),
-  );
+  it.each([
+    'NXR-20261121-214501',
+    '#NXR-2026112-214501',
+    '#ABC-20261121-214501',
+    '#NXR-20261121-214501-',
+    '#NXR-20261121-214501-0',
+    '#NXR-20261121-214501-10000',
+    '',
+  ])('does not take %j for an order number', (text) => expect(isOrderNumber(text)).toBe(false));
 
   it('names the QR download after the order number', () => {
     expect(qrFileName('#NXR-20261121-214501')).toBe('NXR-20261121-214501-mmqr.png');
+  });
+});
+
+describe('order numbers after the first of a second (decision 069)', () => {
+  it('adds -2, -3 … to the second and later orders of one second, within MMQR’s 25 characters', () => {
+    expect(nthOrderNumber('#NXR-20261121-214501', 1)).toBe('#NXR-20261121-214501');
+    expect(nthOrderNumber('#NXR-20261121-214501', 2)).toBe('#NXR-20261121-214501-2');
+    const last = nthOrderNumber('#NXR-20261121-214501', 9999);
+    expect(last).toBe('#NXR-20261121-214501-9999');
+    expect(last.length).toBeLessThanOrEqual(25);
+    expect(isOrderNumber(last)).toBe(true);
+    expect(qrFileName(last)).toBe('NXR-20261121-214501-9999-mmqr.png');
+  });
+
+  it.each([
+    ['#NXR-20261121-214501', '#NXR-20261121-214501'],
+    ['NXR-20261121-214501-12', '#NXR-20261121-214501-12'],
+    [' nxr 20261121 214501 ', '#NXR-20261121-214501'],
+    ['#ＮＸＲ-၂၀၂၆၁၁၂၁-၂၁၄၅၀၁', '#NXR-20261121-214501'],
+  ])('reads %j as %s', (text, expected) => expect(parseOrderNumber(text)).toBe(expected));
+
+  it.each(['', 'NXR', '20261121-214501', 'Order NXR-20261121-214501', '#NXR-20261121-2145011'])(
+    'does not read %j as one order number',
+    (text) => expect(parseOrderNumber(text)).toBeNull(),
+  );
+
+  it('finds every order number a note names, once each', () => {
+    expect(
+      orderNumbersIn(
+        'Bill NXR-20261121-214501-3, ref #NXR-20261121-214501-3 and nxr20261121214502',
+      ),
+    ).toEqual(['#NXR-20261121-214501-3', '#NXR-20261121-214502']);
+    expect(orderNumbersIn('Paid 80,000 Ks 2026-11-21 21:45:01')).toEqual([]);
   });
 });
 

@@ -38,6 +38,7 @@ const record = (orderNumber = '#NXR-20261121-214501'): OrderRecord => ({
   transactionId: 'KBZ-1',
   transactionTime: '2026-11-21T15:03:00.000Z',
   verifiedBy: 'gemini',
+  payeeShown: true,
   language: 'en',
   orderedAt: '2026-11-21T15:00:00.000Z',
   verifiedAt: '2026-11-21T15:05:00.000Z',

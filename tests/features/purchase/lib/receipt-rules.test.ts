@@ -34,6 +34,7 @@ describe('decideReceipt', () => {
       confirmed: true,
       transactionId: '01003456789',
       transactionTime: NOW - 2 * 60_000,
+      payeeShown: false,
     });
   });
 
@@ -451,6 +452,111 @@ describe("a payment made around the order's expiry", () => {
     expect(decideFor(expiresAt + CLOCK_SKEW_MS + 60_000)).toEqual({
       confirmed: false,
       reason: { code: 'afterExpiry' },
+    });
+  });
+});
+
+describe('decideReceipt: paid to this shop, for this order (issue #23)', () => {
+  const ORDER = '#NXR-20261121-214000';
+  const SHOP = ['ESIM MYANMAR', 'အီးဆင်း မြန်မာ'];
+  const check = (change: Partial<ReceiptReading>) =>
+    decideReceipt(reading(change), {
+      price: 80_000,
+      now: NOW,
+      usedTransactionIds: new Set(),
+      payeeNames: SHOP,
+      orderNumber: ORDER,
+    });
+
+  it('confirms a payment to one of the shop’s names with payeeShown true', () => {
+    for (const payeeName of ['ESIM MYANMAR', 'eSIM Myanmar.', 'e-SIM  myanmar', 'အီးဆင်းမြန်မာ']) {
+      expect(check({ payeeName, paymentKind: 'merchant' })).toMatchObject({
+        confirmed: true,
+        payeeShown: true,
+      });
+    }
+  });
+
+  it('refuses a payment to anyone else (payee), whatever the amount and id', () => {
+    expect(check({ payeeName: 'Ko Aung', paymentKind: 'personal' })).toEqual({
+      confirmed: false,
+      reason: { code: 'payee', payee: 'Ko Aung' },
+    });
+    expect(check({ payeeName: 'ESIM MYANMAR TRAVEL', paymentKind: 'merchant' })).toEqual({
+      confirmed: false,
+      reason: { code: 'payee', payee: 'ESIM MYANMAR TRAVEL' },
+    });
+  });
+
+  it('refuses a personal transfer that names nobody (payee, empty)', () => {
+    expect(check({ payeeName: null, paymentKind: 'personal' })).toEqual({
+      confirmed: false,
+      reason: { code: 'payee', payee: '' },
+    });
+  });
+
+  it('never refuses a receipt that shows no payee, but says so: payeeShown false', () => {
+    for (const payeeName of [null, undefined, '', 'N/A', 'Not shown', '  ']) {
+      expect(check({ payeeName, paymentKind: null })).toMatchObject({
+        confirmed: true,
+        payeeShown: false,
+      });
+    }
+    expect(check({ payeeName: null, paymentKind: 'merchant' })).toMatchObject({
+      confirmed: true,
+      payeeShown: false,
+    });
+  });
+
+  it('without the shop’s names no payee can be shown: a named payee is refused', () => {
+    const decision = decideReceipt(reading({ payeeName: 'ESIM MYANMAR' }), {
+      price: 80_000,
+      now: NOW,
+      usedTransactionIds: new Set(),
+    });
+    expect(decision).toEqual({
+      confirmed: false,
+      reason: { code: 'payee', payee: 'ESIM MYANMAR' },
+    });
+  });
+
+  it('refuses a reference that names another order of the shop (reference)', () => {
+    expect(check({ payeeName: 'ESIM MYANMAR', reference: 'Bill #NXR-20261121-213500' })).toEqual({
+      confirmed: false,
+      reason: { code: 'reference', reference: '#NXR-20261121-213500' },
+    });
+    expect(check({ reference: 'nxr 20261121 214000-2' })).toEqual({
+      confirmed: false,
+      reason: { code: 'reference', reference: '#NXR-20261121-214000-2' },
+    });
+  });
+
+  it('accepts a reference that names this order, however written, or no order at all', () => {
+    for (const reference of [
+      '#NXR-20261121-214000',
+      'NXR-20261121-214000',
+      'Bill No: nxr 20261121 214000',
+      'NXR-၂၀၂၆၁၁၂၁-၂၁၄၀၀၀',
+      'eSIM for my trip',
+      null,
+    ]) {
+      expect(check({ payeeName: 'ESIM MYANMAR', reference })).toMatchObject({
+        confirmed: true,
+        payeeShown: true,
+      });
+    }
+  });
+
+  it('tells the Nth order of a second from the first', () => {
+    const decision = decideReceipt(reading({ reference: '#NXR-20261121-214000' }), {
+      price: 80_000,
+      now: NOW,
+      usedTransactionIds: new Set(),
+      orderNumber: '#NXR-20261121-214000-3',
+    });
+    expect(decision).toEqual({
+      confirmed: false,
+      reason: { code: 'reference', reference: '#NXR-20261121-214000' },
     });
   });
 });

@@ -26,6 +26,7 @@ describe('pruneStoredOrders (run on every start)', () => {
         transactionId: 'KBZ-1',
         transactionTime: null,
         verifiedBy: 'gemini',
+        payeeShown: true,
         language: 'en',
         orderedAt: '2026-11-21T15:00:00.000Z',
         verifiedAt: '2026-11-21T15:05:00.000Z',

@@ -1,3 +1,4 @@
+import { env } from '../../../../src/config/env';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureAi, resetAiSettings } from '../../../../src/lib/ai/client';
@@ -62,8 +63,21 @@ describe('verifyPayment', () => {
       transactionId: 'KBZ-0001',
       transactionTime: NOW - 3 * 60_000,
       verifiedAt: NOW,
+      payeeShown: false,
     });
     expect(localStorage.getItem(USED_TRANSACTIONS_KEY)).toBeNull();
+  });
+
+  it('compares the payee with the build’s MMQR merchant name (issue #23)', async () => {
+    answer(() => geminiJson({ ...confirmedReading, payeeName: env.mmqr.merchantName }));
+    await expect(verify()).resolves.toMatchObject({ status: 'confirmed', payeeShown: true });
+    answer(() =>
+      geminiJson({ ...confirmedReading, payeeName: 'Ko Aung', paymentKind: 'personal' }),
+    );
+    await expect(verify()).resolves.toEqual({
+      status: 'failed',
+      reason: { code: 'payee', payee: 'Ko Aung' },
+    });
   });
 
   it('refuses a transaction id already used on this device', async () => {

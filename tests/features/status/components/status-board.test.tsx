@@ -172,4 +172,32 @@ describe('StatusBoard', () => {
     await renderWithProviders(<StatusBoard source={source} />, { namespaces: ['status'] });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load status');
   });
+
+  it('shows the shop’s server in demo mode as a demo, never as operational AI (issue #23)', async () => {
+    server.use(
+      http.get(STATUS_URL, () =>
+        HttpResponse.json({
+          overallStatus: 'OPERATIONAL',
+          aiMode: 'demo',
+          lastChecked: '2025-03-01T08:30:00.000Z',
+          services: [
+            {
+              id: 'ai',
+              name: 'AI payment verification: demo',
+              status: 'OPERATIONAL',
+              message: 'Demo mode',
+              latency: null,
+            },
+          ],
+        }),
+      ),
+    );
+    await renderWithProviders(<StatusBoard source={source} />, { namespaces: ['status'] });
+    const ai = (
+      await screen.findByRole('heading', { name: 'AI payment verification: demo' })
+    ).closest('li');
+    expect(ai).toHaveTextContent('Demo');
+    expect(ai).not.toHaveTextContent('Operational');
+    expect(ai).toHaveTextContent('a demo script accepts them');
+  });
 });

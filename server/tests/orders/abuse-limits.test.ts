@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { findPlan } from '../../../src/config/catalogue';
+import { loadConfig } from '../../src/config';
+import { createOrder as createOrderInService } from '../../src/services/orders';
+import {
+  createOrder,
+  orderBody,
+  readingAnswer,
+  submitReceipt,
+  useShopApp,
+  type Created,
+} from '../support/shop';
+import { T0 } from '../support/test-app';
+import { testStore } from '../support/test-database';
+
+/**
+ * Issue #23 item 4 (review S2, S3; decision 069): receipt checks per order and per client
+ * address, orders per client address, counted in the database; 429 rate_limited with
+ * Retry-After in the one error shape; a window that has passed (the injected clock) resets.
+ */
+const MINUTE = 60_000;
+
+const refusedReading = readingAnswer({ amount: 1 }); // a refusal: the order stays open
+
+async function expectRateLimited(response: Response, retryAfter: string) {
+  expect(response.status).toBe(429);
+  expect(response.headers.get('retry-after')).toBe(retryAfter);
+  const body = (await response.json()) as { error: Record<string, unknown> };
+  expect(body).toEqual({ error: { code: 'rate_limited', message: expect.any(String) } });
+}
+
+describe(`abuse limits: defaults`, () => {
+  it('are 5 checks per order per 10 min, 30 per address per hour, 30 orders per address per 10 min', () => {
+    expect(loadConfig({}).limits).toEqual({
+      receiptsPerOrder: { limit: 5, windowMs: 10 * MINUTE },
+      receiptsPerAddress: { limit: 30, windowMs: 60 * MINUTE },
+      ordersPerAddress: { limit: 30, windowMs: 10 * MINUTE },
+    });
+  });
+});
+
+describe(`receipt checks per order (${testStore})`, () => {
+  const shop = useShopApp({ RECEIPT_LIMIT_PER_ORDER: '5', RECEIPT_LIMIT_PER_ADDRESS: '1000' });
+
+  it('allows 5 checks of one order in 10 minutes, refuses the 6th without a model call, and allows again after the window', async () => {
+    const { t, gemini } = shop;
+    gemini.answer(refusedReading);
+    const created = await createOrder(t);
+    t.clock.advance(30_000); // 16:30:30 in the window 16:30–16:40 (windows start on the epoch)
+    for (let index = 0; index < 5; index += 1) {
+      const answer = await submitReceipt(t, created);
+      expect(answer.status).toBe(200);
+    }
+    expect(gemini.calls).toHaveLength(5);
+    await expectRateLimited(await submitReceipt(t, created), String(9 * 60 + 30));
+    expect(gemini.calls).toHaveLength(5);
+    // Refused, the order is open again, not stuck in a check.
+    const read = await t.call('GET', `/api/orders/${created.order.id}`, undefined, {
+      'X-Order-Token': created.token,
+    });
+    expect(((await read.json()) as Created).order.status).toBe('awaiting_payment');
+    // Another order from the same address is not this order's limit.
+    expect((await submitReceipt(t, await createOrder(t))).status).toBe(200);
+    t.clock.advance(9 * 60_000 + 30_000);
+    gemini.answer(
+      readingAnswer({ transactionTime: new Date(t.clock.now() - MINUTE).toISOString() }),
+    );
+    const late = await submitReceipt(t, created);
+    expect(late.status).toBe(200);
+    expect(await late.json()).toMatchObject({ verification: { status: 'confirmed' } });
+  });
+
+  it('does not count a replayed answer or a check of a paid order', async () => {
+    const { t, gemini } = shop;
+    gemini.answer(readingAnswer());
+    const created = await createOrder(t);
+    for (let index = 0; index < 8; index += 1) {
+      const answer = await submitReceipt(t, created, { 'Idempotency-Key': 'same-key-1234' });
+      expect(answer.status).toBe(200);
+    }
+    for (let index = 0; index < 8; index += 1) {
+      expect((await submitReceipt(t, created)).status).toBe(200);
+    }
+    expect(gemini.calls).toHaveLength(1);
+  });
+});
+
+describe(`receipt checks per client address (${testStore})`, () => {
+  const shop = useShopApp({
+    TRUST_PROXY: 'true',
+    RECEIPT_LIMIT_PER_ORDER: '1000',
+    RECEIPT_LIMIT_PER_ADDRESS: '3',
+    RECEIPT_LIMIT_PER_ADDRESS_WINDOW_SECONDS: '3600',
+  });
+  const from = (address: string) => ({ 'X-Forwarded-For': address });
+
+  it('counts every order of one address together, each address apart, and resets after the hour', async () => {
+    const { t, gemini } = shop;
+    gemini.answer(refusedReading);
+    const orders = [await createOrder(t), await createOrder(t), await createOrder(t)];
+    for (const created of orders) {
+      expect((await submitReceipt(t, created, from('203.0.113.7'))).status).toBe(200);
+    }
+    const fourth = await createOrder(t);
+    // Windows start on the epoch: this one runs 10:00–11:00 UTC, and the clock is at 10:00.
+    await expectRateLimited(await submitReceipt(t, fourth, from('203.0.113.7')), '3600');
+    expect((await submitReceipt(t, fourth, from('198.51.100.9'))).status).toBe(200);
+    expect(gemini.calls).toHaveLength(4);
+    t.clock.advance(60 * MINUTE);
+    expect((await submitReceipt(t, fourth, from('203.0.113.7'))).status).toBe(200);
+  });
+});
+
+describe(`orders per client address (${testStore})`, () => {
+  const shop = useShopApp({
+    TRUST_PROXY: 'true',
+    ORDER_LIMIT_PER_ADDRESS: '3',
+    ORDER_LIMIT_PER_ADDRESS_WINDOW_SECONDS: '600',
+  });
+  const from = (address: string) => ({ 'X-Forwarded-For': address });
+
+  it('refuses the 4th order of one address in 10 minutes (429), not another address, and not after the window', async () => {
+    const { t } = shop;
+    t.clock.advance(2 * MINUTE); // 2 minutes into the window 10:00–10:10 UTC
+    for (let index = 0; index < 3; index += 1) {
+      expect((await t.call('POST', '/api/orders', orderBody(), from('203.0.113.7'))).status).toBe(
+        201,
+      );
+    }
+    await expectRateLimited(
+      await t.call('POST', '/api/orders', orderBody(), from('203.0.113.7')),
+      '480',
+    );
+    expect((await t.call('POST', '/api/orders', orderBody(), from('198.51.100.9'))).status).toBe(
+      201,
+    );
+    t.clock.advance(8 * MINUTE);
+    expect((await t.call('POST', '/api/orders', orderBody(), from('203.0.113.7'))).status).toBe(
+      201,
+    );
+  });
+
+  it('answers a repeat with the same Idempotency-Key without counting it', async () => {
+    const { t } = shop;
+    const headers = { ...from('203.0.113.8'), 'Idempotency-Key': 'order-key-12345' };
+    for (let index = 0; index < 6; index += 1) {
+      expect((await t.call('POST', '/api/orders', orderBody(), headers)).status).toBe(201);
+    }
+    expect((await t.call('POST', '/api/orders', orderBody(), from('203.0.113.8'))).status).toBe(
+      201,
+    );
+  });
+});
+
+describe(`order numbers under load (${testStore})`, () => {
+  const shop = useShopApp({ ORDER_LIMIT_PER_ADDRESS: '30' });
+
+  it('10,000 orders in one minute leave the next buyer a number of the current second and no 429', async () => {
+    const { t } = shop;
+    const plan = findPlan('power-30')!;
+    const numbers = new Set<string>();
+    const started = performance.now();
+    // The orders go through the service (the HTTP layer adds nothing to numbering), 100 at a
+    // time, while the clock runs through the minute 16:30:00–16:30:59.
+    for (let batch = 0; batch < 100; batch += 1) {
+      t.clock.set(T0 + batch * 600);
+      const made = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          createOrderInService(t.deps, {
+            plan,
+            operatorId: 'mpt',
+            contact: { kind: 'email', value: 'load@example.com' },
+            language: 'en',
+          }),
+        ),
+      );
+      for (const { row } of made) numbers.add(row.number);
+    }
+    expect(numbers.size).toBe(10_000);
+    const busiest = [...numbers].filter((number) => number.startsWith('#NXR-20261123-163059'));
+    expect(busiest.length).toBeGreaterThan(0);
+    expect([...numbers].every((number) => number < '#NXR-20261123-163100')).toBe(true);
+    // The next buyer, through HTTP, a minute after the rush began.
+    t.clock.set(T0 + MINUTE);
+    const next = await t.call('POST', '/api/orders', orderBody());
+    expect(next.status).toBe(201);
+    expect(((await next.json()) as Created).order.number).toBe('#NXR-20261123-163100');
+    console.info(
+      `10,000 orders through the service in ${Math.round(performance.now() - started)} ms`,
+    );
+  }, 180_000);
+});
