@@ -160,9 +160,10 @@ const statementImportRoute = createRoute({
   tags: ['staff'],
   summary: 'Import the merchant account’s statement (CSV)',
   description:
-    'Header `transaction_id,amount,paid_at,payer,reference` (text/csv), or JSON `{csv, mapping}` ' +
-    'for another bank’s export: column names, a date format (YYYY MM DD HH mm ss), amounts such ' +
-    'as "80,000 Ks" or "80000.00 MMK". A line with the transaction id and amount of a paid order ' +
+    'Header `transaction_id,amount,paid_at,payer,reference` (text/csv), or, for another bank’s ' +
+    'export, application/json `{"csv": "…", "mapping": {"columns": {"transaction_id": "Txn ID", ' +
+    '"amount": "Credit", "paid_at": "Date"}, "dateFormat": "DD/MM/YYYY HH:mm", "utcOffset": ' +
+    '"+06:30"}}`; amounts such as "80,000 Ks" or "80000.00 MMK" are read. A line with the transaction id and amount of a paid order ' +
     'confirms it (a held eSIM leaves at once); another amount is a mismatch; a paid order inside ' +
     'the statement’s period (earliest to latest paid_at) without a line becomes suspect and staff ' +
     'are alerted. A file with any problem is refused whole (422 invalid_csv, each problem with its ' +
@@ -179,7 +180,6 @@ const statementImportRoute = createRoute({
               'transaction_id,amount,paid_at,payer,reference\n0123 4567 8901,80000,2026-11-23T16:31:00+06:30,Ko Aung,NXR-20261123-163000',
           }),
         },
-        'application/json': { schema: StatementUploadSchema },
       },
     },
   },
@@ -279,15 +279,17 @@ export function staffRoutes(deps: Deps) {
         'Send the statement as text/csv, or as JSON {csv, mapping}.',
       );
     }
-    // JSON here (text/csv returned above).
-    const body = c.req.valid('json') as z.infer<typeof StatementUploadSchema>;
+    const body = StatementUploadSchema.safeParse(await c.req.json());
+    if (!body.success) {
+      throw new ApiError(400, 'validation_failed', 'Send {"csv": "…", "mapping": {…}}.');
+    }
     let mapping;
     try {
-      mapping = readMapping(body.mapping ?? {});
+      mapping = readMapping(body.data.mapping ?? {});
     } catch (error) {
       throw new ApiError(400, 'validation_failed', (error as Error).message);
     }
-    return c.json(await importStatement(deps, body.csv, mapping), 200);
+    return c.json(await importStatement(deps, body.data.csv, mapping), 200);
   });
 
   router.openapi(confirmPaymentRoute, async (c) => {
