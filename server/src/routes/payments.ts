@@ -63,6 +63,7 @@ Locally, \`npm run payment -- notify <orderNumber> [--amount N]\` signs and send
 const notificationRoute = createRoute({
   method: 'post',
   path: '/api/payments/notifications',
+  operationId: 'paymentNotification',
   tags: ['payments'],
   summary: 'A payment notification from the acquirer (signed)',
   description: SIGNING,
