@@ -9,6 +9,7 @@ import { confirmedBy, type PurchaseState } from '../lib/purchase-machine';
 import { flowReducer, type FlowEvent } from '../lib/server-purchase';
 import { rememberTransactionId } from '../lib/used-transactions';
 import { useServerOrderSync } from './use-server-order';
+import { useServerOrderWatch } from './use-server-order-watch';
 
 export type FlowDispatch = (event: FlowEvent) => void;
 
@@ -54,6 +55,7 @@ export function usePurchaseFlow(language: Language): [PurchaseState, FlowDispatc
   useEffect(() => savePurchase(state), [state]);
   usePaymentExpiry(state, send);
   useServerOrderSync(state, send);
+  useServerOrderWatch(state, send);
   return [state, send];
 }
 
