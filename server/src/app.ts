@@ -6,6 +6,7 @@ import { errorBodySchema } from './schemas/error';
 import { aiProxyRoutes } from './routes/ai-proxy';
 import { catalogueRoutes } from './routes/catalogue';
 import { partnerRoutes } from './routes/partner';
+import { paymentRoutes } from './routes/payments';
 import { createRouter } from './routes/router';
 import { shopOrderRoutes } from './routes/shop-orders';
 import { staffRoutes } from './routes/staff';
@@ -83,6 +84,7 @@ export function createApp(deps: Deps) {
   app.route('/', partnerRoutes(deps));
   app.route('/', shopOrderRoutes(deps));
   app.route('/', staffRoutes(deps));
+  app.route('/', paymentRoutes(deps));
   app.route('/', aiProxyRoutes(deps));
 
   // The document of every route above, built on the first request (not itself documented).

@@ -100,6 +100,19 @@ export const configSchema = z
     CONTACT_HASH_SECRET: optionalText,
     /** How often the outbox worker looks for due emails and alerts (ms). */
     OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+    /**
+     * When an eSIM leaves (issue #23, decision 070): instant (on the screenshot, the local demo
+     * default), confirmed (only on a bank confirmation), limit (screenshot within limits).
+     */
+    DELIVERY_POLICY: z.enum(['instant', 'confirmed', 'limit']).default('instant'),
+    /** limit: the most MMK delivered on screenshots alone (unconfirmed) in 24 hours. */
+    UNCONFIRMED_LIMIT_MMK: z.coerce.number().int().min(0).default(300_000),
+    /** limit: the most unconfirmed deliveries to one contact in 24 hours. */
+    UNCONFIRMED_PER_CONTACT: z.coerce.number().int().min(0).default(2),
+    /** How often staff import the statement: a held order's buyer is told "by about" this. */
+    BANK_CONFIRMATION_MINUTES: z.coerce.number().int().min(1).default(120),
+    /** The shared secret of POST /api/payments/notifications (HMAC-SHA256); empty: 404. */
+    PAYMENT_NOTIFY_SECRET: optionalText.pipe(z.string().min(16).optional()),
   })
   .refine((value) => value.AI_MODE !== 'gemini' || !!value.GEMINI_API_KEY, {
     message: 'AI_MODE=gemini needs GEMINI_API_KEY',
@@ -164,6 +177,15 @@ export type Config = {
     staffWebhookUrl: string | undefined;
     stockPromiseMs: number;
     outboxIntervalMs: number;
+  };
+  /** Payment trust (issue #23 items 2, 3, 5; decisions 070–071). */
+  bank: {
+    policy: 'instant' | 'confirmed' | 'limit';
+    unconfirmedLimitMmk: number;
+    unconfirmedPerContact: number;
+    /** A held order's buyer is told the eSIM follows by about paid + this. */
+    confirmationMs: number;
+    notifySecret: string | undefined;
   };
 };
 
@@ -241,6 +263,13 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       staffWebhookUrl: raw.STAFF_WEBHOOK_URL,
       stockPromiseMs: raw.STOCK_PROMISE_MINUTES * 60_000,
       outboxIntervalMs: raw.OUTBOX_INTERVAL_MS,
+    },
+    bank: {
+      policy: raw.DELIVERY_POLICY,
+      unconfirmedLimitMmk: raw.UNCONFIRMED_LIMIT_MMK,
+      unconfirmedPerContact: raw.UNCONFIRMED_PER_CONTACT,
+      confirmationMs: raw.BANK_CONFIRMATION_MINUTES * 60_000,
+      notifySecret: raw.PAYMENT_NOTIFY_SECRET,
     },
   };
 }

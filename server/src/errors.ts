@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'order_expired'
   | 'order_closed'
   | 'receipt_in_progress'
+  | 'transaction_reused'
+  | 'notifications_disabled'
   | 'plan_unavailable'
   | 'invalid_csv'
   | 'ai_unavailable'

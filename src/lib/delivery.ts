@@ -6,6 +6,7 @@
 export const deliveryStates = [
   'none',
   'waiting_for_stock',
+  'held',
   'assigned',
   'delivered',
   'withdrawn',
@@ -28,6 +29,8 @@ export type OrderDelivery = {
   esim: EsimProfile | null;
   /** While waiting for stock: by when staff promise to send the eSIM. */
   promisedBy: number | null;
+  /** Held (issue #23): the eSIM leaves when the bank confirms the payment; promisedBy: about when. */
+  reason?: 'awaiting_bank_confirmation' | null;
   email: { state: EmailDeliveryState; attempts: number };
 };
 
@@ -65,6 +68,7 @@ export function readDelivery(value: unknown): OrderDelivery | null {
       typeof value.promisedBy === 'number' && Number.isFinite(value.promisedBy)
         ? value.promisedBy
         : null,
+    reason: value.reason === 'awaiting_bank_confirmation' ? value.reason : null,
     email: {
       state: isOneOf(emailDeliveryStates, email.state) ? email.state : 'not_applicable',
       attempts: typeof email.attempts === 'number' ? email.attempts : 0,

@@ -16,7 +16,25 @@ describe('readDelivery', () => {
       state: 'assigned',
       esim,
       promisedBy: null,
+      reason: null,
       email: { state: 'sent', attempts: 1 },
+    });
+  });
+
+  it('reads a held order: its reason and about when the bank confirms (issue #23)', () => {
+    expect(
+      readDelivery({
+        state: 'held',
+        esim: null,
+        promisedBy: 7,
+        reason: 'awaiting_bank_confirmation',
+        email,
+      }),
+    ).toMatchObject({
+      state: 'held',
+      esim: null,
+      promisedBy: 7,
+      reason: 'awaiting_bank_confirmation',
     });
   });
 

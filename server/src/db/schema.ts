@@ -39,17 +39,35 @@ export const orders = pgTable('orders', {
   paidAt: time('paid_at'),
   transactionId: text('transaction_id'),
   transactionTime: time('transaction_time'),
-  verifiedBy: text('verified_by', { enum: ['gemini', 'demo'] }),
+  verifiedBy: text('verified_by', { enum: ['gemini', 'demo', 'bank'] }),
   lastFailure: jsonb('last_failure'),
   activationRequestedAt: time('activation_requested_at'),
   deliveryState: text('delivery_state', {
-    enum: ['none', 'waiting_for_stock', 'assigned', 'delivered', 'withdrawn'],
+    enum: [
+      'none',
+      'waiting_for_stock',
+      'provisioning',
+      'held',
+      'assigned',
+      'delivered',
+      'withdrawn',
+    ],
   })
     .notNull()
     .default('none'),
   promisedBy: time('promised_by'),
-  /** HMAC-SHA256 of the normalised email (migration 005): kept to find paid orders by. */
+  bankState: text('bank_state', { enum: ['unconfirmed', 'confirmed', 'mismatch', 'suspect'] })
+    .notNull()
+    .default('unconfirmed'),
+  bankConfirmedBy: text('bank_confirmed_by', { enum: ['notification', 'statement', 'staff'] }),
+  unconfirmedDeliveryAt: time('unconfirmed_delivery_at'),
+  /**
+   * HMAC-SHA256 of the normalised contact (migration 005): Find my eSIMs finds paid orders by
+   * it, and the delivery policy counts one contact's unconfirmed eSIMs.
+   */
   contactHash: text('contact_hash'),
+  paymentRejectedReason: text('payment_rejected_reason'),
+  paymentRejectedAt: time('payment_rejected_at'),
 });
 
 /** Extra order links (the Find my eSIMs email): SHA-256 of each token (migration 005). */
@@ -164,6 +182,40 @@ export const orderNumberSeconds = pgTable('order_number_seconds', {
 });
 
 export type ProfileRow = typeof profiles.$inferSelect;
+
+export const paymentNotifications = pgTable('payment_notifications', {
+  eventId: text('event_id').primaryKey(),
+  transactionId: text('transaction_id').notNull(),
+  orderNumber: text('order_number').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  paidAt: time('paid_at').notNull(),
+  payerName: text('payer_name'),
+  outcome: text('outcome', { enum: ['paid', 'confirmed', 'unmatched', 'reused'] }).notNull(),
+  orderId: uuid('order_id').references(() => orders.id),
+  receivedAt: time('received_at').notNull(),
+});
+
+export const statementLines = pgTable('statement_lines', {
+  transactionId: text('transaction_id').primaryKey(),
+  amount: integer('amount').notNull(),
+  paidAt: time('paid_at').notNull(),
+  payer: text('payer'),
+  reference: text('reference'),
+  line: integer('line').notNull(),
+  importId: uuid('import_id').notNull(),
+  importedAt: time('imported_at').notNull(),
+});
+
+export const statementImports = pgTable('statement_imports', {
+  id: uuid('id').primaryKey(),
+  periodStart: time('period_start').notNull(),
+  periodEnd: time('period_end').notNull(),
+  lines: integer('lines').notNull(),
+  importedAt: time('imported_at').notNull(),
+});
+
+export type BankState = OrderRow['bankState'];
 export type DeliveryState = OrderRow['deliveryState'];
 
 export const schema = {
@@ -178,4 +230,7 @@ export const schema = {
   serverSecrets,
   rateLimitWindows,
   orderNumberSeconds,
+  paymentNotifications,
+  statementLines,
+  statementImports,
 };

@@ -78,6 +78,7 @@ export function buildOpenApiDocument(app: OpenAPIHono) {
     securitySchemes: {
       apiKeyHeader: { ...security.apiKeyHeader },
       bearerKey: { ...security.bearerKey },
+      paymentSignature: { ...security.paymentSignature },
     },
   };
   for (const [path, item] of Object.entries(document.paths ?? {})) {

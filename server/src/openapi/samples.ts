@@ -297,4 +297,116 @@ const { stock, waitingOrders } = await response.json();`,
 });
 // 200 { imported, deliveredWaiting } or 422 { error: { code: 'invalid_csv', details: [{ line, problem }] } }`,
   },
+  'POST /api/payments/notifications': {
+    curl: [
+      {
+        comment:
+          'Sign "<t>.<body>" with PAYMENT_NOTIFY_SECRET; an order the shop does not know is kept for staff (202)',
+        command: `BODY='{"eventId":"evt_docs_1","transactionId":"KBZ 0001 2345","orderNumber":"#NXR-20260101-000000","amount":80000,"currency":"MMK","paidAt":"2026-11-23T10:01:00Z"}'
+T=$(date +%s)
+SIG=$(printf '%s' "$T.$BODY" | openssl dgst -sha256 -hmac "$PAYMENT_NOTIFY_SECRET" | sed 's/^.* //')
+curl -X POST "$API_BASE_URL/api/payments/notifications" \\
+  -H "Content-Type: application/json" \\
+  -H "X-Payment-Signature: t=$T,v1=$SIG" \\
+  -d "$BODY"`,
+        status: 202,
+      },
+    ],
+    fetch: `import { createHmac } from 'node:crypto';
+
+const body = JSON.stringify({
+  eventId: 'evt_0001',
+  transactionId: '0123 4567 8901',
+  orderNumber: '#NXR-20261123-163000',
+  amount: 80000,
+  currency: 'MMK',
+  paidAt: new Date().toISOString(),
+});
+const t = Math.floor(Date.now() / 1000);
+const v1 = createHmac('sha256', process.env.PAYMENT_NOTIFY_SECRET).update(\`\${t}.\${body}\`).digest('hex');
+const response = await fetch(\`\${API_BASE_URL}/api/payments/notifications\`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', 'X-Payment-Signature': \`t=\${t},v1=\${v1}\` },
+  body, // exactly the bytes that were signed
+});
+console.log(response.status); // 200 paid, 202 kept for staff, 409 transaction_reused`,
+  },
+  'GET /api/staff/reconciliation': {
+    curl: [
+      {
+        command: `curl "$API_BASE_URL/api/staff/reconciliation" -H "Authorization: Bearer $STAFF_KEY"`,
+        status: 200,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/reconciliation\`, {
+  headers: { Authorization: \`Bearer \${staffKey}\` },
+});
+const { counts, orders, unmatched } = await response.json(); // counts.suspect: paid, not on the statement`,
+  },
+  'POST /api/staff/reconciliation/statement': {
+    curl: [
+      {
+        comment: 'A file with any problem is refused whole, every problem with its line: 422',
+        command: `curl -X POST "$API_BASE_URL/api/staff/reconciliation/statement" \\
+  -H "Authorization: Bearer $STAFF_KEY" \\
+  -H "Content-Type: text/csv" \\
+  --data-binary $'transaction_id,amount,paid_at,payer,reference\\nKBZ-0001-2345,eighty,2026-11-23T16:31:00+06:30,Ko Aung,\\n'`,
+        status: 422,
+      },
+      {
+        comment: 'The merchant account statement (usually: --data-binary @statement.csv)',
+        command: `curl -X POST "$API_BASE_URL/api/staff/reconciliation/statement" \\
+  -H "Authorization: Bearer $STAFF_KEY" \\
+  -H "Content-Type: text/csv" \\
+  --data-binary $'transaction_id,amount,paid_at,payer,reference\\nKBZ-0001-2346,"80,000 Ks",2026-11-23T16:31:00+06:30,Ko Aung,NXR-20261123-163000\\n'`,
+        status: 200,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/reconciliation/statement\`, {
+  method: 'POST',
+  headers: { Authorization: \`Bearer \${staffKey}\`, 'Content-Type': 'application/json' },
+  // Another bank's export: its column names and date format.
+  body: JSON.stringify({
+    csv: await file.text(),
+    mapping: {
+      columns: { transaction_id: 'Txn ID', amount: 'Credit', paid_at: 'Date' },
+      dateFormat: 'DD/MM/YYYY HH:mm',
+    },
+  }),
+});
+const result = await response.json(); // { imported, confirmed, mismatch, unmatched, suspect, released, ... }`,
+  },
+  'POST /api/staff/orders/{id}/confirm-payment': {
+    curl: [
+      {
+        comment: 'Staff saw the payment on the merchant account',
+        command: `curl -X POST "$API_BASE_URL/api/staff/orders/$SHOP_ORDER_ID/confirm-payment" \\
+  -H "Authorization: Bearer $STAFF_KEY"`,
+        status: 200,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/orders/\${orderId}/confirm-payment\`, {
+  method: 'POST',
+  headers: { Authorization: \`Bearer \${staffKey}\` },
+});
+const { order } = await response.json(); // order.bankState === 'confirmed'; a held eSIM has left`,
+  },
+  'POST /api/staff/orders/{id}/reject-payment': {
+    curl: [
+      {
+        comment: 'No such payment on the account: the eSIM is withdrawn, the reason kept',
+        command: `curl -X POST "$API_BASE_URL/api/staff/orders/$SHOP_ORDER_ID/reject-payment" \\
+  -H "Authorization: Bearer $STAFF_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"reason": "Not on the statement of 23 Nov"}'`,
+        status: 200,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/orders/\${orderId}/reject-payment\`, {
+  method: 'POST',
+  headers: { Authorization: \`Bearer \${staffKey}\`, 'Content-Type': 'application/json' },
+  body: JSON.stringify({ reason: 'Not on the statement of 23 Nov' }),
+});
+const { order } = await response.json(); // order.deliveryState === 'withdrawn'`,
+  },
 };

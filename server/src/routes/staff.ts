@@ -12,7 +12,18 @@ import {
   StaffOrdersQuerySchema,
   StockImportSchema,
   StockReportSchema,
+  ReconciliationReportSchema,
+  RejectPaymentBodySchema,
+  StatementImportSchema,
+  StatementUploadSchema,
 } from '../schemas/staff';
+import {
+  confirmPayment,
+  importStatement,
+  reconciliationReport,
+  rejectPayment,
+} from '../services/reconciliation';
+import { readMapping } from '../services/statement-csv';
 import { requireApiKey } from '../services/api-keys';
 import { listStaffOrders, resendEmail, withdrawProfile } from '../services/staff-orders';
 import { setupWarnings } from '../services/setup-warnings';
@@ -148,6 +159,98 @@ const setupRoute = createRoute({
   },
 });
 
+const reconciliationRoute = createRoute({
+  method: 'get',
+  path: '/api/staff/reconciliation',
+  tags: ['staff'],
+  summary: 'Each paid order’s bank state, and the bank’s payments that paid no order',
+  security,
+  responses: {
+    200: { description: 'The reconciliation.', content: json(ReconciliationReportSchema) },
+    ...auth,
+  },
+});
+
+const statementImportRoute = createRoute({
+  method: 'post',
+  path: '/api/staff/reconciliation/statement',
+  tags: ['staff'],
+  summary: 'Import the merchant account’s statement (CSV)',
+  description:
+    'Header `transaction_id,amount,paid_at,payer,reference` (text/csv), or, for another bank’s ' +
+    'export, application/json `{"csv": "…", "mapping": {"columns": {"transaction_id": "Txn ID", ' +
+    '"amount": "Credit", "paid_at": "Date"}, "dateFormat": "DD/MM/YYYY HH:mm", "utcOffset": ' +
+    '"+06:30"}}`; amounts such as "80,000 Ks" or "80000.00 MMK" are read. A line with the transaction id and amount of a paid order ' +
+    'confirms it (a held eSIM leaves at once); another amount is a mismatch; a paid order inside ' +
+    'the statement’s period (earliest to latest paid_at) without a line becomes suspect and staff ' +
+    'are alerted. A file with any problem is refused whole (422 invalid_csv, each problem with its ' +
+    'line); the same lines again change nothing.',
+  security,
+  middleware: [limitBody(STOCK_BODY_BYTES)] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'text/csv': {
+          schema: z.string().openapi({
+            example:
+              'transaction_id,amount,paid_at,payer,reference\n0123 4567 8901,80000,2026-11-23T16:31:00+06:30,Ko Aung,NXR-20261123-163000',
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: { description: 'Imported.', content: json(StatementImportSchema) },
+    ...auth,
+    ...errorResponses({
+      400: 'A column mapping that is not valid.',
+      413: 'The file is larger than 2 MB.',
+      415: 'Neither text/csv nor application/json.',
+      422: 'invalid_csv: the file was refused whole; `details` lists every problem by line.',
+    }),
+  },
+});
+
+const confirmPaymentRoute = createRoute({
+  method: 'post',
+  path: '/api/staff/orders/{id}/confirm-payment',
+  tags: ['staff'],
+  summary: 'Confirm a held or suspect payment (staff saw it on the account)',
+  description: 'The order’s bank state reads confirmed; a held eSIM leaves at once.',
+  security,
+  request: { params: staffOrderParamSchema },
+  responses: {
+    200: { description: 'The order now.', content: json(StaffOrderEnvelopeSchema) },
+    ...auth,
+    ...errorResponses({ 404: 'No such order.', 409: 'Not paid, or its payment was rejected.' }),
+  },
+});
+
+const rejectPaymentRoute = createRoute({
+  method: 'post',
+  path: '/api/staff/orders/{id}/reject-payment',
+  tags: ['staff'],
+  summary: 'Reject a payment that is not on the account',
+  description:
+    'The order gets no eSIM: a held one never leaves, a delivered profile is withdrawn (as a ' +
+    'refund’s withdraw), and the reason is recorded.',
+  security,
+  request: {
+    params: staffOrderParamSchema,
+    body: { required: true, content: json(RejectPaymentBodySchema) },
+  },
+  responses: {
+    200: { description: 'The order now.', content: json(StaffOrderEnvelopeSchema) },
+    ...auth,
+    ...errorResponses({
+      400: 'No reason given.',
+      404: 'No such order.',
+      409: 'Not paid.',
+    }),
+  },
+});
+
 /** GET/POST /api/staff/*: the staff's orders, resend, withdraw and stock (a staff key). */
 export function staffRoutes(deps: Deps) {
   const router = createRouter();
@@ -181,6 +284,40 @@ export function staffRoutes(deps: Deps) {
       );
     }
     return c.json(await importStock(deps, await c.req.text()), 200);
+  });
+
+  router.openapi(reconciliationRoute, async (c) => c.json(await reconciliationReport(deps), 200));
+
+  router.openapi(statementImportRoute, async (c) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type === 'text/csv') return c.json(await importStatement(deps, await c.req.text()), 200);
+    if (type !== 'application/json') {
+      throw new ApiError(
+        415,
+        'unsupported_media_type',
+        'Send the statement as text/csv, or as JSON {csv, mapping}.',
+      );
+    }
+    const body = StatementUploadSchema.safeParse(await c.req.json());
+    if (!body.success) {
+      throw new ApiError(400, 'validation_failed', 'Send {"csv": "…", "mapping": {…}}.');
+    }
+    let mapping;
+    try {
+      mapping = readMapping(body.data.mapping ?? {});
+    } catch (error) {
+      throw new ApiError(400, 'validation_failed', (error as Error).message);
+    }
+    return c.json(await importStatement(deps, body.data.csv, mapping), 200);
+  });
+
+  router.openapi(confirmPaymentRoute, async (c) => {
+    return c.json({ order: await confirmPayment(deps, c.req.valid('param').id) }, 200);
+  });
+
+  router.openapi(rejectPaymentRoute, async (c) => {
+    const { reason } = c.req.valid('json');
+    return c.json({ order: await rejectPayment(deps, c.req.valid('param').id, reason) }, 200);
   });
 
   return router;

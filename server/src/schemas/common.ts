@@ -15,6 +15,10 @@ export const tags = [
   { name: 'partner', description: 'Orders placed by partners (API key).' },
   { name: 'shop', description: "The shop's own endpoints, used by this website (order token)." },
   { name: 'ai', description: "The shop's AI calls, forwarded to the AI service." },
+  {
+    name: 'payments',
+    description: 'Payment notifications from the acquirer (a signed webhook, no key).',
+  },
   { name: 'staff', description: "The shop's staff: orders, delivery and stock (staff key)." },
 ] as const;
 
@@ -22,6 +26,13 @@ export const tags = [
 export const security = {
   apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
   bearerKey: { type: 'http', scheme: 'bearer' },
+  paymentSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Payment-Signature',
+    description:
+      't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> (PAYMENT_NOTIFY_SECRET)',
+  },
 } as const;
 
 /** `security` of a route that needs a partner API key (either scheme). */

@@ -34,6 +34,8 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES).openapi({
 export const DELIVERY_STATES = [
   'none',
   'waiting_for_stock',
+  'provisioning',
+  'held',
   'assigned',
   'delivered',
   'withdrawn',
@@ -41,7 +43,9 @@ export const DELIVERY_STATES = [
 
 export const deliveryStateSchema = z.enum(DELIVERY_STATES).openapi({
   description:
-    'none while unpaid; waiting_for_stock (paid, no profile in stock yet); assigned (a profile ' +
+    'none while unpaid; waiting_for_stock (paid, no profile in stock yet); provisioning (the ' +
+    'profile is being made at the operator); held (paid on a screenshot, the eSIM leaves when ' +
+    'the bank confirms the payment: DELIVERY_POLICY); assigned (a profile ' +
     'is on the order); delivered (its email was sent, or without email the buyer has seen it); ' +
     'withdrawn (staff withdrew the profile: refund).',
 });
@@ -64,9 +68,17 @@ export const DeliverySchema = z
     esim: EsimSchema.nullable().openapi({
       description: 'The eSIM while assigned or delivered (only with the order token), else null.',
     }),
-    promisedBy: z.number().int().nullable().openapi({
-      description:
-        'While waiting for stock: by when staff promise to send the eSIM (epoch ms), else null.',
+    promisedBy: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description:
+          'While waiting for stock: by when staff promise to send the eSIM; while held: by about ' +
+          'when the bank’s confirmation is expected (epoch ms); else null.',
+      }),
+    reason: z.enum(['awaiting_bank_confirmation']).nullable().openapi({
+      description: 'Why a held order waits; null in every other state.',
     }),
     email: z.object({
       state: z.enum(['not_applicable', 'queued', 'sent', 'retrying']),

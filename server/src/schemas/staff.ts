@@ -6,6 +6,13 @@ import { operatorIds, deliveryStateSchema, orderStatusSchema } from './orders';
  * stock, resend and withdraw. Lists never carry an activation code, only the ICCID.
  */
 
+export const bankStateSchema = z.enum(['unconfirmed', 'confirmed', 'mismatch', 'suspect']).openapi({
+  description:
+    'What the bank says of a paid order: confirmed (a notification or statement line with its ' +
+    'transaction id and amount, or staff), mismatch (same id, another amount), suspect (an ' +
+    'imported statement covers its payment time and has no line for it), else unconfirmed.',
+});
+
 export const StaffOrderSchema = z
   .object({
     id: z.uuid(),
@@ -22,6 +29,11 @@ export const StaffOrderSchema = z
     emailAttempts: z.number().int().openapi({ description: 'Tries of the latest eSIM email.' }),
     emailLastError: z.string().nullable(),
     emailSentAt: z.number().int().nullable(),
+    bankState: bankStateSchema,
+    paymentRejectedReason: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Why staff rejected the payment, if they did.' }),
   })
   .openapi('StaffOrder');
 
@@ -87,3 +99,84 @@ export const SetupWarningsSchema = z
     ),
   })
   .openapi('SetupWarnings');
+const bankStates = ['confirmed', 'mismatch', 'unconfirmed', 'suspect', 'unmatched'] as const;
+
+export const ReconciliationReportSchema = z
+  .object({
+    counts: z.object(
+      Object.fromEntries(bankStates.map((state) => [state, z.number().int()])) as Record<
+        (typeof bankStates)[number],
+        z.ZodNumber
+      >,
+    ),
+    orders: z.array(
+      z.object({
+        orderId: z.uuid(),
+        orderNumber: z.string(),
+        transactionId: z.string().nullable(),
+        bankState: bankStateSchema,
+        deliveryState: deliveryStateSchema,
+        price: z.number().int(),
+        paidAt: z.number().int().nullable(),
+      }),
+    ),
+    unmatched: z.array(
+      z.object({
+        source: z.enum(['statement', 'notification']),
+        line: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ description: 'The statement line (null for a notification).' }),
+        transactionId: z.string(),
+        amount: z.number().int(),
+        paidAt: z.number().int(),
+        reference: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi('ReconciliationReport');
+
+export const StatementMappingSchema = z
+  .object({
+    columns: z
+      .partialRecord(
+        z.enum(['transaction_id', 'amount', 'paid_at', 'payer', 'reference']),
+        z.string().min(1),
+      )
+      .optional()
+      .openapi({ example: { transaction_id: 'Txn ID', amount: 'Credit', paid_at: 'Date' } }),
+    dateFormat: z.string().optional().openapi({ example: 'DD/MM/YYYY HH:mm' }),
+    utcOffset: z.string().optional().openapi({ example: '+06:30' }),
+  })
+  .openapi('StatementMapping');
+
+export const StatementUploadSchema = z
+  .object({ csv: z.string().min(1), mapping: StatementMappingSchema.optional() })
+  .openapi('StatementUpload');
+
+export const StatementImportSchema = z
+  .object({
+    imported: z.number().int(),
+    alreadyImported: z
+      .number()
+      .int()
+      .openapi({ description: 'Lines imported before: they changed nothing.' }),
+    confirmed: z.number().int(),
+    mismatch: z.number().int(),
+    unmatched: z.number().int(),
+    suspect: z.number().int().openapi({ description: 'Orders that became suspect (alerted).' }),
+    released: z.number().int().openapi({ description: 'Held orders whose eSIM left now.' }),
+  })
+  .openapi('StatementImport');
+
+export const RejectPaymentBodySchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(3)
+      .max(500)
+      .openapi({ example: 'No such payment on the merchant account statement of 23 Nov.' }),
+  })
+  .openapi('RejectPayment');

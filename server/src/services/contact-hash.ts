@@ -4,8 +4,9 @@ import type { Deps } from '../deps';
 import { toBase64Url } from './hashing';
 
 /**
- * The keyed hash an order keeps of its buyer's email (decision 073), so that Find my eSIMs can
- * find paid orders after the contact itself was dropped (delivered). HMAC-SHA256 of the
+ * The keyed hash an order keeps of its buyer's contact (decision 073), so that Find my eSIMs can
+ * find paid orders by email, and the delivery policy count one contact's unconfirmed eSIMs
+ * (decision 070), after the contact itself was dropped (delivered). HMAC-SHA256 of the
  * normalised address (trimmed, lower case) with the server's secret: without the secret the
  * hashes cannot be tested against a list of addresses. The secret is CONTACT_HASH_SECRET, or
  * else one the server makes once and keeps in its database (server_secrets).
@@ -31,12 +32,12 @@ async function secretOf(deps: Pick<Deps, 'config' | 'database' | 'randomBytes' |
   return row.value;
 }
 
-/** The hash of an email address; null for a phone number (not looked up). */
+/** The hash of a normalised email address or 09… number (only emails are looked up). */
 export async function contactHash(
   deps: Pick<Deps, 'config' | 'database' | 'randomBytes' | 'now'>,
   contact: { kind: 'email' | 'phone'; value: string },
-): Promise<string | null> {
-  if (contact.kind !== 'email') return null;
+): Promise<string> {
+  const value = contact.kind === 'email' ? normaliseEmail(contact.value) : contact.value.trim();
   const key = await crypto.subtle.importKey(
     'raw',
     encoder.encode(await secretOf(deps)),
@@ -44,6 +45,6 @@ export async function contactHash(
     false,
     ['sign'],
   );
-  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(normaliseEmail(contact.value)));
+  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(value));
   return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

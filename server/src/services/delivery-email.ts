@@ -132,6 +132,7 @@ ${
   };
 }
 
+/** A staff alert's subject and text (English: a staff tool). */
 export type LookupEmailInput = {
   to: string;
   from: string;
@@ -176,6 +177,28 @@ export function composeLookupEmail(input: LookupEmailInput): EmailMessage {
 
 /** The staff alert for an order paid while its plan is out of stock (English: staff tool). */
 export function staffAlertText(payload: StaffAlertPayload): { subject: string; text: string } {
+  if (payload.event === 'order.bank_suspect') {
+    return {
+      subject: `Suspect payment: order ${payload.number} is not on the bank statement`,
+      text: [
+        `Order ${payload.number} was paid at ${new Date(payload.paidAt).toISOString()} (transaction`,
+        `${payload.transactionId ?? 'unknown'}), inside the statement imported for`,
+        `${new Date(payload.periodStart).toISOString()} – ${new Date(payload.periodEnd).toISOString()},`,
+        'but the statement has no line for it. Check the merchant account, then confirm or reject',
+        'the payment on the staff page (Reconciliation); rejecting withdraws a delivered eSIM.',
+      ].join('\n'),
+    };
+  }
+  if (payload.event === 'order.payee_not_shown') {
+    return {
+      subject: `Delivered on a screenshot without the payee: order ${payload.number}`,
+      text: [
+        `Order ${payload.number} was paid at ${new Date(payload.paidAt).toISOString()} on a screenshot`,
+        'that does not show who was paid. DELIVERY_POLICY=instant delivered it; check the merchant',
+        'account and confirm or reject the payment on the staff page (Reconciliation).',
+      ].join('\n'),
+    };
+  }
   const subject = `Out of stock: order ${payload.number} (${payload.operatorId} ${payload.planId}) is waiting`;
   const text = [
     `Order ${payload.number} was paid at ${new Date(payload.paidAt).toISOString()} but there is no`,
@@ -187,12 +210,25 @@ export function staffAlertText(payload: StaffAlertPayload): { subject: string; t
   return { subject, text };
 }
 
-export type StaffAlertPayload = {
-  event: 'order.waiting_for_stock';
-  orderId: string;
-  number: string;
-  operatorId: string;
-  planId: string;
-  paidAt: number;
-  promisedBy: number;
-};
+export type StaffAlertPayload =
+  | {
+      event: 'order.waiting_for_stock';
+      orderId: string;
+      number: string;
+      operatorId: string;
+      planId: string;
+      paidAt: number;
+      promisedBy: number;
+    }
+  /** An imported statement covers the order's payment time and has no line for it. */
+  | {
+      event: 'order.bank_suspect';
+      orderId: string;
+      number: string;
+      transactionId: string | null;
+      paidAt: number;
+      periodStart: number;
+      periodEnd: number;
+    }
+  /** Delivered (DELIVERY_POLICY=instant) on a screenshot that does not show the payee. */
+  | { event: 'order.payee_not_shown'; orderId: string; number: string; paidAt: number };

@@ -39,6 +39,8 @@ export type Delivery = {
   state: DeliveryState;
   esim: null | { iccid: string; activationCode: string; smdpAddress: string; matchingId: string };
   promisedBy: number | null;
+  /** Why a held order waits (issue #23 item 5); null in every other state. */
+  reason: 'awaiting_bank_confirmation' | null;
   email: { state: EmailState; attempts: number };
 };
 
@@ -192,7 +194,10 @@ export function rowDelivery(row: OrderRow): Delivery {
     state: row.deliveryState,
     esim: null,
     promisedBy:
-      row.deliveryState === 'waiting_for_stock' ? (row.promisedBy?.getTime() ?? null) : null,
+      row.deliveryState === 'waiting_for_stock' || row.deliveryState === 'held'
+        ? (row.promisedBy?.getTime() ?? null)
+        : null,
+    reason: row.deliveryState === 'held' ? 'awaiting_bank_confirmation' : null,
     email: { state: 'not_applicable', attempts: 0 },
   };
 }

@@ -54,7 +54,7 @@ export async function queueOrderLookup(
         eq(orders.contactKind, 'email'),
         ne(orders.deliveryState, 'withdrawn'),
         or(
-          eq(orders.contactHash, hash!),
+          eq(orders.contactHash, hash),
           // Orders made before the hash was kept, whose contact is still there.
           and(isNull(orders.contactHash), sql`lower(${orders.contact}) = ${address}`),
         ),

@@ -9,7 +9,10 @@ import { orders, outbox, payments, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { enforceLimit, limitKeys } from './abuse-limits';
-import { assignOrWait, ORDER_PAID, orderLink, queueEsimEmail } from './delivery';
+import { ORDER_PAID, orderLink, queueEsimEmail } from './delivery';
+import { ORDER_PAID, orderLink, queueEsimEmail } from './delivery';
+import { deliverOrHold, type PaymentEvidence } from './delivery-policy';
+import { bankStateOf } from './reconciliation';
 import { toShopOrder, type ShopOrder } from './orders';
 import { readReceiptWithModel, type ReceiptImage } from './receipt-model';
 
@@ -237,6 +240,8 @@ export async function submitReceipt(
           .returning();
         return { paid: false as const, order: open ?? row };
       }
+      // A statement line imported before the upload already tells what the bank says.
+      const bank = await bankStateOf(tx, transactionKey, row.price);
       const [order] = await tx
         .update(orders)
         .set({
@@ -247,11 +252,17 @@ export async function submitReceipt(
           verifiedBy,
           verifyingSince: null,
           lastFailure: null,
+          ...(bank ?? {}),
         })
         .where(eq(orders.id, row.id))
         .returning();
-      // The eSIM, in the same transaction as the payment (issue #17, decision 036).
-      const delivered = await assignOrWait(deps, tx, order ?? row, decidedAt);
+      // The eSIM, in the same transaction as the payment (issue #17, decision 036), as the
+      // delivery policy allows (issue #23, decision 070).
+      const evidence: PaymentEvidence =
+        bank?.bankState === 'confirmed'
+          ? { kind: 'bank' }
+          : { kind: 'screenshot', payeeShown: decision.payeeShown };
+      const delivered = await deliverOrHold(deps, tx, order ?? row, evidence, decidedAt);
       const { smtpUrl, shopUrl } = deps.config.delivery;
       // The contact as the paid row holds it: the buyer may have corrected it (decision 055).
       const paid = order ?? row;

@@ -17,6 +17,7 @@ import {
   type EmailRow,
   type EsimEmailPayload,
   type Queries,
+  type Tx,
 } from './delivery';
 import { effectiveStatus } from './orders';
 
@@ -35,6 +36,8 @@ export type StaffOrder = {
   emailAttempts: number;
   emailLastError: string | null;
   emailSentAt: number | null;
+  bankState: OrderRow['bankState'];
+  paymentRejectedReason: string | null;
 };
 
 /** What staff read of the order's status: the server's effective one (an unpaid order past its code reads expired). */
@@ -61,6 +64,8 @@ function toStaffOrder(
     emailAttempts: email?.attempts ?? 0,
     emailLastError: email?.lastError ?? null,
     emailSentAt: email?.sentAt?.getTime() ?? null,
+    bankState: row.bankState,
+    paymentRejectedReason: row.paymentRejectedReason,
   };
   return order;
 }
@@ -106,7 +111,7 @@ export async function listStaffOrders(
   return staffOrdersOf(db, rows, readingOf(deps));
 }
 
-async function staffOrderById(db: Queries, id: string): Promise<OrderRow> {
+export async function staffOrderById(db: Queries, id: string): Promise<OrderRow> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const [row] = uuid.test(id)
     ? await db.select().from(orders).where(eq(orders.id, id)).limit(1)
@@ -151,6 +156,35 @@ export async function resendEmail(deps: Pick<Deps, 'database' | 'now'>, id: stri
   });
 }
 
+/**
+ * Inside a transaction: withdraws the order's profile (never shown or sent again, unsent eSIM
+ * emails cancelled, the order link forgotten). False when the order has no profile.
+ */
+export async function withdrawInTx(tx: Tx, row: OrderRow, now: Date): Promise<boolean> {
+  const [profile] = await tx
+    .select()
+    .from(profiles)
+    .where(eq(profiles.orderId, row.id))
+    .for('update');
+  if (!profile) return false;
+  if (profile.state === 'withdrawn') return true;
+  await tx
+    .update(profiles)
+    .set({ state: 'withdrawn', withdrawnAt: now })
+    .where(eq(profiles.id, profile.id));
+  await tx.update(orders).set({ deliveryState: 'withdrawn' }).where(eq(orders.id, row.id));
+  // Nothing more goes out for it, and the order link (its token) is no longer kept.
+  await tx
+    .update(outbox)
+    .set({ sentAt: now, lastError: 'cancelled: profile withdrawn' })
+    .where(and(eq(outbox.orderId, row.id), eq(outbox.kind, ESIM_EMAIL), isNull(outbox.sentAt)));
+  await tx
+    .update(outbox)
+    .set({ payload: sql`${outbox.payload} - 'link' - 'to'` })
+    .where(and(eq(outbox.orderId, row.id), eq(outbox.kind, ESIM_EMAIL)));
+  return true;
+}
+
 /** Withdraws the order's profile (a refund): never shown or sent again, emails cancelled. */
 export async function withdrawProfile(
   deps: Pick<Deps, 'database' | 'now' | 'config'>,
@@ -160,31 +194,20 @@ export async function withdrawProfile(
   const row = await staffOrderById(db, id);
   const now = new Date(deps.now());
   await db.transaction(async (tx) => {
-    const [profile] = await tx
-      .select()
-      .from(profiles)
-      .where(eq(profiles.orderId, row.id))
-      .for('update');
-    if (!profile) {
+    if (!(await withdrawInTx(tx, row, now))) {
       throw new ApiError(409, 'conflict', `Order ${row.number} has no eSIM profile to withdraw.`);
     }
-    if (profile.state === 'withdrawn') return;
-    await tx
-      .update(profiles)
-      .set({ state: 'withdrawn', withdrawnAt: now })
-      .where(eq(profiles.id, profile.id));
-    await tx.update(orders).set({ deliveryState: 'withdrawn' }).where(eq(orders.id, row.id));
-    // Nothing more goes out for it, and the order link (its token) is no longer kept.
-    await tx
-      .update(outbox)
-      .set({ sentAt: now, lastError: 'cancelled: profile withdrawn' })
-      .where(and(eq(outbox.orderId, row.id), eq(outbox.kind, ESIM_EMAIL), isNull(outbox.sentAt)));
-    await tx
-      .update(outbox)
-      .set({ payload: sql`${outbox.payload} - 'link' - 'to'` })
-      .where(and(eq(outbox.orderId, row.id), eq(outbox.kind, ESIM_EMAIL)));
   });
-  const [current] = await db.select().from(orders).where(eq(orders.id, row.id));
-  const [order] = await staffOrdersOf(db, [current ?? row], readingOf(deps));
+  return staffOrderOf(deps, row.id);
+}
+
+/** The staff's view of one order, as it is now. */
+export async function staffOrderOf(
+  deps: Pick<Deps, 'database' | 'now' | 'config'>,
+  id: string,
+): Promise<StaffOrder> {
+  const { db } = deps.database;
+  const current = await staffOrderById(db, id);
+  const [order] = await staffOrdersOf(db, [current], readingOf(deps));
   return order!;
 }

@@ -70,7 +70,7 @@ const operatorByName = (text: string) => {
 };
 
 /** Splits one CSV line: commas, optional double quotes ("" inside quotes is a quote). */
-function splitLine(line: string): string[] {
+export function splitLine(line: string): string[] {
   const cells: string[] = [];
   let cell = '';
   let quoted = false;

@@ -103,6 +103,7 @@ describe(`eSIM assignment in the payment's transaction (${testStore})`, () => {
         matchingId: activationCode(0, 7).split('$')[2],
       },
       promisedBy: null,
+      reason: null,
       email: { state: 'not_applicable', attempts: 0 },
     });
   });
@@ -118,6 +119,7 @@ describe(`eSIM assignment in the payment's transaction (${testStore})`, () => {
       state: 'waiting_for_stock',
       esim: null,
       promisedBy: T0 + 90 * 60_000,
+      reason: null,
       email: { state: 'not_applicable', attempts: 0 },
     });
     const alerts = await rows(

@@ -86,6 +86,8 @@ describe(`the staff routes (${testStore})`, () => {
       emailAttempts: 0,
       emailLastError: null,
       emailSentAt: null,
+      bankState: 'unconfirmed',
+      paymentRejectedReason: null,
     });
     expect(orders[0]).toMatchObject({
       status: 'awaiting_payment',

@@ -48,6 +48,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The notification example signs with it (as an acquirer would with the shared secret). */
+const NOTIFY_SECRET = 'docs-notify-secret-0123456789';
+
 let server: ChildProcess | undefined;
 let serverLog = '';
 let dataDir: string;
@@ -96,6 +99,7 @@ beforeAll(async () => {
       HOST: '127.0.0.1',
       AI_MODE: 'demo',
       LOG_LEVEL: 'warn',
+      PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -171,6 +175,7 @@ describe('the curl examples on /developers, run as printed', () => {
             API_BASE_URL: baseUrl,
             API_KEY: apiKey,
             STAFF_KEY: staffKey,
+            PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET,
             ORDER_ID: orderId,
             SHOP_ORDER_ID: shopOrder.id,
             ORDER_TOKEN: shopOrder.token,

@@ -34,6 +34,11 @@ describe('the OpenAPI document', () => {
     expect(document.components.securitySchemes).toEqual({
       apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
       bearerKey: { type: 'http', scheme: 'bearer' },
+      paymentSignature: expect.objectContaining({
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Payment-Signature',
+      }),
     });
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(['Error', 'Catalogue', 'Plan', 'Carrier', 'StatusResponse']),

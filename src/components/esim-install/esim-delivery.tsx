@@ -55,6 +55,20 @@ export function EsimDelivery(props: EsimDeliveryProps) {
       </section>
     );
   }
+  if (delivery.state === 'held') {
+    // Paid on a screenshot; the delivery policy waits for the bank (issue #23, decision 070).
+    return (
+      <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
+        <Heading id="esim-delivery-heading">{t('held.heading')}</Heading>
+        <p className="alert alert--warning" role="status">
+          {delivery.promisedBy === null
+            ? t('held.textSoon')
+            : t('held.text', { time: formatDateTime(delivery.promisedBy, i18n.language) })}
+        </p>
+        {link}
+      </section>
+    );
+  }
   if (delivery.state === 'withdrawn') {
     return (
       <section className="esim-delivery" aria-labelledby="esim-delivery-heading">

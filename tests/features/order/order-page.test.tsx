@@ -2,7 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WAITING_REFRESH_MS } from '../../../src/features/order/components/order-view';
+import {
+  HELD_REFRESH_MS,
+  WAITING_REFRESH_MS,
+} from '../../../src/features/order/components/order-view';
 import { configureShopServer, resetShopServer } from '../../../src/lib/shop-server';
 import { OrderPage } from '../../../src/pages/order-page';
 import { server } from '../../support/msw-server';
@@ -187,6 +190,64 @@ describe('the order page', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('says a held order was paid and waits for the bank, then delivers itself (issue #23)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let calls = 0;
+    const held = {
+      state: 'held',
+      esim: null,
+      promisedBy: Date.parse('2026-11-23T12:00:00Z'),
+      reason: 'awaiting_bank_confirmation',
+      email: { state: 'not_applicable', attempts: 0 },
+    };
+    server.use(
+      http.get(`${API}/api/orders/:id`, () => {
+        calls += 1;
+        return HttpResponse.json({ order: paidOrder(calls === 1 ? held : assigned) });
+      }),
+    );
+    try {
+      await open(`/order/${ID}?token=${TOKEN}`);
+      expect(
+        await screen.findByRole('heading', {
+          name: 'Payment received - your eSIM follows when the bank confirms it',
+        }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(/usually by .*2026/);
+      expect(screen.queryByRole('img')).not.toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(HELD_REFRESH_MS);
+      expect(
+        await screen.findByRole('img', { name: 'eSIM QR code of order #NXR-20261123-163000' }),
+      ).toBeInTheDocument();
+      expect(calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('tells a held order in Burmese', async () => {
+    server.use(
+      http.get(`${API}/api/orders/:id`, () =>
+        HttpResponse.json({
+          order: paidOrder({
+            state: 'held',
+            esim: null,
+            promisedBy: null,
+            reason: 'awaiting_bank_confirmation',
+            email: { state: 'not_applicable', attempts: 0 },
+          }),
+        }),
+      ),
+    );
+    await open(`/order/${ID}?token=${TOKEN}`, 'my');
+    expect(
+      await screen.findByRole('heading', {
+        name: 'ငွေပေးချေမှု လက်ခံရရှိပါပြီ - ဘဏ်က အတည်ပြုပြီးနောက် သင့် eSIM ကို ပို့ပေးပါမည်',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('ထပ်မံ မပေးချေပါနှင့်');
   });
 
   it('says an unpaid order expired rather than waiting for a payment', async () => {

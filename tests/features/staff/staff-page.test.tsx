@@ -79,6 +79,14 @@ function serveStaff(calls: string[] = []) {
       calls.push(`resend ${String(params.id)}`);
       return HttpResponse.json({ queued: true }, { status: 202 });
     }),
+    // The bank reconciliation tab loads with the board (tests/features/staff/reconciliation.test.tsx).
+    http.get(`${API}/api/staff/reconciliation`, () =>
+      HttpResponse.json({
+        counts: { confirmed: 0, mismatch: 0, unconfirmed: 0, suspect: 0, unmatched: 0 },
+        orders: [],
+        unmatched: [],
+      }),
+    ),
   );
   return calls;
 }

@@ -46,7 +46,7 @@ export type OpenApiDocument = {
   security?: Record<string, unknown[]>[];
 };
 
-export type Access = 'public' | 'apiKey';
+export type Access = 'public' | 'apiKey' | 'signature';
 export type Method = 'GET' | 'POST';
 
 export type Field = {
@@ -80,7 +80,7 @@ export type Endpoint = {
 };
 
 /** The tags /developers documents, in this order (the shop's own endpoints are not for partners). */
-export const documentedTags = ['status', 'catalogue', 'partner'] as const;
+export const documentedTags = ['status', 'catalogue', 'partner', 'payments'] as const;
 
 /** dev.json keys of the endpoints SPEC names; any other endpoint uses its operationId. */
 const textIds: Record<string, string> = {
@@ -89,6 +89,7 @@ const textIds: Record<string, string> = {
   'POST /purchase': 'purchase',
   'POST /v1/activate': 'activate',
   'GET /v1/profile/{orderId}': 'profile',
+  'POST /api/payments/notifications': 'notifications',
 };
 
 function resolve(document: OpenApiDocument, schema: Schema | undefined): Schema {
@@ -174,7 +175,11 @@ export function endpointsOf(document: OpenApiDocument): Endpoint[] {
         id: textIds[`${upper} ${path}`] ?? operation.operationId ?? `${method}-${path}`,
         method: upper,
         path,
-        access: security.length > 0 ? 'apiKey' : 'public',
+        access: security.some((scheme) => 'paymentSignature' in scheme)
+          ? 'signature'
+          : security.length > 0
+            ? 'apiKey'
+            : 'public',
         ours: operation['x-ours'] === true,
         summary: operation.summary,
         description: operation.description,

@@ -140,5 +140,21 @@ paths:
       responses:
         default:
           description: Not yet specified
+  /api/payments/notifications:
+    post:
+      summary: Payment notification from the acquirer (this shop's addition)
+      description: >-
+        Signed with the shared secret PAYMENT_NOTIFY_SECRET in the header X-Payment-Signature,
+        t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">. The full contract is in the
+        API server's own document (GET /openapi.json).
+      responses:
+        '200':
+          description: The order is paid and its eSIM delivered, or a repeated eventId
+        '202':
+          description: No such order or another amount, recorded for staff
+        '401':
+          description: Missing or wrong signature, or a time more than 300 s off
+        '409':
+          description: The transaction id already paid another order
 `;
 }

@@ -14,6 +14,8 @@ import './order.css';
 
 /** While the eSIM waits for stock, the page asks again this often (staff may import any time). */
 export const WAITING_REFRESH_MS = 60_000;
+/** While the eSIM is held for the bank's confirmation (a notification may come any second). */
+export const HELD_REFRESH_MS = 5_000;
 
 /**
  * The buyer's order, opened from the link in the email (`#/order/<id>?token=<token>`): the
@@ -44,11 +46,15 @@ export function OrderView() {
   }, [configured, token, load]);
 
   const waiting = order?.delivery?.state === 'waiting_for_stock';
+  const held = order?.delivery?.state === 'held';
   useEffect(() => {
-    if (!waiting) return;
-    const timer = window.setInterval(() => void load(), WAITING_REFRESH_MS);
+    if (!waiting && !held) return;
+    const timer = window.setInterval(
+      () => void load(),
+      held ? HELD_REFRESH_MS : WAITING_REFRESH_MS,
+    );
     return () => window.clearInterval(timer);
-  }, [waiting, load]);
+  }, [waiting, held, load]);
 
   if (!configured) return <OrderProblem text={t('order.staticMode')} />;
   if (!token) return <OrderProblem text={t('order.noToken')} />;
@@ -100,7 +106,9 @@ export function OrderView() {
               email: { state: 'not_applicable', attempts: 0 },
             }
           }
-          orderLink={waiting ? undefined : orderHref(order.id, token, toLanguage(i18n.language))}
+          orderLink={
+            waiting || held ? undefined : orderHref(order.id, token, toLanguage(i18n.language))
+          }
         />
       )}
     </div>

@@ -9,6 +9,7 @@ import { confirmedBy, type PurchaseState } from '../lib/purchase-machine';
 import { flowReducer, type FlowEvent } from '../lib/server-purchase';
 import { rememberTransactionId } from '../lib/used-transactions';
 import { useServerCheckWatch, useServerOrderSync } from './use-server-order';
+import { useServerOrderWatch } from './use-server-order-watch';
 
 export type FlowDispatch = (event: FlowEvent) => void;
 
@@ -55,6 +56,7 @@ export function usePurchaseFlow(language: Language): [PurchaseState, FlowDispatc
   usePaymentExpiry(state, send);
   useServerOrderSync(state, send);
   useServerCheckWatch(state, send);
+  useServerOrderWatch(state, send);
   return [state, send];
 }
 

@@ -10,7 +10,9 @@ import {
   type StaffOrder,
   type StockReport,
 } from '../lib/staff-api';
+import { Tabs } from '../../../components/ui/tabs';
 import { CsvImport } from './csv-import';
+import { ReconciliationPanel } from './reconciliation-panel';
 import { StaffOrders } from './staff-orders';
 import { StockTable } from './stock-table';
 
@@ -74,22 +76,41 @@ export function StaffBoard({ staffKey, onUnauthorized, onForget }: StaffBoardPro
             : t('setup.other', { settings: warning.settings.join(', ') })}
         </p>
       ))}
-      {board && (
-        <>
-          <StaffOrders
-            staffKey={staffKey}
-            orders={board.orders}
-            onChanged={replaceOrder}
-            onReload={() => void load()}
-            onUnauthorized={onUnauthorized}
-          />
-          <StockTable report={board.stock} />
-        </>
-      )}
-      <CsvImport
-        staffKey={staffKey}
-        onImported={() => void load()}
-        onUnauthorized={onUnauthorized}
+      <Tabs
+        label={t('tabs.label')}
+        className="staff-tabs"
+        items={[
+          {
+            id: 'orders',
+            label: t('tabs.orders'),
+            panel: (
+              <>
+                {board && (
+                  <>
+                    <StaffOrders
+                      staffKey={staffKey}
+                      orders={board.orders}
+                      onChanged={replaceOrder}
+                      onReload={() => void load()}
+                      onUnauthorized={onUnauthorized}
+                    />
+                    <StockTable report={board.stock} />
+                  </>
+                )}
+                <CsvImport
+                  staffKey={staffKey}
+                  onImported={() => void load()}
+                  onUnauthorized={onUnauthorized}
+                />
+              </>
+            ),
+          },
+          {
+            id: 'bank',
+            label: t('tabs.bank'),
+            panel: <ReconciliationPanel staffKey={staffKey} onUnauthorized={onUnauthorized} />,
+          },
+        ]}
       />
     </div>
   );

@@ -17,6 +17,42 @@ export type StaffOrder = {
   emailAttempts: number;
   emailLastError: string | null;
   emailSentAt: number | null;
+  bankState?: BankState;
+  paymentRejectedReason?: string | null;
+};
+
+/** What the bank says of a paid order (issue #23, decision 071). */
+export type BankState = 'unconfirmed' | 'confirmed' | 'mismatch' | 'suspect';
+
+export type Reconciliation = {
+  counts: Record<BankState | 'unmatched', number>;
+  orders: {
+    orderId: string;
+    orderNumber: string;
+    transactionId: string | null;
+    bankState: BankState;
+    deliveryState: DeliveryState;
+    price: number;
+    paidAt: number | null;
+  }[];
+  unmatched: {
+    source: 'statement' | 'notification';
+    line: number | null;
+    transactionId: string;
+    amount: number;
+    paidAt: number;
+    reference: string | null;
+  }[];
+};
+
+export type StatementResult = {
+  imported: number;
+  alreadyImported: number;
+  confirmed: number;
+  mismatch: number;
+  unmatched: number;
+  suspect: number;
+  released: number;
 };
 
 export type StockLine = {
@@ -95,4 +131,66 @@ export async function importStock(key: string, csv: string): Promise<ImportResul
     headers: { ...auth(key), 'Content-Type': 'text/csv' },
     body: csv,
   });
+}
+
+export async function fetchReconciliation(
+  key: string,
+  signal?: AbortSignal,
+): Promise<Reconciliation> {
+  const answer = await shopServerRequest<Partial<Reconciliation>>('/api/staff/reconciliation', {
+    headers: auth(key),
+    signal,
+  });
+  return {
+    counts: {
+      confirmed: 0,
+      mismatch: 0,
+      unconfirmed: 0,
+      suspect: 0,
+      unmatched: 0,
+      ...answer.counts,
+    },
+    orders: Array.isArray(answer?.orders) ? answer.orders : [],
+    unmatched: Array.isArray(answer?.unmatched) ? answer.unmatched : [],
+  };
+}
+
+/** The merchant account's statement: CSV as is, or with another bank's column mapping. */
+export async function importStatement(
+  key: string,
+  csv: string,
+  mapping?: unknown,
+): Promise<StatementResult> {
+  return shopServerRequest<StatementResult>('/api/staff/reconciliation/statement', {
+    method: 'POST',
+    headers: {
+      ...auth(key),
+      'Content-Type': mapping === undefined ? 'text/csv' : 'application/json',
+    },
+    body: mapping === undefined ? csv : JSON.stringify({ csv, mapping }),
+  });
+}
+
+export async function confirmPayment(key: string, orderId: string): Promise<StaffOrder> {
+  const answer = await shopServerRequest<{ order: StaffOrder }>(
+    `/api/staff/orders/${encodeURIComponent(orderId)}/confirm-payment`,
+    { method: 'POST', headers: auth(key) },
+  );
+  return answer.order;
+}
+
+export async function rejectPayment(
+  key: string,
+  orderId: string,
+  reason: string,
+): Promise<StaffOrder> {
+  const answer = await shopServerRequest<{ order: StaffOrder }>(
+    `/api/staff/orders/${encodeURIComponent(orderId)}/reject-payment`,
+    {
+      method: 'POST',
+      headers: { ...auth(key), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reason }),
+    },
+  );
+  return answer.order;
 }

@@ -1,0 +1,244 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  parseAmount,
+  parseStatementCsv,
+  parseStatementTime,
+  readMapping,
+} from '../../src/services/statement-csv';
+import { postStatement, STATEMENT_HEADER } from '../support/bank';
+import {
+  createOrder,
+  readingAnswer,
+  submitReceipt,
+  useShopApp,
+  type Created,
+} from '../support/shop';
+import { postStock, staffKey, stockCsv } from '../support/stock';
+import { T0, type TestApp } from '../support/test-app';
+import { testStore } from '../support/test-database';
+
+type Row = Record<string, unknown>;
+type Report = {
+  counts: Record<string, number>;
+  orders: { orderId: string; orderNumber: string; transactionId: string; bankState: string }[];
+  unmatched: { line: number | null; transactionId: string; amount: number; paidAt: number }[];
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('statement CSV', () => {
+  it.each([
+    ['80000', 80_000],
+    ['80,000 Ks', 80_000],
+    ['80000.00 MMK', 80_000],
+    ['MMK 80,000', 80_000],
+    ['80,000.50', null],
+    ['-80000', null],
+    ['eighty', null],
+    ['', null],
+  ])('reads the amount %j as %j', (text, amount) => {
+    expect(parseAmount(text)).toBe(amount);
+  });
+
+  it('reads ISO times (Myanmar time without an offset) and mapped formats', () => {
+    expect(parseStatementTime('2026-11-23T10:01:00Z', undefined)).toBe(T0 + 60_000);
+    expect(parseStatementTime('2026-11-23 16:31', undefined)).toBe(T0 + 60_000);
+    expect(parseStatementTime('23/11/2026 16:31', 'DD/MM/YYYY HH:mm')).toBe(T0 + 60_000);
+    expect(parseStatementTime('23/11/2026 10:31', 'DD/MM/YYYY HH:mm', '+00:00')).toBe(
+      T0 + 31 * 60_000,
+    );
+    expect(parseStatementTime('31/02/2026 10:00', 'DD/MM/YYYY HH:mm')).toBeNull();
+    expect(parseStatementTime('yesterday', undefined)).toBeNull();
+  });
+
+  it('refuses a bad file whole, naming each bad line', () => {
+    const csv = [
+      STATEMENT_HEADER,
+      `KBZ-1001,80000,${iso(T0)},Ko Aung,`,
+      `xx,80000,${iso(T0)},,`,
+      `KBZ-1002,eighty,${iso(T0)},,`,
+      `KBZ-1003,80000,tomorrow,,`,
+      `KBZ-1001,80000,${iso(T0)},,`,
+      `KBZ-1004,80000,${iso(T0)},=HYPERLINK("x"),`,
+      `KBZ-1005,80000`,
+    ].join('\n');
+    const parsed = parseStatementCsv(csv);
+    expect(parsed.problems.map((problem) => problem.line)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(parseStatementCsv('id,amount\n1,2').problems).toEqual([
+      { line: 1, problem: expect.stringContaining('transaction_id,amount,paid_at') },
+    ]);
+  });
+
+  it('checks a mapping file', () => {
+    expect(() => readMapping({ columns: { txn: 'Txn' } })).toThrow(/unknown field "txn"/);
+    expect(() => readMapping({ dateFormat: 'HH:mm' })).toThrow(/YYYY/);
+    expect(readMapping({ columns: { amount: 'Credit' }, utcOffset: '+06:30' })).toEqual({
+      columns: { amount: 'Credit' },
+      utcOffset: '+06:30',
+    });
+  });
+});
+
+describe(`statement reconciliation (${testStore})`, () => {
+  const app = useShopApp({ STAFF_WEBHOOK_URL: 'https://hooks.example/staff' });
+  let t: TestApp;
+  let key: string;
+  beforeEach(async () => {
+    ({ t } = app);
+    key = await staffKey(t);
+    expect((await postStock(t, key, stockCsv(10))).status).toBe(200);
+  });
+  const rows = (sql: string, params: unknown[] = []) =>
+    app.database.rawTransaction((tx) => tx.query<Row>(sql, params));
+  const report = async () => {
+    const response = await t.call('GET', '/api/staff/reconciliation', undefined, {
+      Authorization: `Bearer ${key}`,
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Report;
+  };
+
+  /** An order paid by screenshot of transaction `id`, made at `at` and paid a minute later. */
+  async function paid(id: string, at: number, contact = `${id.toLowerCase()}@example.com`) {
+    t.clock.set(at);
+    const created: Created = await createOrder(t, { contact });
+    t.clock.set(at + 2 * 60_000);
+    app.gemini.answer(readingAnswer({ transactionId: id, transactionTime: iso(at + 60_000) }));
+    expect((await submitReceipt(t, created)).status).toBe(200);
+    return created;
+  }
+
+  it('gives each paid order its bank state, lists unmatched lines, and alerts staff of suspects', async () => {
+    const confirmed = await paid('KBZ-5001', T0);
+    const mismatch = await paid('KBZ-5002', T0 + 10_000);
+    const suspect = await paid('KBZ-5003', T0 + 20_000);
+    const later = await paid('KBZ-5004', T0 + 60 * 60_000);
+    t.clock.set(T0 + 2 * 60 * 60_000);
+    const csv = [
+      STATEMENT_HEADER,
+      `KBZ 5001,80000,${iso(T0 + 60_000)},Ko Aung,${confirmed.order.number}`,
+      `kbz-5002,"70,000 Ks",${iso(T0 + 70_000)},Ma Hla,`,
+      `KBZ-9999,50000,${iso(T0 + 30 * 60_000)},Stranger,`,
+    ].join('\n');
+    const response = await postStatement(t, key, csv);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      imported: 3,
+      alreadyImported: 0,
+      confirmed: 1,
+      mismatch: 1,
+      unmatched: 1,
+      suspect: 1,
+      released: 0,
+    });
+    const result = await report();
+    expect(result.counts).toEqual({
+      confirmed: 1,
+      mismatch: 1,
+      unconfirmed: 1,
+      suspect: 1,
+      unmatched: 1,
+    });
+    const stateOf = Object.fromEntries(
+      result.orders.map((order) => [order.orderId, order.bankState]),
+    );
+    expect(stateOf).toEqual({
+      [confirmed.order.id]: 'confirmed',
+      [mismatch.order.id]: 'mismatch',
+      [suspect.order.id]: 'suspect',
+      [later.order.id]: 'unconfirmed',
+    });
+    expect(result.unmatched).toEqual([
+      expect.objectContaining({ line: 4, transactionId: 'KBZ9999', amount: 50_000 }),
+    ]);
+    const alerts = await rows(
+      "SELECT order_id, payload FROM outbox WHERE kind = 'staff_alert_webhook'",
+    );
+    expect(alerts).toEqual([
+      {
+        order_id: suspect.order.id,
+        payload: expect.objectContaining({
+          event: 'order.bank_suspect',
+          number: suspect.order.number,
+        }),
+      },
+    ]);
+
+    // The same file again changes nothing: no new lines, period, state or alert.
+    const again = await postStatement(t, key, csv);
+    expect(await again.json()).toMatchObject({ imported: 0, alreadyImported: 3, suspect: 0 });
+    expect(await report()).toEqual(result);
+    expect(await rows('SELECT count(*)::int AS n FROM statement_imports')).toEqual([{ n: 1 }]);
+    expect(
+      await rows("SELECT count(*)::int AS n FROM outbox WHERE kind = 'staff_alert_webhook'"),
+    ).toEqual([{ n: 1 }]);
+
+    // A later statement with the suspect's line confirms it.
+    const late = await postStatement(
+      t,
+      key,
+      `${STATEMENT_HEADER}\nKBZ-5003,80000,${iso(T0 + 80_000)},,\n`,
+    );
+    expect(await late.json()).toMatchObject({ imported: 1, confirmed: 1 });
+    expect((await report()).counts).toMatchObject({ confirmed: 2, suspect: 0 });
+  });
+
+  it('refuses a bad file whole with every line, and a line that contradicts an earlier import', async () => {
+    const csv = [
+      STATEMENT_HEADER,
+      `KBZ-6001,80000,${iso(T0)},,`,
+      `KBZ-6002,eighty,${iso(T0)},,`,
+      `KBZ-6003,80000,soon,,`,
+    ].join('\n');
+    const response = await postStatement(t, key, csv);
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as {
+      error: { code: string; details: { line: number }[] };
+    };
+    expect(body.error.code).toBe('invalid_csv');
+    expect(body.error.details.map((detail) => detail.line)).toEqual([3, 4]);
+    expect(await rows('SELECT count(*)::int AS n FROM statement_lines')).toEqual([{ n: 0 }]);
+
+    expect(
+      (await postStatement(t, key, `${STATEMENT_HEADER}\nKBZ-6001,80000,${iso(T0)},,`)).status,
+    ).toBe(200);
+    const changed = await postStatement(t, key, `${STATEMENT_HEADER}\nKBZ-6001,90000,${iso(T0)},,`);
+    expect(changed.status).toBe(422);
+    expect(await rows('SELECT amount FROM statement_lines')).toEqual([{ amount: 80_000 }]);
+  });
+
+  it('reads another bank’s export through a column mapping', async () => {
+    const order = await paid('KBZ-7001', T0);
+    const csv = [
+      'Date,Txn ID,Credit,From,Remark',
+      `23/11/2026 16:31,KBZ-7001,"80,000 Ks",Ko Aung,${order.order.number}`,
+      `23/11/2026 16:40,KBZ-7002,80000.00 MMK,Ma Hla,`,
+    ].join('\n');
+    const mapping = {
+      columns: {
+        transaction_id: 'Txn ID',
+        amount: 'Credit',
+        paid_at: 'Date',
+        payer: 'From',
+        reference: 'Remark',
+      },
+      dateFormat: 'DD/MM/YYYY HH:mm',
+    };
+    const response = await postStatement(t, key, csv, mapping);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ imported: 2, confirmed: 1, unmatched: 1 });
+    expect(await rows('SELECT transaction_id, paid_at FROM statement_lines ORDER BY 1')).toEqual([
+      { transaction_id: 'KBZ7001', paid_at: new Date(T0 + 60_000) },
+      { transaction_id: 'KBZ7002', paid_at: new Date(T0 + 10 * 60_000) },
+    ]);
+    // Without the mapping the same file is refused.
+    expect((await postStatement(t, key, csv)).status).toBe(422);
+    const bad = await postStatement(t, key, csv, { columns: { txn: 'Txn ID' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('needs a staff key', async () => {
+    const response = await t.call('GET', '/api/staff/reconciliation');
+    expect(response.status).toBe(401);
+  });
+});
