@@ -43,7 +43,15 @@ export const orders = pgTable('orders', {
   lastFailure: jsonb('last_failure'),
   activationRequestedAt: time('activation_requested_at'),
   deliveryState: text('delivery_state', {
-    enum: ['none', 'waiting_for_stock', 'assigned', 'delivered', 'withdrawn'],
+    enum: [
+      'none',
+      'waiting_for_stock',
+      'provisioning',
+      'held',
+      'assigned',
+      'delivered',
+      'withdrawn',
+    ],
   })
     .notNull()
     .default('none'),
@@ -123,10 +131,58 @@ export const profiles = pgTable('profiles', {
   assignedAt: time('assigned_at'),
   deliveredAt: time('delivered_at'),
   withdrawnAt: time('withdrawn_at'),
+  source: text('source', { enum: ['stock', 'es2plus'] })
+    .notNull()
+    .default('stock'),
 });
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type DeliveryState = OrderRow['deliveryState'];
+
+/** ES2+ calls owed to an SM-DP+ (issue #27, decision 076): profile orders and cancellations. */
+export const es2plusJobs = pgTable('es2plus_jobs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind', { enum: ['order', 'cancel'] }).notNull(),
+  orderId: uuid('order_id').notNull(),
+  operatorId: text('operator_id').notNull(),
+  profileType: text('profile_type'),
+  iccid: text('iccid'),
+  matchingId: text('matching_id'),
+  smdpAddress: text('smdp_address'),
+  finalProfileStatus: text('final_profile_status', { enum: ['Available', 'Unavailable'] }),
+  state: text('state', { enum: ['pending', 'done', 'failed', 'cancelled'] }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: time('next_attempt_at').notNull(),
+  lastError: text('last_error'),
+  createdAt: time('created_at').notNull(),
+  finishedAt: time('finished_at'),
+});
+
+export type Es2plusJobRow = typeof es2plusJobs.$inferSelect;
+
+export const es2plusNotifications = pgTable('es2plus_notifications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  iccid: text('iccid').notNull(),
+  operatorId: text('operator_id').notNull(),
+  notificationPointId: integer('notification_point_id').notNull(),
+  status: text('status').notNull(),
+  subjectCode: text('subject_code'),
+  reasonCode: text('reason_code'),
+  eventTime: time('event_time').notNull(),
+  receivedAt: time('received_at').notNull(),
+});
+
+export const INSTALL_STATES = ['released', 'downloaded', 'installed', 'failed', 'deleted'] as const;
+export type InstallState = (typeof INSTALL_STATES)[number];
+
+export const installProgress = pgTable('install_progress', {
+  iccid: text('iccid').primaryKey(),
+  state: text('state', { enum: INSTALL_STATES }).notNull(),
+  stateAt: time('state_at').notNull(),
+  updatedAt: time('updated_at').notNull(),
+});
+
+export type InstallProgressRow = typeof installProgress.$inferSelect;
 
 export const schema = {
   orders,
@@ -136,4 +192,7 @@ export const schema = {
   aiHealth,
   apiKeys,
   profiles,
+  es2plusJobs,
+  es2plusNotifications,
+  installProgress,
 };

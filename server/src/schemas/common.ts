@@ -16,6 +16,10 @@ export const tags = [
   { name: 'shop', description: "The shop's own endpoints, used by this website (order token)." },
   { name: 'ai', description: "The shop's AI calls, forwarded to the AI service." },
   { name: 'staff', description: "The shop's staff: orders, delivery and stock (staff key)." },
+  {
+    name: 'es2plus',
+    description: "Called by an operator's SM-DP+ (GSMA ES2+), with the token the shop gave it.",
+  },
 ] as const;
 
 /** Names of the security schemes (components.securitySchemes). */

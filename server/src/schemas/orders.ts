@@ -34,6 +34,8 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES).openapi({
 export const DELIVERY_STATES = [
   'none',
   'waiting_for_stock',
+  'provisioning',
+  'held',
   'assigned',
   'delivered',
   'withdrawn',
@@ -41,10 +43,21 @@ export const DELIVERY_STATES = [
 
 export const deliveryStateSchema = z.enum(DELIVERY_STATES).openapi({
   description:
-    'none while unpaid; waiting_for_stock (paid, no profile in stock yet); assigned (a profile ' +
+    'none while unpaid; waiting_for_stock (paid, no profile in stock yet); provisioning (paid, ' +
+    'the profile is being ordered from the operator’s SM-DP+, usually seconds); held (paid, ' +
+    'kept back by the delivery policy for staff); assigned (a profile ' +
     'is on the order); delivered (its email was sent, or without email the buyer has seen it); ' +
     'withdrawn (staff withdrew the profile: refund).',
 });
+
+export const installStateSchema = z
+  .enum(['released', 'downloaded', 'installed', 'failed', 'deleted'])
+  .openapi('InstallState', {
+    description:
+      'released (ready to download: the QR code works), downloaded (the phone has the profile), ' +
+      'installed (installed on the phone), failed (the download or install failed), deleted ' +
+      '(removed from the phone). From the SM-DP+’s HandleDownloadProgressInfo (decision 077).',
+  });
 
 export const EsimSchema = z
   .object({
@@ -55,6 +68,14 @@ export const EsimSchema = z
     }),
     smdpAddress: z.string().openapi({ example: 'smdp.example.com' }),
     matchingId: z.string().openapi({ example: 'K2-1ABC2-3DEF4G' }),
+    installState: installStateSchema.nullable().openapi({
+      description:
+        'What the buyer’s phone did with an eSIM ordered from the operator’s SM-DP+ (ES2+), ' +
+        'as the SM-DP+ reported it; null for an eSIM from stock (nothing reports it).',
+    }),
+    installStateAt: z.number().int().nullable().openapi({
+      description: 'When the install state was reached (epoch ms), or null.',
+    }),
   })
   .openapi('Esim');
 
