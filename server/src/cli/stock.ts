@@ -29,7 +29,7 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig(process.env);
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const deps = { database, now: Date.now, randomUUID: () => crypto.randomUUID() };
+  const deps = { config, database, now: Date.now, randomUUID: () => crypto.randomUUID() };
   try {
     await migrate(database);
     if (command === 'import') {
@@ -62,6 +62,13 @@ async function main(args: string[]): Promise<number> {
           console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
       }
       console.log(`Orders waiting for stock: ${report.waitingOrders}`);
+      for (const line of report.sources) {
+        console.log(
+          line.source === 'es2plus'
+            ? `${line.operatorId}: ordered from ${line.smdpHost} over ES2+ (${line.plans.join(', ')}; other plans from stock)`
+            : `${line.operatorId}: stock`,
+        );
+      }
     }
     return 0;
   } catch (error) {

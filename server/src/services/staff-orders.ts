@@ -2,10 +2,15 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { OperatorId } from '../../../src/config/catalogue';
 import {
+  es2plusJobs,
+  installProgress,
   orders,
   outbox,
   profiles,
   type DeliveryState,
+  type Es2plusJobRow,
+  type InstallProgressRow,
+  type InstallState,
   type OrderRow,
   type ProfileRow,
 } from '../db/schema';
@@ -18,6 +23,7 @@ import {
   type EsimEmailPayload,
   type Queries,
 } from './delivery';
+import { orderJobOf, queueCancelOrder } from './provisioning';
 
 export type StaffOrder = {
   id: string;
@@ -34,9 +40,20 @@ export type StaffOrder = {
   emailAttempts: number;
   emailLastError: string | null;
   emailSentAt: number | null;
+  profileSource: ProfileRow['source'] | null;
+  installState: InstallState | null;
+  installStateAt: number | null;
+  provisioningError: string | null;
 };
 
-function toStaffOrder(row: OrderRow, profile: ProfileRow | null, email: EmailRow | null) {
+type Extras = { install: InstallProgressRow | null; job: Es2plusJobRow | null };
+
+function toStaffOrder(
+  row: OrderRow,
+  profile: ProfileRow | null,
+  email: EmailRow | null,
+  extras: Extras,
+) {
   const order: StaffOrder = {
     id: row.id,
     number: row.number,
@@ -52,6 +69,10 @@ function toStaffOrder(row: OrderRow, profile: ProfileRow | null, email: EmailRow
     emailAttempts: email?.attempts ?? 0,
     emailLastError: email?.lastError ?? null,
     emailSentAt: email?.sentAt?.getTime() ?? null,
+    profileSource: profile?.source ?? null,
+    installState: extras.install?.state ?? null,
+    installStateAt: extras.install?.stateAt.getTime() ?? null,
+    provisioningError: extras.job?.lastError ?? null,
   };
   return order;
 }
@@ -59,19 +80,33 @@ function toStaffOrder(row: OrderRow, profile: ProfileRow | null, email: EmailRow
 async function staffOrdersOf(db: Queries, rows: OrderRow[]): Promise<StaffOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [found, emails] = await Promise.all([
+  const [found, emails, jobs] = await Promise.all([
     db.select().from(profiles).where(inArray(profiles.orderId, ids)),
     db
       .select()
       .from(outbox)
       .where(and(inArray(outbox.orderId, ids), eq(outbox.kind, ESIM_EMAIL)))
       .orderBy(asc(outbox.id)),
+    db
+      .select()
+      .from(es2plusJobs)
+      .where(and(inArray(es2plusJobs.orderId, ids), eq(es2plusJobs.kind, 'order'))),
   ]);
+  const iccids = found.filter((p) => p.source === 'es2plus').map((p) => p.iccid);
+  const installs = iccids.length
+    ? await db.select().from(installProgress).where(inArray(installProgress.iccid, iccids))
+    : [];
   const profileBy = new Map(found.map((profile) => [profile.orderId, profile]));
   const emailBy = new Map(emails.map((email) => [email.orderId, email]));
-  return rows.map((row) =>
-    toStaffOrder(row, profileBy.get(row.id) ?? null, emailBy.get(row.id) ?? null),
-  );
+  const jobBy = new Map(jobs.map((job) => [job.orderId, job]));
+  const installBy = new Map(installs.map((install) => [install.iccid, install]));
+  return rows.map((row) => {
+    const profile = profileBy.get(row.id) ?? null;
+    return toStaffOrder(row, profile, emailBy.get(row.id) ?? null, {
+      install: (profile && installBy.get(profile.iccid)) ?? null,
+      job: jobBy.get(row.id) ?? null,
+    });
+  });
 }
 
 export async function listStaffOrders(
@@ -133,7 +168,12 @@ export async function resendEmail(deps: Pick<Deps, 'database' | 'now'>, id: stri
   });
 }
 
-/** Withdraws the order's profile (a refund): never shown or sent again, emails cancelled. */
+/**
+ * Withdraws the order's profile (a refund): never shown or sent again, emails cancelled. A
+ * profile from an SM-DP+ that no phone has downloaded is cancelled there too (CancelOrder,
+ * Unavailable); an order still being ordered from it is stopped (and a profile it reserved
+ * cancelled).
+ */
 export async function withdrawProfile(
   deps: Pick<Deps, 'database' | 'now'>,
   id: string,
@@ -148,9 +188,34 @@ export async function withdrawProfile(
       .where(eq(profiles.orderId, row.id))
       .for('update');
     if (!profile) {
-      throw new ApiError(409, 'conflict', `Order ${row.number} has no eSIM profile to withdraw.`);
+      const job = await orderJobOf(tx, row.id, true);
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');
+      if (!job || job.state !== 'pending' || locked?.deliveryState !== 'provisioning') {
+        throw new ApiError(409, 'conflict', `Order ${row.number} has no eSIM profile to withdraw.`);
+      }
+      await tx
+        .update(es2plusJobs)
+        .set({ state: 'cancelled', finishedAt: now })
+        .where(eq(es2plusJobs.id, job.id));
+      await tx.update(orders).set({ deliveryState: 'withdrawn' }).where(eq(orders.id, row.id));
+      if (job.iccid) {
+        const input = { orderId: row.id, operatorId: row.operatorId, iccid: job.iccid };
+        await queueCancelOrder(tx, { ...input, finalProfileStatus: 'Available' }, now.getTime());
+      }
+      return;
     }
     if (profile.state === 'withdrawn') return;
+    if (profile.source === 'es2plus') {
+      const [install] = await tx
+        .select()
+        .from(installProgress)
+        .where(eq(installProgress.iccid, profile.iccid));
+      // On a phone already: CancelOrder no longer applies (the operator ends the subscription).
+      if (!install || install.state === 'released' || install.state === 'failed') {
+        const input = { orderId: row.id, operatorId: row.operatorId, iccid: profile.iccid };
+        await queueCancelOrder(tx, { ...input, finalProfileStatus: 'Unavailable' }, now.getTime());
+      }
+    }
     await tx
       .update(profiles)
       .set({ state: 'withdrawn', withdrawnAt: now })
