@@ -6,12 +6,19 @@ import { findOperator, findPlan } from '../../../config/catalogue';
 import { orderHref } from '../../../config/paths';
 import { site, telHref } from '../../../config/site';
 import { useRequest } from '../../../hooks/use-request';
+import { deliveryInProgress } from '../../../lib/delivery';
 import { shopServerUrl } from '../../../lib/shop-server';
 import { failureKind, fetchBuyerOrder, type BuyerOrder } from '../lib/order-api';
 import './order.css';
 
 /** While the eSIM waits for stock, the page asks again this often (staff may import any time). */
 export const WAITING_REFRESH_MS = 60_000;
+/**
+ * While the eSIM is being ordered from the operator's SM-DP+, or the phone has not finished
+ * installing it, the page asks again this often (while it is in view), so the buyer sees
+ * "Installed on your phone" within seconds.
+ */
+export const PROGRESS_REFRESH_MS = 3_000;
 
 /**
  * The buyer's order, opened from the link in the email (`#/order/<id>?token=<token>`): the
@@ -41,11 +48,17 @@ export function OrderView() {
   }, [configured, token, load]);
 
   const waiting = order?.delivery?.state === 'waiting_for_stock';
+  const progressing = deliveryInProgress(order?.delivery);
   useEffect(() => {
-    if (!waiting) return;
-    const timer = window.setInterval(() => void load(), WAITING_REFRESH_MS);
+    if (!waiting && !progressing) return;
+    const timer = window.setInterval(
+      () => {
+        if (document.visibilityState !== 'hidden') void load();
+      },
+      progressing ? PROGRESS_REFRESH_MS : WAITING_REFRESH_MS,
+    );
     return () => window.clearInterval(timer);
-  }, [waiting, load]);
+  }, [waiting, progressing, load]);
 
   if (!configured) return <OrderProblem text={t('order.staticMode')} />;
   if (!token) return <OrderProblem text={t('order.noToken')} />;

@@ -8,7 +8,7 @@ import { submitOrder } from '../lib/outbox';
 import { confirmedBy, type PurchaseState } from '../lib/purchase-machine';
 import { flowReducer, type FlowEvent } from '../lib/server-purchase';
 import { rememberTransactionId } from '../lib/used-transactions';
-import { useServerOrderSync } from './use-server-order';
+import { useServerDeliveryProgress, useServerOrderSync } from './use-server-order';
 
 export type FlowDispatch = (event: FlowEvent) => void;
 
@@ -54,6 +54,7 @@ export function usePurchaseFlow(language: Language): [PurchaseState, FlowDispatc
   useEffect(() => savePurchase(state), [state]);
   usePaymentExpiry(state, send);
   useServerOrderSync(state, send);
+  useServerDeliveryProgress(state, send);
   return [state, send];
 }
 

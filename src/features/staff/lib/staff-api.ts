@@ -1,5 +1,5 @@
 import { shopServerRequest, ShopServerError } from '../../../lib/shop-server';
-import type { DeliveryState } from '../../../lib/delivery';
+import type { DeliveryState, InstallState } from '../../../lib/delivery';
 
 /** An order as staff see it (the contract's StaffOrder): never its activation code. */
 export type StaffOrder = {
@@ -17,6 +17,12 @@ export type StaffOrder = {
   emailAttempts: number;
   emailLastError: string | null;
   emailSentAt: number | null;
+  /** Where its profile came from: stock, or the operator's SM-DP+ (ES2+). */
+  profileSource?: 'stock' | 'es2plus' | null;
+  installState?: InstallState | null;
+  installStateAt?: number | null;
+  /** The last error of its profile order at the SM-DP+ (retrying, or given up). */
+  provisioningError?: string | null;
 };
 
 export type StockLine = {
@@ -28,7 +34,15 @@ export type StockLine = {
   withdrawn: number;
 };
 
-export type StockReport = { stock: StockLine[]; waitingOrders: number };
+/** Where an operator's profiles come from (PROVISIONING_<OP>). */
+export type OperatorSource = {
+  operatorId: string;
+  source: 'stock' | 'es2plus';
+  smdpHost: string | null;
+  plans: string[];
+};
+
+export type StockReport = { stock: StockLine[]; waitingOrders: number; sources: OperatorSource[] };
 export type ImportResult = { imported: number; deliveredWaiting: number };
 
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
@@ -53,6 +67,7 @@ export async function fetchStock(key: string, signal?: AbortSignal): Promise<Sto
   return {
     stock: Array.isArray(answer?.stock) ? answer.stock : [],
     waitingOrders: typeof answer?.waitingOrders === 'number' ? answer.waitingOrders : 0,
+    sources: Array.isArray(answer?.sources) ? answer.sources : [],
   };
 }
 
