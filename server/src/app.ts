@@ -5,6 +5,7 @@ import { buildOpenApiDocument } from './openapi/document';
 import { errorBodySchema } from './schemas/error';
 import { aiProxyRoutes } from './routes/ai-proxy';
 import { catalogueRoutes } from './routes/catalogue';
+import { es2plusRoutes } from './routes/es2plus';
 import { partnerRoutes } from './routes/partner';
 import { paymentRoutes } from './routes/payments';
 import { createRouter } from './routes/router';
@@ -86,6 +87,7 @@ export function createApp(deps: Deps) {
   app.route('/', staffRoutes(deps));
   app.route('/', paymentRoutes(deps));
   app.route('/', aiProxyRoutes(deps));
+  app.route('/', es2plusRoutes(deps));
 
   // The document of every route above, built on the first request (not itself documented).
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { VERIFICATION_TIMEOUT_MS } from '../../src/features/purchase/lib/constants';
 import { payeeNames } from '../../src/features/purchase/lib/payee';
+import { readProvisioning, type ProvisioningConfig } from './provisioning-config';
 
 /**
  * The server's configuration, read once from the environment and validated (STYLE: env read
@@ -187,15 +188,19 @@ export type Config = {
     confirmationMs: number;
     notifySecret: string | undefined;
   };
+
+  /** Where each operator's profiles come from: stock or its SM-DP+ (ES2+, issue #27). */
+  provisioning: ProvisioningConfig;
 };
 
 /** Parses the environment; throws one Error listing every problem. */
 export function loadConfig(source: Record<string, string | undefined>): Config {
   const result = configSchema.safeParse(source);
-  if (!result.success) {
-    const problems = result.error.issues.map(
-      (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
-    );
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const provisioning = readProvisioning(source, problems);
+  if (!result.success || problems.length > 0) {
     throw new Error(`Invalid server configuration (see .env.example):\n- ${problems.join('\n- ')}`);
   }
   const raw = result.data;
@@ -271,5 +276,6 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       confirmationMs: raw.BANK_CONFIRMATION_MINUTES * 60_000,
       notifySecret: raw.PAYMENT_NOTIFY_SECRET,
     },
+    provisioning,
   };
 }

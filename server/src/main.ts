@@ -4,15 +4,18 @@ import { createAiFetch } from './ai-fetch';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
+import { es2plusFetchers } from './es2plus-tls';
 import { createLogger } from './logger';
 import { assertDemoIsSafe } from './services/demo-stock';
 import { createOutboxWorker, smtpMailer } from './services/outbox-worker';
 import { setupWarningMessage, setupWarnings } from './services/setup-warnings';
+import { createProvisioningWorker } from './services/provisioning-worker';
 
 /** `npm run server`: reads the environment, opens and migrates the database, listens. */
 async function main() {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
+  const fetchFor = es2plusFetchers(config.provisioning);
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(database);
@@ -42,6 +45,13 @@ async function main() {
   const { smtpUrl } = config.delivery;
   const worker = createOutboxWorker(deps, { mailer: smtpUrl ? smtpMailer(smtpUrl) : undefined });
   worker.start();
+  // Profiles ordered from the operators' SM-DP+ (ES2+, decision 076).
+  const provisioning = createProvisioningWorker(deps, { fetchFor });
+  provisioning.start();
+  const sources = Object.fromEntries(
+    Object.entries(config.provisioning.operators).map(([id, setting]) => [id, setting.source]),
+  );
+  logger.info({ sources }, 'provisioning');
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
     logger.info({ host: info.address, port: info.port }, 'listening'),
   );
@@ -52,8 +62,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'stopping');
     server.close(() => {
-      worker
-        .stop()
+      Promise.all([worker.stop(), provisioning.stop()])
         .then(() => database.close())
         .catch((error: unknown) => logger.error({ err: String(error) }, 'close failed'))
         .finally(() => process.exit(0));

@@ -7,6 +7,7 @@ export const deliveryStates = [
   'none',
   'waiting_for_stock',
   'held',
+  'provisioning',
   'assigned',
   'delivered',
   'withdrawn',
@@ -16,12 +17,21 @@ export type DeliveryState = (typeof deliveryStates)[number];
 export const emailDeliveryStates = ['not_applicable', 'queued', 'sent', 'retrying'] as const;
 export type EmailDeliveryState = (typeof emailDeliveryStates)[number];
 
+/**
+ * What the buyer's phone did with an eSIM the shop ordered from the operator's SM-DP+, as the
+ * SM-DP+ reported it (issue #27). Stock eSIMs have none.
+ */
+export const installStates = ['released', 'downloaded', 'installed', 'failed', 'deleted'] as const;
+export type InstallState = (typeof installStates)[number];
+
 export type EsimProfile = {
   iccid: string;
   /** `LPA:1$<SM-DP+ address>$<matching ID>`: what the QR code carries. */
   activationCode: string;
   smdpAddress: string;
   matchingId: string;
+  installState?: InstallState | null;
+  installStateAt?: number | null;
 };
 
 export type OrderDelivery = {
@@ -49,7 +59,17 @@ function readEsim(value: unknown): EsimProfile | null {
   const smdpAddress = text(value.smdpAddress);
   const matchingId = text(value.matchingId);
   if (!iccid || !activationCode || !smdpAddress || !matchingId) return null;
-  return { iccid, activationCode, smdpAddress, matchingId };
+  return {
+    iccid,
+    activationCode,
+    smdpAddress,
+    matchingId,
+    installState: isOneOf(installStates, value.installState) ? value.installState : null,
+    installStateAt:
+      typeof value.installStateAt === 'number' && Number.isFinite(value.installStateAt)
+        ? value.installStateAt
+        : null,
+  };
 }
 
 /**
@@ -74,6 +94,18 @@ export function readDelivery(value: unknown): OrderDelivery | null {
       attempts: typeof email.attempts === 'number' ? email.attempts : 0,
     },
   };
+}
+
+/**
+ * While the page should ask the server again soon: the eSIM is being ordered from the SM-DP+
+ * (seconds), or it is out and the phone has not finished installing it yet.
+ */
+export function deliveryInProgress(delivery: OrderDelivery | null | undefined): boolean {
+  if (!delivery) return false;
+  if (delivery.state === 'provisioning') return true;
+  if (delivery.state !== 'assigned' && delivery.state !== 'delivered') return false;
+  const install = delivery.esim?.installState;
+  return install === 'released' || install === 'downloaded';
 }
 
 /** Apple's universal link that installs an eSIM on an iPhone (iOS 17.5 and later). */

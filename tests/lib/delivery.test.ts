@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectInstallPlatform } from '../../src/components/esim-install/install-platform';
-import { appleInstallUrl, readDelivery } from '../../src/lib/delivery';
+import { appleInstallUrl, deliveryInProgress, readDelivery } from '../../src/lib/delivery';
 
 const esim = {
   iccid: '8995000000000000001',
@@ -51,6 +51,37 @@ describe('readDelivery', () => {
     ],
   ])('refuses %s', (_label, value) => {
     expect(readDelivery(value)).toBeNull();
+  });
+
+  it('reads the install state of an eSIM from the SM-DP+, and a delivery being prepared', () => {
+    const installed = { ...esim, installState: 'installed', installStateAt: 1_700_000_000_000 };
+    expect(readDelivery({ state: 'delivered', esim: installed, promisedBy: null, email })).toEqual(
+      expect.objectContaining({ esim: installed }),
+    );
+    const odd = { ...esim, installState: 'halfway', installStateAt: 'soon' };
+    expect(readDelivery({ state: 'delivered', esim: odd, email })?.esim).toMatchObject({
+      installState: null,
+      installStateAt: null,
+    });
+    expect(readDelivery({ state: 'provisioning', esim: null, promisedBy: null, email })).toEqual(
+      expect.objectContaining({ state: 'provisioning', esim: null }),
+    );
+  });
+
+  it('asks again while the eSIM is prepared or the phone has not finished installing it', () => {
+    const delivery = (state: string, installState: string | null) =>
+      readDelivery({
+        state,
+        esim: state === 'provisioning' ? null : { ...esim, installState },
+        email,
+      });
+    expect(deliveryInProgress(delivery('provisioning', null))).toBe(true);
+    expect(deliveryInProgress(delivery('delivered', 'released'))).toBe(true);
+    expect(deliveryInProgress(delivery('delivered', 'downloaded'))).toBe(true);
+    for (const done of ['installed', 'failed', 'deleted', null]) {
+      expect(deliveryInProgress(delivery('delivered', done))).toBe(false);
+    }
+    expect(deliveryInProgress(null)).toBe(false);
   });
 
   it('keeps the promised time of a wait and never an eSIM of a withdrawn order', () => {

@@ -40,6 +40,7 @@ async function main(args: string[]): Promise<number> {
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const deps = {
+    config,
     database,
     now: Date.now,
     randomUUID: () => crypto.randomUUID(),
@@ -85,6 +86,13 @@ async function main(args: string[]): Promise<number> {
           console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
       }
       console.log(`Orders waiting for stock: ${report.waitingOrders}`);
+      for (const line of report.sources) {
+        console.log(
+          line.source === 'es2plus'
+            ? `${line.operatorId}: ordered from ${line.smdpHost} over ES2+ (${line.plans.join(', ')}; other plans from stock)`
+            : `${line.operatorId}: stock`,
+        );
+      }
     }
     return 0;
   } catch (error) {

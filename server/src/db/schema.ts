@@ -163,6 +163,9 @@ export const profiles = pgTable('profiles', {
   withdrawnAt: time('withdrawn_at'),
   /** A demo profile (`npm run stock -- demo`): only for orders the demo script decided. */
   demo: boolean('demo').notNull().default(false),
+  source: text('source', { enum: ['stock', 'es2plus'] })
+    .notNull()
+    .default('stock'),
 });
 
 export const rateLimitWindows = pgTable(
@@ -218,6 +221,51 @@ export const statementImports = pgTable('statement_imports', {
 export type BankState = OrderRow['bankState'];
 export type DeliveryState = OrderRow['deliveryState'];
 
+/** ES2+ calls owed to an SM-DP+ (issue #27, decision 076): profile orders and cancellations. */
+export const es2plusJobs = pgTable('es2plus_jobs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind', { enum: ['order', 'cancel'] }).notNull(),
+  orderId: uuid('order_id').notNull(),
+  operatorId: text('operator_id').notNull(),
+  profileType: text('profile_type'),
+  iccid: text('iccid'),
+  matchingId: text('matching_id'),
+  smdpAddress: text('smdp_address'),
+  finalProfileStatus: text('final_profile_status', { enum: ['Available', 'Unavailable'] }),
+  state: text('state', { enum: ['pending', 'done', 'failed', 'cancelled'] }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: time('next_attempt_at').notNull(),
+  lastError: text('last_error'),
+  createdAt: time('created_at').notNull(),
+  finishedAt: time('finished_at'),
+});
+
+export type Es2plusJobRow = typeof es2plusJobs.$inferSelect;
+
+export const es2plusNotifications = pgTable('es2plus_notifications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  iccid: text('iccid').notNull(),
+  operatorId: text('operator_id').notNull(),
+  notificationPointId: integer('notification_point_id').notNull(),
+  status: text('status').notNull(),
+  subjectCode: text('subject_code'),
+  reasonCode: text('reason_code'),
+  eventTime: time('event_time').notNull(),
+  receivedAt: time('received_at').notNull(),
+});
+
+export const INSTALL_STATES = ['released', 'downloaded', 'installed', 'failed', 'deleted'] as const;
+export type InstallState = (typeof INSTALL_STATES)[number];
+
+export const installProgress = pgTable('install_progress', {
+  iccid: text('iccid').primaryKey(),
+  state: text('state', { enum: INSTALL_STATES }).notNull(),
+  stateAt: time('state_at').notNull(),
+  updatedAt: time('updated_at').notNull(),
+});
+
+export type InstallProgressRow = typeof installProgress.$inferSelect;
+
 export const schema = {
   orders,
   payments,
@@ -233,4 +281,7 @@ export const schema = {
   paymentNotifications,
   statementLines,
   statementImports,
+  es2plusJobs,
+  es2plusNotifications,
+  installProgress,
 };

@@ -409,4 +409,26 @@ const { order } = await response.json(); // order.bankState === 'confirmed'; a h
 });
 const { order } = await response.json(); // order.deliveryState === 'withdrawn'`,
   },
+  'POST /gsma/rsp2/es2plus/handleDownloadProgressInfo': {
+    curl: [
+      {
+        comment: 'Only an SM-DP+ with its ES2PLUS_<OP>_CALLBACK_TOKEN is heard: 401 without it',
+        command: `curl -X POST "$API_BASE_URL/gsma/rsp2/es2plus/handleDownloadProgressInfo" \\
+  -H "Content-Type: application/json" -H "X-Admin-Protocol: gsma/rsp/v2.5.0" \\
+  -d '{"header":{"functionRequesterIdentifier":"smdp","functionCallIdentifier":"1"},"iccid":"8995060000000000017","profileType":"ATOM-POWER-30","timestamp":"2026-11-23T10:05:00Z","notificationPointId":4,"notificationPointStatus":{"status":"Executed-Success"}}'`,
+        status: 401,
+      },
+    ],
+    fetch: `// Called by the operator's SM-DP+, not by a partner: its configuration names this URL and the token.
+const response = await fetch(\`\${API_BASE_URL}/gsma/rsp2/es2plus/handleDownloadProgressInfo\`, {
+  method: 'POST',
+  headers: {
+    'Content-Type': 'application/json',
+    'X-Admin-Protocol': 'gsma/rsp/v2.5.0',
+    Authorization: \`Bearer \${callbackToken}\`,
+  },
+  body: JSON.stringify({ header, iccid, profileType, timestamp, notificationPointId: 4, notificationPointStatus: { status: 'Executed-Success' } }),
+});
+// 204, also for a repeat or an unknown ICCID`,
+  },
 };

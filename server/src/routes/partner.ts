@@ -18,7 +18,7 @@ import {
   PurchaseBodySchema,
 } from '../schemas/partner';
 import { requireApiKey, type PartnerVariables } from '../services/api-keys';
-import { assignOrWait, esimOf, markSeen, profileOf } from '../services/delivery';
+import { assignOrWait, esimOfOrder, markSeen } from '../services/delivery';
 import { withIdempotency } from '../services/idempotency';
 import { availablePlan, createOrder, effectiveStatus, readPartnerOrder } from '../services/orders';
 import { limitBody, SMALL_BODY_BYTES } from './body-limit';
@@ -117,7 +117,7 @@ export function partnerRoutes(deps: Deps) {
   /** The order's profile status; reading an assigned eSIM is its delivery (no email). */
   const profileStatus = async (row: OrderRow): Promise<z.infer<typeof EsimProfileSchema>> => {
     const seen = await markSeen(deps, row);
-    const esim = esimOf(await profileOf(deps.database.db, seen.id));
+    const esim = await esimOfOrder(deps.database.db, seen.id);
     return {
       orderId: seen.id,
       number: seen.number,
@@ -132,6 +132,8 @@ export function partnerRoutes(deps: Deps) {
       delivery: seen.deliveryState,
       iccid: esim?.iccid ?? null,
       activationCode: esim?.activationCode ?? null,
+      installState: esim?.installState ?? null,
+      installStateAt: esim?.installStateAt ?? null,
     };
   };
 

@@ -20,6 +20,10 @@ export const tags = [
     description: 'Payment notifications from the acquirer (a signed webhook, no key).',
   },
   { name: 'staff', description: "The shop's staff: orders, delivery and stock (staff key)." },
+  {
+    name: 'es2plus',
+    description: "Called by an operator's SM-DP+ (GSMA ES2+), with the token the shop gave it.",
+  },
 ] as const;
 
 /** Names of the security schemes (components.securitySchemes). */

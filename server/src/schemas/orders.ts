@@ -50,6 +50,15 @@ export const deliveryStateSchema = z.enum(DELIVERY_STATES).openapi({
     'withdrawn (staff withdrew the profile: refund).',
 });
 
+export const installStateSchema = z
+  .enum(['released', 'downloaded', 'installed', 'failed', 'deleted'])
+  .openapi('InstallState', {
+    description:
+      'released (ready to download: the QR code works), downloaded (the phone has the profile), ' +
+      'installed (installed on the phone), failed (the download or install failed), deleted ' +
+      '(removed from the phone). From the SM-DP+’s HandleDownloadProgressInfo (decision 077).',
+  });
+
 export const EsimSchema = z
   .object({
     iccid: z.string().openapi({ example: '8995012345678901234' }),
@@ -59,6 +68,14 @@ export const EsimSchema = z
     }),
     smdpAddress: z.string().openapi({ example: 'smdp.example.com' }),
     matchingId: z.string().openapi({ example: 'K2-1ABC2-3DEF4G' }),
+    installState: installStateSchema.nullable().openapi({
+      description:
+        'What the buyer’s phone did with an eSIM ordered from the operator’s SM-DP+ (ES2+), ' +
+        'as the SM-DP+ reported it; null for an eSIM from stock (nothing reports it).',
+    }),
+    installStateAt: z.number().int().nullable().openapi({
+      description: 'When the install state was reached (epoch ms), or null.',
+    }),
   })
   .openapi('Esim');
 

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { operators, recommendedPlan } from '../../../src/config/catalogue';
 import { checkContact } from '../../../src/features/purchase/lib/contact';
 import { ours } from './common';
-import { deliveryStateSchema, operatorIds, orderStatusSchema } from './orders';
+import { deliveryStateSchema, installStateSchema, operatorIds, orderStatusSchema } from './orders';
 
 /**
  * Bodies of the partner API (POST /purchase, POST /v1/activate, GET /v1/profile/{orderId}).
@@ -161,7 +161,8 @@ export const EsimProfileSchema = z
     delivery: deliveryStateSchema.openapi({
       ...ours,
       description:
-        'Ours: none (unpaid), waiting_for_stock, assigned (the eSIM below is the order’s), ' +
+        'Ours: none (unpaid), waiting_for_stock, provisioning (being ordered from the ' +
+        'operator’s SM-DP+), held, assigned (the eSIM below is the order’s), ' +
         'delivered (this key has read it), withdrawn (refunded: no eSIM).',
     }),
     iccid: z
@@ -181,6 +182,17 @@ export const EsimProfileSchema = z
           'Ours: LPA:1$<SM-DP+ address>$<matching ID> (the eSIM QR code’s content) while ' +
           'assigned or delivered, else null.',
       }),
+    installState: installStateSchema.nullable().openapi({
+      ...ours,
+      description:
+        'Ours: what the buyer’s phone did with an eSIM ordered from the operator’s SM-DP+ ' +
+        '(ES2+), as the SM-DP+ reported it; null for an eSIM from stock, or without one.',
+    }),
+    installStateAt: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ ...ours, description: 'When the install state was reached (epoch ms), or null.' }),
   })
   .openapi('EsimProfile', {
     description: 'Ours: the profile status of an order (SPEC names the call, not its fields).',

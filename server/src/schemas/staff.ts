@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { operatorIds, deliveryStateSchema, orderStatusSchema } from './orders';
+import { operatorIds, deliveryStateSchema, installStateSchema, orderStatusSchema } from './orders';
 
 /**
  * Bodies of the staff routes (/api/staff/*, a staff key): the orders with their delivery, the
@@ -26,6 +26,16 @@ export const StaffOrderSchema = z
     paidAt: z.number().int().nullable(),
     createdAt: z.number().int(),
     iccid: z.string().nullable().openapi({ description: 'The profile on the order, if any.' }),
+    profileSource: z.enum(['stock', 'es2plus']).nullable().openapi({
+      description: 'Where the order’s profile came from: stock, or its SM-DP+ (ES2+).',
+    }),
+    installState: installStateSchema.nullable(),
+    installStateAt: z.number().int().nullable().openapi({
+      description: 'When the install state was reached (epoch ms), or null.',
+    }),
+    provisioningError: z.string().nullable().openapi({
+      description: 'The last ES2+ error of the order’s profile order (retrying or given up).',
+    }),
     emailAttempts: z.number().int().openapi({ description: 'Tries of the latest eSIM email.' }),
     emailLastError: z.string().nullable(),
     emailSentAt: z.number().int().nullable(),
@@ -73,6 +83,20 @@ export const StockReportSchema = z
       }),
     ),
     waitingOrders: z.number().int().openapi({ description: 'Paid orders waiting for stock.' }),
+    sources: z
+      .array(
+        z.object({
+          operatorId: z.string(),
+          source: z.enum(['stock', 'es2plus']).openapi({
+            description: 'PROVISIONING_<OP>: imported stock, or ordered from the SM-DP+ (ES2+).',
+          }),
+          smdpHost: z.string().nullable().openapi({ description: 'ES2+: the SM-DP+’s host.' }),
+          plans: z.array(z.string()).openapi({
+            description: 'ES2+: the plans ordered from the SM-DP+; the others come from stock.',
+          }),
+        }),
+      )
+      .openapi({ description: 'Where each operator’s profiles come from.' }),
   })
   .openapi('StockReport');
 

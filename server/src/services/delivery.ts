@@ -1,15 +1,19 @@
 import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
+  installProgress,
   orders,
   outbox,
   profiles,
   type DeliveryState,
+  type InstallProgressRow,
+  type InstallState,
   type OrderRow,
   type ProfileRow,
 } from '../db/schema';
 import type { Deps } from '../deps';
 import type { StaffAlertPayload } from './delivery-email';
+import { orderFromSmdp } from './provisioning';
 import { parseActivationCode } from './stock-csv';
 
 /**
@@ -37,7 +41,15 @@ export type EmailState = 'not_applicable' | 'queued' | 'sent' | 'retrying';
 
 export type Delivery = {
   state: DeliveryState;
-  esim: null | { iccid: string; activationCode: string; smdpAddress: string; matchingId: string };
+  esim: null | {
+    iccid: string;
+    activationCode: string;
+    smdpAddress: string;
+    matchingId: string;
+    /** What the phone did with it, as the SM-DP+ reported (ES2+ profiles only), and when. */
+    installState: InstallState | null;
+    installStateAt: number | null;
+  };
   promisedBy: number | null;
   /** Why a held order waits (issue #23 item 5); null in every other state. */
   reason: 'awaiting_bank_confirmation' | null;
@@ -49,11 +61,26 @@ export const orderLink = (shopUrl: string, orderId: string, token: string, langu
   `${shopUrl}/#/order/${orderId}?token=${encodeURIComponent(token)}&lang=${language}`;
 
 /**
- * Inside the payment's transaction: give the paid order one in-stock profile of its operator
- * and plan, or mark it waiting for stock and queue the staff alerts. Returns the order row.
+ * Inside the payment's transaction: the paid order's profile, from where its operator's
+ * profiles come (issue #27): ordered from the SM-DP+ (the order reads `provisioning` until the
+ * provisioning worker has it), or one in-stock profile of its operator and plan, or else it is
+ * marked waiting for stock and the staff alerts are queued. Returns the order row.
  */
 export async function assignOrWait(
   deps: Pick<Deps, 'config' | 'randomUUID'>,
+  tx: Tx,
+  order: OrderRow,
+  now: number,
+): Promise<OrderRow> {
+  return (await orderFromSmdp(deps, tx, order, now)) ?? stockOrWait(deps, tx, order, now);
+}
+
+/**
+ * The stock source: one in-stock profile of the order's operator and plan, or the order waits
+ * for stock with staff alerted. Also where an order goes that its SM-DP+ could not serve.
+ */
+export async function stockOrWait(
+  deps: Pick<Deps, 'config'>,
   tx: Tx,
   order: OrderRow,
   now: number,
@@ -202,7 +229,10 @@ export function rowDelivery(row: OrderRow): Delivery {
   };
 }
 
-export function esimOf(profile: ProfileRow | null): Delivery['esim'] {
+export function esimOf(
+  profile: ProfileRow | null,
+  install: InstallProgressRow | null = null,
+): Delivery['esim'] {
   if (!profile || (profile.state !== 'assigned' && profile.state !== 'delivered')) return null;
   const parts = parseActivationCode(profile.activationCode);
   return {
@@ -210,14 +240,36 @@ export function esimOf(profile: ProfileRow | null): Delivery['esim'] {
     activationCode: profile.activationCode,
     smdpAddress: parts?.smdpAddress ?? '',
     matchingId: parts?.matchingId ?? '',
+    installState: install?.state ?? null,
+    installStateAt: install?.stateAt.getTime() ?? null,
   };
+}
+
+/** The install progress of a profile (ES2+ profiles only; stock profiles have none). */
+export async function installOf(
+  db: Queries,
+  profile: ProfileRow | null,
+): Promise<InstallProgressRow | null> {
+  if (!profile || profile.source !== 'es2plus') return null;
+  const [row] = await db
+    .select()
+    .from(installProgress)
+    .where(eq(installProgress.iccid, profile.iccid))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The profile on an order and its eSIM as answers show it. */
+export async function esimOfOrder(db: Queries, orderId: string): Promise<Delivery['esim']> {
+  const profile = await profileOf(db, orderId);
+  return esimOf(profile, await installOf(db, profile));
 }
 
 /** The whole delivery of an order, eSIM included: only for its buyer (token) or staff. */
 export async function deliveryOf(db: Queries, row: OrderRow): Promise<Delivery> {
   if (row.deliveryState === 'none') return rowDelivery(row);
-  const [profile, email] = await Promise.all([profileOf(db, row.id), latestEmail(db, row.id)]);
-  return { ...rowDelivery(row), esim: esimOf(profile), email: emailStateOf(email) };
+  const [esim, email] = await Promise.all([esimOfOrder(db, row.id), latestEmail(db, row.id)]);
+  return { ...rowDelivery(row), esim, email: emailStateOf(email) };
 }
 
 /**

@@ -2,10 +2,15 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { OperatorId } from '../../../src/config/catalogue';
 import {
+  es2plusJobs,
+  installProgress,
   orders,
   outbox,
   profiles,
   type DeliveryState,
+  type Es2plusJobRow,
+  type InstallProgressRow,
+  type InstallState,
   type OrderRow,
   type ProfileRow,
 } from '../db/schema';
@@ -20,6 +25,7 @@ import {
   type Tx,
 } from './delivery';
 import { effectiveStatus } from './orders';
+import { orderJobOf, queueCancelOrder } from './provisioning';
 
 export type StaffOrder = {
   id: string;
@@ -38,16 +44,24 @@ export type StaffOrder = {
   emailSentAt: number | null;
   bankState: OrderRow['bankState'];
   paymentRejectedReason: string | null;
+  profileSource: ProfileRow['source'] | null;
+  installState: InstallState | null;
+  installStateAt: number | null;
+  provisioningError: string | null;
 };
 
 /** What staff read of the order's status: the server's effective one (an unpaid order past its code reads expired). */
 type Reading = { now: number; timeoutMs: number };
+
+type Extras = { install: InstallProgressRow | null; job: Es2plusJobRow | null };
+
 
 function toStaffOrder(
   row: OrderRow,
   profile: ProfileRow | null,
   email: EmailRow | null,
   reading: Reading,
+  extras: Extras,
 ) {
   const order: StaffOrder = {
     id: row.id,
@@ -66,6 +80,10 @@ function toStaffOrder(
     emailSentAt: email?.sentAt?.getTime() ?? null,
     bankState: row.bankState,
     paymentRejectedReason: row.paymentRejectedReason,
+    profileSource: profile?.source ?? null,
+    installState: extras.install?.state ?? null,
+    installStateAt: extras.install?.stateAt.getTime() ?? null,
+    provisioningError: extras.job?.lastError ?? null,
   };
   return order;
 }
@@ -77,19 +95,33 @@ async function staffOrdersOf(
 ): Promise<StaffOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [found, emails] = await Promise.all([
+  const [found, emails, jobs] = await Promise.all([
     db.select().from(profiles).where(inArray(profiles.orderId, ids)),
     db
       .select()
       .from(outbox)
       .where(and(inArray(outbox.orderId, ids), eq(outbox.kind, ESIM_EMAIL)))
       .orderBy(asc(outbox.id)),
+    db
+      .select()
+      .from(es2plusJobs)
+      .where(and(inArray(es2plusJobs.orderId, ids), eq(es2plusJobs.kind, 'order'))),
   ]);
+  const iccids = found.filter((p) => p.source === 'es2plus').map((p) => p.iccid);
+  const installs = iccids.length
+    ? await db.select().from(installProgress).where(inArray(installProgress.iccid, iccids))
+    : [];
   const profileBy = new Map(found.map((profile) => [profile.orderId, profile]));
   const emailBy = new Map(emails.map((email) => [email.orderId, email]));
-  return rows.map((row) =>
-    toStaffOrder(row, profileBy.get(row.id) ?? null, emailBy.get(row.id) ?? null, reading),
-  );
+  const jobBy = new Map(jobs.map((job) => [job.orderId, job]));
+  const installBy = new Map(installs.map((install) => [install.iccid, install]));
+  return rows.map((row) => {
+    const profile = profileBy.get(row.id) ?? null;
+    return toStaffOrder(row, profile, emailBy.get(row.id) ?? null, reading, {
+      install: (profile && installBy.get(profile.iccid)) ?? null,
+      job: jobBy.get(row.id) ?? null,
+    });
+  });
 }
 
 const readingOf = (deps: Pick<Deps, 'now' | 'config'>): Reading => ({
@@ -158,7 +190,10 @@ export async function resendEmail(deps: Pick<Deps, 'database' | 'now'>, id: stri
 
 /**
  * Inside a transaction: withdraws the order's profile (never shown or sent again, unsent eSIM
- * emails cancelled, the order link forgotten). False when the order has no profile.
+ * emails cancelled, the order link forgotten). A profile from an SM-DP+ that no phone has
+ * downloaded is cancelled there too (CancelOrder, Unavailable); an order still being ordered
+ * from it is stopped (and a profile it reserved cancelled). False when there is nothing to
+ * withdraw.
  */
 export async function withdrawInTx(tx: Tx, row: OrderRow, now: Date): Promise<boolean> {
   const [profile] = await tx
@@ -166,8 +201,33 @@ export async function withdrawInTx(tx: Tx, row: OrderRow, now: Date): Promise<bo
     .from(profiles)
     .where(eq(profiles.orderId, row.id))
     .for('update');
-  if (!profile) return false;
+  if (!profile) {
+    const job = await orderJobOf(tx, row.id, true);
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');
+    if (!job || job.state !== 'pending' || locked?.deliveryState !== 'provisioning') return false;
+    await tx
+      .update(es2plusJobs)
+      .set({ state: 'cancelled', finishedAt: now })
+      .where(eq(es2plusJobs.id, job.id));
+    await tx.update(orders).set({ deliveryState: 'withdrawn' }).where(eq(orders.id, row.id));
+    if (job.iccid) {
+      const input = { orderId: row.id, operatorId: row.operatorId, iccid: job.iccid };
+      await queueCancelOrder(tx, { ...input, finalProfileStatus: 'Available' }, now.getTime());
+    }
+    return true;
+  }
   if (profile.state === 'withdrawn') return true;
+  if (profile.source === 'es2plus') {
+    const [install] = await tx
+      .select()
+      .from(installProgress)
+      .where(eq(installProgress.iccid, profile.iccid));
+    // On a phone already: CancelOrder no longer applies (the operator ends the subscription).
+    if (!install || install.state === 'released' || install.state === 'failed') {
+      const input = { orderId: row.id, operatorId: row.operatorId, iccid: profile.iccid };
+      await queueCancelOrder(tx, { ...input, finalProfileStatus: 'Unavailable' }, now.getTime());
+    }
+  }
   await tx
     .update(profiles)
     .set({ state: 'withdrawn', withdrawnAt: now })

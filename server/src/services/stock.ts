@@ -1,6 +1,7 @@
 /** Stock files in, stock counts out (issue #17, decision 037): the import and the report. */
 import { count, eq, inArray, or } from 'drizzle-orm';
 import { orders, profiles } from '../db/schema';
+import type { Config } from '../config';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { deliverWaiting } from './delivery';
@@ -106,9 +107,32 @@ export type StockLine = {
   withdrawn: number;
 };
 
+/** Where an operator's profiles come from (issue #27): its stock, or its SM-DP+ over ES2+. */
+export type OperatorSource = {
+  operatorId: string;
+  source: 'stock' | 'es2plus';
+  /** ES2+: the SM-DP+'s host; stock: null. */
+  smdpHost: string | null;
+  /** ES2+: the plans ordered from the SM-DP+ (the others come from stock). */
+  plans: string[];
+};
+
+export function operatorSources(config: Config): OperatorSource[] {
+  return Object.entries(config.provisioning.operators).map(([operatorId, setting]) =>
+    setting.source === 'es2plus'
+      ? {
+          operatorId,
+          source: 'es2plus',
+          smdpHost: new URL(setting.url).host,
+          plans: Object.keys(setting.profileTypes),
+        }
+      : { operatorId, source: 'stock', smdpHost: null, plans: [] },
+  );
+}
+
 export async function stockReport(
-  deps: Pick<Deps, 'database'>,
-): Promise<{ stock: StockLine[]; waitingOrders: number }> {
+  deps: Pick<Deps, 'database' | 'config'>,
+): Promise<{ stock: StockLine[]; waitingOrders: number; sources: OperatorSource[] }> {
   const { db } = deps.database;
   const counts = await db
     .select({
@@ -157,5 +181,9 @@ export async function stockReport(
   const stock = [...lines.values()].sort(
     (a, b) => a.operatorId.localeCompare(b.operatorId) || a.planId.localeCompare(b.planId),
   );
-  return { stock, waitingOrders: Number(waiting?.n ?? 0) };
+  return {
+    stock,
+    waitingOrders: Number(waiting?.n ?? 0),
+    sources: operatorSources(deps.config),
+  };
 }

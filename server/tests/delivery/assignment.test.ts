@@ -8,7 +8,14 @@ import {
   modelAnswer,
   reading,
 } from '../support/shop';
-import { activationCode, iccid, postStock, staffKey, stockCsv } from '../support/stock';
+import {
+  activationCode,
+  iccid,
+  postStock,
+  staffKey,
+  STOCK_SOURCES,
+  stockCsv,
+} from '../support/stock';
 import { T0, type TestApp } from '../support/test-app';
 import { testStore, type TestDatabase } from '../support/test-database';
 
@@ -101,6 +108,9 @@ describe(`eSIM assignment in the payment's transaction (${testStore})`, () => {
         activationCode: activationCode(0, 7),
         smdpAddress: 'smdp.example.com',
         matchingId: activationCode(0, 7).split('$')[2],
+        // A profile from stock: no SM-DP+ reports its install.
+        installState: null,
+        installStateAt: null,
       },
       promisedBy: null,
       reason: null,
@@ -212,6 +222,7 @@ describe(`eSIM assignment in the payment's transaction (${testStore})`, () => {
         },
       ],
       waitingOrders: 3,
+      sources: STOCK_SOURCES,
     });
     // Two profiles for three waiting orders: the two paid first get them.
     const imported = await postStock(t, key, stockCsv(2, { batch: 3 }));

@@ -2,7 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/services/api-keys';
 import { setupWarnings } from '../../src/services/setup-warnings';
 import { createOrder, useShopApp, modelAnswer, reading, submitReceipt } from '../support/shop';
-import { activationCode, iccid, postStock, staffKey, stockCsv } from '../support/stock';
+import {
+  activationCode,
+  iccid,
+  postStock,
+  staffKey,
+  STOCK_SOURCES,
+  stockCsv,
+} from '../support/stock';
 import { T0, type TestApp } from '../support/test-app';
 import { testStore } from '../support/test-database';
 
@@ -88,6 +95,10 @@ describe(`the staff routes (${testStore})`, () => {
       emailSentAt: null,
       bankState: 'unconfirmed',
       paymentRejectedReason: null,
+      profileSource: 'stock',
+      installState: null,
+      installStateAt: null,
+      provisioningError: null,
     });
     expect(orders[0]).toMatchObject({
       status: 'awaiting_payment',
@@ -202,6 +213,7 @@ describe(`the staff routes (${testStore})`, () => {
         },
       ],
       waitingOrders: 0,
+      sources: STOCK_SOURCES,
     });
     // A withdrawn profile is never handed out again: the next buyer waits for stock.
     const next = await createOrder(t);

@@ -132,6 +132,8 @@ describe(`partner API (${testStore})`, () => {
       delivery: 'none',
       iccid: null,
       activationCode: null,
+      installState: null,
+      installStateAt: null,
     };
     for (const path of [order.id, 'NXR-20261123-163000', '%23NXR-20261123-163000']) {
       const response = await t.call('GET', `/v1/profile/${String(path)}`, undefined, {

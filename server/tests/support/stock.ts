@@ -11,6 +11,14 @@ export function iccid(n: number, batch = 1): string {
 export const activationCode = (n: number, batch = 1) =>
   `LPA:1$smdp.example.com$K2-${batch}-${String(n).padStart(6, '0')}-TEST`;
 
+/** The stock report's sources when every operator is served from stock (the default). */
+export const STOCK_SOURCES = ['mpt', 'atom', 'ooredoo', 'mytel'].map((operatorId) => ({
+  operatorId,
+  source: 'stock',
+  smdpHost: null,
+  plans: [],
+}));
+
 export const STOCK_HEADER = 'operator,plan,iccid,activation_code';
 
 /** A stock file of `count` good profiles. */

@@ -69,6 +69,15 @@ export function EsimDelivery(props: EsimDeliveryProps) {
       </section>
     );
   }
+  if (delivery.state === 'provisioning') {
+    return (
+      <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
+        <Heading id="esim-delivery-heading">{t('preparing.heading')}</Heading>
+        <Preparing />
+        {link}
+      </section>
+    );
+  }
   if (delivery.state === 'withdrawn') {
     return (
       <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
@@ -91,6 +100,7 @@ export function EsimDelivery(props: EsimDeliveryProps) {
   return (
     <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
       <Heading id="esim-delivery-heading">{t('heading')}</Heading>
+      <InstallProgress esim={delivery.esim} orderNumber={orderNumber} />
       <p>{t('readyLead')}</p>
       {emailMessage && (
         <p className={`alert${delivery.email.state === 'sent' ? ' alert--success' : ''}`}>
@@ -111,6 +121,45 @@ export function EsimDelivery(props: EsimDeliveryProps) {
       <Facts Heading={headingLevel === 2 ? 'h3' : 'h4'} />
       {link}
     </section>
+  );
+}
+
+/** After this long in `provisioning`, the buyer is told it is slow and may leave. */
+export const PREPARING_SLOW_MS = 30_000;
+
+function Preparing() {
+  const { t } = useTranslation('delivery');
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSlow(true), PREPARING_SLOW_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <p className="alert esim-delivery__preparing" role="status">
+      <span className="esim-delivery__spinner" aria-hidden="true" />
+      {t(slow ? 'preparing.slow' : 'preparing.text')}
+    </p>
+  );
+}
+
+const installAlerts = {
+  downloaded: 'alert',
+  installed: 'alert alert--success',
+  failed: 'alert alert--danger',
+  deleted: 'alert alert--warning',
+} as const;
+
+/** What the phone did with the eSIM, as the operator's SM-DP+ reported it (issue #27). */
+function InstallProgress({ esim, orderNumber }: { esim: EsimProfile; orderNumber: string }) {
+  const { t, i18n } = useTranslation('delivery');
+  const state = esim.installState;
+  // Always in the page, so that a screen reader hears the state change while the page polls.
+  if (!state || state === 'released') return <p className="visually-hidden" role="status" />;
+  const time = esim.installStateAt ? formatDateTime(esim.installStateAt, i18n.language) : '';
+  return (
+    <p className={`${installAlerts[state]} esim-delivery__install-state`} role="status">
+      {t(`install.${state}`, { time, order: orderNumber, email: site.email, phone: site.phone })}
+    </p>
   );
 }
 

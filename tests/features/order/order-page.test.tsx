@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   HELD_REFRESH_MS,
+  PROGRESS_REFRESH_MS,
   WAITING_REFRESH_MS,
 } from '../../../src/features/order/components/order-view';
 import { configureShopServer, resetShopServer } from '../../../src/lib/shop-server';
@@ -248,6 +249,66 @@ describe('the order page', () => {
       }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('ထပ်မံ မပေးချေပါနှင့်');
+  });
+
+  it('shows "preparing" while the SM-DP+ is asked, then the eSIM, then "Installed on your phone"', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const installedAt = Date.parse('2026-11-23T10:05:00Z');
+    const answers = [
+      { state: 'provisioning', esim: null, promisedBy: null, email: assigned.email },
+      { ...assigned, esim: { ...assigned.esim, installState: 'released', installStateAt: 1 } },
+      {
+        ...assigned,
+        esim: { ...assigned.esim, installState: 'installed', installStateAt: installedAt },
+      },
+    ];
+    let calls = 0;
+    server.use(
+      http.get(`${API}/api/orders/:id`, () => {
+        calls += 1;
+        return HttpResponse.json({ order: paidOrder(answers[Math.min(calls, 3) - 1]!) });
+      }),
+    );
+    try {
+      await open(`/order/${ID}?token=${TOKEN}`);
+      expect(
+        await screen.findByRole('heading', { name: 'Paid - preparing your eSIM' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText(/getting your eSIM from the network operator/)).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(PROGRESS_REFRESH_MS);
+      expect(
+        await screen.findByRole('img', { name: 'eSIM QR code of order #NXR-20261123-163000' }),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/Installed on your phone/)).not.toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(PROGRESS_REFRESH_MS);
+      expect(await screen.findByText(/Installed on your phone/)).toBeInTheDocument();
+      expect(calls).toBe(3);
+      // Installed: the page stops asking.
+      await vi.advanceTimersByTimeAsync(PROGRESS_REFRESH_MS * 3);
+      expect(calls).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.each([
+    ['en', 'failed', /The download to your phone failed .*scan the QR code again/],
+    ['en', 'deleted', /deleted from your phone .*cannot be installed again/],
+    ['my', 'installed', /သင့်ဖုန်းတွင် ထည့်သွင်းပြီးပါပြီ/],
+    ['my', 'failed', /ဒေါင်းလုဒ်လုပ်ခြင်း မအောင်မြင်ပါ/],
+  ] as const)('tells the buyer (%s) when the install %s', async (language, installState, text) => {
+    server.use(
+      http.get(`${API}/api/orders/:id`, () =>
+        HttpResponse.json({
+          order: paidOrder({
+            ...assigned,
+            esim: { ...assigned.esim, installState, installStateAt: Date.now() - 60_000 },
+          }),
+        }),
+      ),
+    );
+    await open(`/order/${ID}?token=${TOKEN}`, language);
+    expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
   it('says an unpaid order expired rather than waiting for a payment', async () => {

@@ -8,6 +8,7 @@ import { site, telHref } from '../../../config/site';
 import { useRequest } from '../../../hooks/use-request';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { isLanguage, toLanguage } from '../../../lib/i18n/languages';
+import { deliveryInProgress } from '../../../lib/delivery';
 import { shopServerUrl } from '../../../lib/shop-server';
 import { failureKind, fetchBuyerOrder, type BuyerOrder } from '../lib/order-api';
 import './order.css';
@@ -16,6 +17,12 @@ import './order.css';
 export const WAITING_REFRESH_MS = 60_000;
 /** While the eSIM is held for the bank's confirmation (a notification may come any second). */
 export const HELD_REFRESH_MS = 5_000;
+/**
+ * While the eSIM is being ordered from the operator's SM-DP+, or the phone has not finished
+ * installing it, the page asks again this often (while it is in view), so the buyer sees
+ * "Installed on your phone" within seconds.
+ */
+export const PROGRESS_REFRESH_MS = 3_000;
 
 /**
  * The buyer's order, opened from the link in the email (`#/order/<id>?token=<token>`): the
@@ -47,14 +54,17 @@ export function OrderView() {
 
   const waiting = order?.delivery?.state === 'waiting_for_stock';
   const held = order?.delivery?.state === 'held';
+  const progressing = deliveryInProgress(order?.delivery);
   useEffect(() => {
-    if (!waiting && !held) return;
+    if (!waiting && !held && !progressing) return;
     const timer = window.setInterval(
-      () => void load(),
-      held ? HELD_REFRESH_MS : WAITING_REFRESH_MS,
+      () => {
+        if (document.visibilityState !== 'hidden') void load();
+      },
+      progressing ? PROGRESS_REFRESH_MS : held ? HELD_REFRESH_MS : WAITING_REFRESH_MS,
     );
     return () => window.clearInterval(timer);
-  }, [waiting, held, load]);
+  }, [waiting, held, progressing, load]);
 
   if (!configured) return <OrderProblem text={t('order.staticMode')} />;
   if (!token) return <OrderProblem text={t('order.noToken')} />;

@@ -8,7 +8,11 @@ import { submitOrder } from '../lib/outbox';
 import { confirmedBy, type PurchaseState } from '../lib/purchase-machine';
 import { flowReducer, type FlowEvent } from '../lib/server-purchase';
 import { rememberTransactionId } from '../lib/used-transactions';
-import { useServerCheckWatch, useServerOrderSync } from './use-server-order';
+import {
+  useServerCheckWatch,
+  useServerDeliveryProgress,
+  useServerOrderSync,
+} from './use-server-order';
 import { useServerOrderWatch } from './use-server-order-watch';
 
 export type FlowDispatch = (event: FlowEvent) => void;
@@ -57,6 +61,7 @@ export function usePurchaseFlow(language: Language): [PurchaseState, FlowDispatc
   useServerOrderSync(state, send);
   useServerCheckWatch(state, send);
   useServerOrderWatch(state, send);
+  useServerDeliveryProgress(state, send);
   return [state, send];
 }
 

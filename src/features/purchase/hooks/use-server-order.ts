@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OperatorId, PlanId } from '../../../config/catalogue';
 import { useRequest } from '../../../hooks/use-request';
+import { deliveryInProgress } from '../../../lib/delivery';
 import type { Language } from '../../../lib/i18n/languages';
 import type { Order, PurchaseState } from '../lib/purchase-machine';
 import type { PreparedReceipt } from '../lib/receipt-image';
@@ -126,4 +127,39 @@ export function useServerCheckWatch(state: PurchaseState, dispatch: Dispatch) {
       clearTimeout(timer);
     };
   }, [order, dispatch]);
+}
+
+/** How often the result step asks again while the eSIM is being prepared or installed. */
+export const DELIVERY_PROGRESS_MS = 3_000;
+
+/**
+ * Server mode, the paid result on screen: while the eSIM is being ordered from the operator's
+ * SM-DP+ ("preparing your eSIM", issue #27) or the phone is still installing it, the order is
+ * asked again every few seconds (while the page is in view), so the QR code and then
+ * "Installed on your phone" appear by themselves.
+ */
+export function useServerDeliveryProgress(state: PurchaseState, dispatch: Dispatch) {
+  const order = 'order' in state && state.step === 'result' ? state.order : null;
+  const active = Boolean(order?.server) && deliveryInProgress(order?.delivery);
+  // One question at a time: an answer makes a new order (or a miss a new tick), which
+  // schedules the next one.
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!active || !order || !shopApiUrl()) return;
+    const controller = new AbortController();
+    const again = () => setTick((value) => value + 1);
+    const timer = window.setTimeout(() => {
+      if (document.visibilityState === 'hidden') return again();
+      fetchServerOrder(order, controller.signal).then(
+        (shop) => dispatch({ type: 'SERVER_SYNCED', shop, now: Date.now() }),
+        () => {
+          if (!controller.signal.aborted) again();
+        },
+      );
+    }, DELIVERY_PROGRESS_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [active, order, tick, dispatch]);
 }

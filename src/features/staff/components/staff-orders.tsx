@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
-import { formatNumber } from '../../../lib/i18n/format';
+import { formatDateTime, formatNumber } from '../../../lib/i18n/format';
 import { isUnauthorized, resendEmail, withdrawProfile, type StaffOrder } from '../lib/staff-api';
 
 type StaffOrdersProps = {
@@ -16,6 +16,9 @@ type Notice = { text: string; ok: boolean } | null;
 
 const hasProfile = (order: StaffOrder) =>
   order.deliveryState === 'assigned' || order.deliveryState === 'delivered';
+/** An order still being ordered from the SM-DP+ can be withdrawn too (the order is stopped). */
+const canWithdraw = (order: StaffOrder) =>
+  hasProfile(order) || order.deliveryState === 'provisioning';
 
 /**
  * The orders, newest first: a table on a wide screen, one card per order on a phone (the same
@@ -97,6 +100,22 @@ export function StaffOrders(props: StaffOrdersProps) {
                   <span className={`staff-state staff-state--${order.deliveryState}`}>
                     {t(`states.${order.deliveryState}`)}
                   </span>
+                  {order.profileSource === 'es2plus' && (
+                    <span className="staff-table__detail">{t('provisioning.source')}</span>
+                  )}
+                  {order.installState && (
+                    <span className="staff-table__detail" data-testid="install-state">
+                      {t(`provisioning.install.${order.installState}`)}
+                      {order.installStateAt !== null &&
+                        order.installStateAt !== undefined &&
+                        ` · ${formatDateTime(order.installStateAt, i18n.language)}`}
+                    </span>
+                  )}
+                  {order.provisioningError && (
+                    <span className="staff-table__error">
+                      {t('provisioning.error', { error: order.provisioningError })}
+                    </span>
+                  )}
                 </td>
                 <td data-label={t('orders.transaction')} className="staff-table__code">
                   {order.transactionId ?? none}
@@ -122,9 +141,9 @@ export function StaffOrders(props: StaffOrdersProps) {
                   )}
                 </td>
                 <td data-label={t('orders.actions')}>
-                  {hasProfile(order) && (
+                  {canWithdraw(order) && (
                     <div className="staff-table__actions">
-                      {order.contactKind === 'email' && (
+                      {hasProfile(order) && order.contactKind === 'email' && (
                         <button
                           type="button"
                           className="button"

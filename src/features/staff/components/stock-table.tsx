@@ -15,6 +15,24 @@ export function StockTable({ report }: { report: StockReport }) {
       <p className={report.waitingOrders > 0 ? 'alert alert--warning' : ''}>
         {t('stock.waiting', { formatted: number(report.waitingOrders) })}
       </p>
+      {report.sources.length > 0 && (
+        <>
+          <h3>{t('provisioning.sourcesHeading')}</h3>
+          <ul className="staff-sources">
+            {report.sources.map((line) => (
+              <li key={line.operatorId} data-testid={`source-${line.operatorId}`}>
+                <strong>{findOperator(line.operatorId)?.name ?? line.operatorId}</strong>{' '}
+                {line.source === 'es2plus'
+                  ? t('provisioning.fromSmdp', {
+                      host: line.smdpHost ?? '',
+                      plans: line.plans.map((plan) => findPlan(plan)?.name ?? plan).join(', '),
+                    })
+                  : t('provisioning.fromStock')}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {report.stock.length === 0 ? (
         <p>{t('stock.empty')}</p>
       ) : (

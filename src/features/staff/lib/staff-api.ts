@@ -1,5 +1,5 @@
 import { shopServerRequest, ShopServerError } from '../../../lib/shop-server';
-import type { DeliveryState } from '../../../lib/delivery';
+import type { DeliveryState, InstallState } from '../../../lib/delivery';
 
 /** An order as staff see it (the contract's StaffOrder): never its activation code. */
 export type StaffOrder = {
@@ -19,6 +19,12 @@ export type StaffOrder = {
   emailSentAt: number | null;
   bankState?: BankState;
   paymentRejectedReason?: string | null;
+  /** Where its profile came from: stock, or the operator's SM-DP+ (ES2+). */
+  profileSource?: 'stock' | 'es2plus' | null;
+  installState?: InstallState | null;
+  installStateAt?: number | null;
+  /** The last error of its profile order at the SM-DP+ (retrying, or given up). */
+  provisioningError?: string | null;
 };
 
 /** What the bank says of a paid order (issue #23, decision 071). */
@@ -64,7 +70,15 @@ export type StockLine = {
   withdrawn: number;
 };
 
-export type StockReport = { stock: StockLine[]; waitingOrders: number };
+/** Where an operator's profiles come from (PROVISIONING_<OP>). */
+export type OperatorSource = {
+  operatorId: string;
+  source: 'stock' | 'es2plus';
+  smdpHost: string | null;
+  plans: string[];
+};
+
+export type StockReport = { stock: StockLine[]; waitingOrders: number; sources: OperatorSource[] };
 /** What is not set up yet (GET /api/staff/setup): today the placeholder merchant ids. */
 export type SetupWarning = { code: string; settings: string[] };
 export type ImportResult = { imported: number; deliveredWaiting: number };
@@ -91,6 +105,7 @@ export async function fetchStock(key: string, signal?: AbortSignal): Promise<Sto
   return {
     stock: Array.isArray(answer?.stock) ? answer.stock : [],
     waitingOrders: typeof answer?.waitingOrders === 'number' ? answer.waitingOrders : 0,
+    sources: Array.isArray(answer?.sources) ? answer.sources : [],
   };
 }
 
