@@ -10,7 +10,6 @@ import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { enforceLimit, limitKeys } from './abuse-limits';
 import { ORDER_PAID, orderLink, queueEsimEmail } from './delivery';
-import { ORDER_PAID, orderLink, queueEsimEmail } from './delivery';
 import { deliverOrHold, type PaymentEvidence } from './delivery-policy';
 import { bankStateOf } from './reconciliation';
 import { toShopOrder, type ShopOrder } from './orders';
