@@ -10,6 +10,7 @@ import { changeLanguage } from '../../../lib/i18n/i18n';
 import { isLanguage, toLanguage } from '../../../lib/i18n/languages';
 import { shopServerUrl } from '../../../lib/shop-server';
 import { failureKind, fetchBuyerOrder, type BuyerOrder } from '../lib/order-api';
+import { FindMyEsims } from './find-my-esims';
 import './order.css';
 
 /** While the eSIM waits for stock, the page asks again this often (staff may import any time). */
@@ -51,7 +52,7 @@ export function OrderView() {
   }, [waiting, load]);
 
   if (!configured) return <OrderProblem text={t('order.staticMode')} />;
-  if (!token) return <OrderProblem text={t('order.noToken')} />;
+  if (!token) return <OrderProblem text={t('order.noToken')} findLinks />;
   if (!order) {
     if (state.status === 'error') {
       const kind = failureKind(state.error);
@@ -59,6 +60,7 @@ export function OrderView() {
         <OrderProblem
           text={t(kind === 'notFound' ? 'order.notFound' : 'order.unreachable')}
           onRetry={kind === 'unreachable' ? () => void load() : undefined}
+          findLinks={kind === 'notFound'}
         />
       );
     }
@@ -119,7 +121,16 @@ function useLinkLanguage(linked: string | null, current: string) {
   }, [linked]);
 }
 
-function OrderProblem({ text, onRetry }: { text: string; onRetry?: () => void }) {
+function OrderProblem({
+  text,
+  onRetry,
+  findLinks = false,
+}: {
+  text: string;
+  onRetry?: () => void;
+  /** A link that finds no order: the buyer may ask for their links again. */
+  findLinks?: boolean;
+}) {
   const { t } = useTranslation('delivery');
   return (
     <div className="order-view">
@@ -135,6 +146,7 @@ function OrderProblem({ text, onRetry }: { text: string; onRetry?: () => void })
           {t('order.retry')}
         </button>
       )}
+      {findLinks && <FindMyEsims />}
     </div>
   );
 }
