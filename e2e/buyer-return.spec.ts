@@ -300,6 +300,7 @@ for (const language of ['en', 'my'] as const) {
     const size = `${viewport.width}x${viewport.height}`;
     test(`screens of issue #24 (${language}, ${size})`, async ({ page }) => {
       test.skip(!shotsDir, 'screenshots only when SHOTS_DIR is set');
+      test.setTimeout(120_000);
       const t = purchaseTexts[language];
       const d = language === 'en' ? delivery : deliveryMy;
       await page.setViewportSize(viewport);
@@ -323,7 +324,8 @@ for (const language of ['en', 'my'] as const) {
       await page.getByRole('button', { name: d.lookup.submit }).click();
       await expect(page.getByTestId('lookup-sent')).toBeVisible();
       await shoot(page, `find-my-esims-sent-${language}-${size}`);
-      // Reload while checking.
+      // Reload while checking (a new purchase: the one stopped at the contact step is dropped).
+      await page.evaluate(() => sessionStorage.removeItem('esim-shop.purchase'));
       const height = 660 + index + (language === 'my' ? 2 : 0);
       const contact = `shots-check-${language}-${index}-${Date.now()}@example.com`;
       const { order, token } = await toPayment(page, t, contact);
