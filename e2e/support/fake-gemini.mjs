@@ -9,6 +9,8 @@
  * for that height only (`{ "transactionId": "…", "forHeight": 640 }`), so that neither changes
  * what the other's readings report. `"reading": { … }` beside them overrides other fields of
  * that height's readings (e.g. `payeeName`, `paymentKind`, `reference`: issue #23).
+ * A slow check (issue #24): `{ "forHeight": 650, "hold": true }` makes the readings of that height
+ * wait until `PUT /__release` with `{ "forHeight": 650 }` (no timer: the journey decides when).
  */
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +20,9 @@ let transactionId = `0100${randomUUID().replace(/\D/g, '').slice(0, 10)}`;
 const calls = [];
 /** Transaction ids (and other reading fields) scripted for receipts of one image height (px). */
 const byHeight = new Map();
+/** Heights whose readings wait for a release, and the readings waiting. */
+const held = new Set();
+const waiting = new Map();
 
 /** The height of a PNG or WebP image (what the browser sends), or null. */
 function imageHeight(base64) {
@@ -32,14 +37,23 @@ function imageHeight(base64) {
   return null;
 }
 
-function scriptFor(body) {
+function heightOf(body) {
   try {
     const parts = JSON.parse(body).contents?.[0]?.parts ?? [];
-    const image = parts.find((part) => part.inlineData)?.inlineData?.data;
-    return byHeight.get(imageHeight(image)) ?? { transactionId, reading: {} };
+    return imageHeight(parts.find((part) => part.inlineData)?.inlineData?.data);
   } catch {
-    return { transactionId, reading: {} };
+    return null;
   }
+}
+
+/** Resolves at once, or when the height's hold is released. */
+function released(height) {
+  if (!held.has(height)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const list = waiting.get(height) ?? [];
+    list.push(resolve);
+    waiting.set(height, list);
+  });
 }
 
 const send = (response, status, body) => {
@@ -64,15 +78,32 @@ const server = createServer(async (request, response) => {
         transactionId: scripted.transactionId,
         reading: scripted.reading ?? {},
       });
+      if (scripted.hold) held.add(scripted.forHeight);
+      else held.delete(scripted.forHeight);
       return send(response, 200, scripted);
     }
     transactionId = scripted.transactionId;
     return send(response, 200, { transactionId });
   }
+  if (url.pathname === '/__release' && request.method === 'PUT') {
+    const { forHeight } = JSON.parse(body);
+    held.delete(forHeight);
+    const list = waiting.get(forHeight) ?? [];
+    waiting.delete(forHeight);
+    for (const resolve of list) resolve();
+    return send(response, 200, { released: list.length });
+  }
+  if (url.pathname === '/__waiting') {
+    return send(response, 200, {
+      waiting: waiting.get(Number(url.searchParams.get('height')))?.length ?? 0,
+    });
+  }
   if (url.pathname === '/__calls') return send(response, 200, { calls });
   if (request.method === 'POST' && url.pathname.endsWith(':generateContent')) {
     calls.push({ path: url.pathname, key: request.headers['x-goog-api-key'] ?? null });
-    const script = scriptFor(body);
+    const height = heightOf(body);
+    await released(height);
+    const script = byHeight.get(height) ?? { transactionId, reading: {} };
     const reading = {
       isPaymentConfirmed: true,
       reason: 'The payment was successful.',

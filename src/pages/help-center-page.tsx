@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../components/page-meta';
 import { FaqList } from '../features/guides/components/faq-list';
 import { MoreHelp } from '../features/guides/components/more-help';
+import { FindMyEsims } from '../features/order/components/find-my-esims';
 
 export function HelpCenterPage() {
   const { t } = useTranslation('faq');
@@ -10,6 +11,7 @@ export function HelpCenterPage() {
       <PageMeta page="helpCenter" />
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
+      <FindMyEsims />
       <FaqList />
       <MoreHelp />
     </div>

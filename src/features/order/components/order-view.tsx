@@ -11,6 +11,7 @@ import { isLanguage, toLanguage } from '../../../lib/i18n/languages';
 import { deliveryInProgress } from '../../../lib/delivery';
 import { shopServerUrl } from '../../../lib/shop-server';
 import { failureKind, fetchBuyerOrder, type BuyerOrder } from '../lib/order-api';
+import { FindMyEsims } from './find-my-esims';
 import './order.css';
 
 /** While the eSIM waits for stock, the page asks again this often (staff may import any time). */
@@ -67,7 +68,7 @@ export function OrderView() {
   }, [waiting, held, progressing, load]);
 
   if (!configured) return <OrderProblem text={t('order.staticMode')} />;
-  if (!token) return <OrderProblem text={t('order.noToken')} />;
+  if (!token) return <OrderProblem text={t('order.noToken')} findLinks />;
   if (!order) {
     if (state.status === 'error') {
       const kind = failureKind(state.error);
@@ -75,6 +76,7 @@ export function OrderView() {
         <OrderProblem
           text={t(kind === 'notFound' ? 'order.notFound' : 'order.unreachable')}
           onRetry={kind === 'unreachable' ? () => void load() : undefined}
+          findLinks={kind === 'notFound'}
         />
       );
     }
@@ -137,7 +139,16 @@ function useLinkLanguage(linked: string | null, current: string) {
   }, [linked]);
 }
 
-function OrderProblem({ text, onRetry }: { text: string; onRetry?: () => void }) {
+function OrderProblem({
+  text,
+  onRetry,
+  findLinks = false,
+}: {
+  text: string;
+  onRetry?: () => void;
+  /** A link that finds no order: the buyer may ask for their links again. */
+  findLinks?: boolean;
+}) {
   const { t } = useTranslation('delivery');
   return (
     <div className="order-view">
@@ -153,6 +164,7 @@ function OrderProblem({ text, onRetry }: { text: string; onRetry?: () => void })
           {t('order.retry')}
         </button>
       )}
+      {findLinks && <FindMyEsims />}
     </div>
   );
 }

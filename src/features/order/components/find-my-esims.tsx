@@ -1,0 +1,88 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRequest } from '../../../hooks/use-request';
+import { isValidEmail } from '../../../lib/email';
+import { toLanguage } from '../../../lib/i18n/languages';
+import { shopServerUrl } from '../../../lib/shop-server';
+import { requestOrderLinks, type LookupOutcome } from '../lib/lookup-api';
+import './find-my-esims.css';
+
+type FindMyEsimsProps = { headingLevel?: 2 | 3 };
+
+/**
+ * Find my eSIMs (issue #24): a returning buyer enters the email they bought with and gets one
+ * email with the links of their paid orders. No account; the confirmation is the same whether or
+ * not the address is known. Only with the shop's server (nothing to ask in the static shop).
+ */
+export function FindMyEsims({ headingLevel = 2 }: FindMyEsimsProps) {
+  const { t, i18n } = useTranslation('delivery');
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<Exclude<LookupOutcome, 'sent'> | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { run, pending } = useRequest<LookupOutcome>();
+  if (!shopServerUrl()) return null;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const address = email.trim();
+    if (!isValidEmail(address)) {
+      setProblem('invalid');
+      return;
+    }
+    setProblem(null);
+    const outcome = await run((signal) =>
+      requestOrderLinks(address, toLanguage(i18n.language), signal),
+    );
+    if (outcome.status !== 'success') return;
+    if (outcome.data === 'sent') setSentTo(address);
+    else setProblem(outcome.data);
+  };
+
+  return (
+    <section className="find-esims" aria-labelledby={`${id}-heading`} id="find-my-esims">
+      <Heading id={`${id}-heading`}>{t('lookup.heading')}</Heading>
+      {sentTo ? (
+        <div className="alert alert--success" role="status" data-testid="lookup-sent">
+          <p>{t('lookup.sent', { email: sentTo })}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setSentTo(null);
+              setEmail('');
+            }}
+          >
+            {t('lookup.another')}
+          </button>
+        </div>
+      ) : (
+        <form className="find-esims__form" onSubmit={(event) => void submit(event)} noValidate>
+          <p className="find-esims__text">{t('lookup.text')}</p>
+          <label htmlFor={`${id}-email`}>{t('lookup.label')}</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={problem === 'invalid' ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
+          {problem && (
+            <p id={`${id}-problem`} className="alert alert--warning" role="alert">
+              {t(`lookup.problem.${problem}`)}
+            </p>
+          )}
+          <button type="submit" className="button button--primary" disabled={pending}>
+            {pending ? t('lookup.sending') : t('lookup.submit')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FindMyEsims } from '../../../src/features/order/components/find-my-esims';
+import { configureShopServer, resetShopServer } from '../../../src/lib/shop-server';
+import { server } from '../../support/msw-server';
+import { renderWithProviders } from '../../support/render';
+
+const API = 'http://api.test';
+const open = (language: 'en' | 'my' = 'en') =>
+  renderWithProviders(<FindMyEsims />, { language, namespaces: ['delivery'] });
+
+/** Find my eSIMs (issue #24): the form, its one confirmation, its problems. */
+describe('Find my eSIMs', () => {
+  afterEach(() => resetShopServer());
+
+  it('asks the server for the links in the buyer’s language and says the one same thing', async () => {
+    configureShopServer(API);
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${API}/api/orders/lookup`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ queued: true }, { status: 202 });
+      }),
+    );
+    const user = userEvent.setup();
+    await open('my');
+    await user.type(screen.getByLabelText('သင့်အီးမေးလ်လိပ်စာ'), ' buyer@example.com ');
+    await user.click(screen.getByRole('button', { name: 'အော်ဒါလင့်ခ်များကို အီးမေးလ်ဖြင့် ပို့ရန်' }));
+    expect(await screen.findByTestId('lookup-sent')).toHaveTextContent(
+      'buyer@example.com အတွက် ငွေပေးချေပြီးသော အော်ဒါများ ရှိပါက',
+    );
+    expect(bodies).toEqual([{ email: 'buyer@example.com', language: 'my' }]);
+  });
+
+  it('checks the address first, and tells a limit and a shop without email', async () => {
+    configureShopServer(API);
+    let answer = () =>
+      HttpResponse.json({ error: { code: 'rate_limited', message: 'x' } }, { status: 429 });
+    server.use(http.post(`${API}/api/orders/lookup`, () => answer()));
+    const user = userEvent.setup();
+    await open();
+    const field = screen.getByLabelText('Your email address');
+    await user.type(field, 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Email me my order links' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid email');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(field);
+    await user.type(field, 'buyer@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me my order links' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests for now');
+    answer = () =>
+      HttpResponse.json({ error: { code: 'email_unavailable', message: 'x' } }, { status: 503 });
+    await user.click(screen.getByRole('button', { name: 'Email me my order links' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('cannot send email right now');
+  });
+
+  it('is not offered by the static shop', async () => {
+    configureShopServer(undefined);
+    await open();
+    expect(screen.queryByRole('heading', { name: 'Find my eSIMs' })).not.toBeInTheDocument();
+  });
+});
