@@ -41,6 +41,10 @@ function useFailureMessage(order: Order, reason: FailureReason): string {
       return t(order.server ? 'failure.reusedServer' : 'failure.reused', {
         transaction: reason.transactionId,
       });
+    case 'tooManyAttempts':
+      return t('payeeCheck.tooManyAttempts', {
+        minutes: formatNumber(Math.max(1, Math.ceil(reason.retryAfterSeconds / 60)), language),
+      });
     case 'payee':
       // Paid to someone else, or a personal transfer: say what pays the shop (issue #23).
       return reason.payee

@@ -24,6 +24,7 @@ export function failureRemedy(reason: FailureReason): FailureRemedy {
       // Without a status the screenshot did not show it (statusMissing): a fuller one may.
       return reason.status ? 'tryAgain' : 'clearerScreenshot';
     case 'connectionProblem':
+    case 'tooManyAttempts':
     case 'unreadable':
     case 'amountMismatch':
     case 'tooOld':

@@ -357,6 +357,10 @@ const reasonSchemas: { [C in FailureReason['code']]: z.ZodMiniType<ReasonOf<C>> 
   notSuccessful: z.object({ code: z.literal('notSuccessful'), status: z.string() }),
   verificationFailed: only('verificationFailed'),
   connectionProblem: only('connectionProblem'),
+  tooManyAttempts: z.object({
+    code: z.literal('tooManyAttempts'),
+    retryAfterSeconds: z.number().check(z.nonnegative()),
+  }),
   unreadable: only('unreadable'),
   amountMissing: only('amountMissing'),
   idMissing: only('idMissing'),
@@ -390,6 +394,8 @@ function shown(reason: FailureReason): FailureReason {
       return { code: reason.code, status: shownReason(reason.status) };
     case 'amountMismatch':
       return { code: reason.code, paid: reason.paid, currency: reason.currency };
+    case 'tooManyAttempts':
+      return { code: reason.code, retryAfterSeconds: reason.retryAfterSeconds };
     case 'payee':
       return { code: reason.code, payee: shownReason(reason.payee) };
     case 'reference':

@@ -16,6 +16,8 @@ export type FailureReason =
   | { code: 'verificationFailed' }
   /** Verification's code or the AI service could not be reached (offline, a dropped connection). */
   | { code: 'connectionProblem' }
+  /** Server mode: too many receipts for this order or from this address (429); wait this long. */
+  | { code: 'tooManyAttempts'; retryAfterSeconds: number }
   /** The answer was not the JSON we asked for. */
   | { code: 'unreadable' }
   | { code: 'amountMissing' }

@@ -289,6 +289,17 @@ export async function submitServerReceipt(
         if (!verification) return couldNotVerify;
         return { kind: 'decided', order: toOrder(answer.order, server.token), verification };
       } catch (error) {
+        // Too many checks for this order or from this address (issue #23): say how long to wait.
+        if (error instanceof ShopApiError && error.status === 429) {
+          return {
+            kind: 'decided',
+            order,
+            verification: {
+              status: 'failed',
+              reason: { code: 'tooManyAttempts', retryAfterSeconds: error.retryAfterSeconds ?? 60 },
+            },
+          };
+        }
         if (!(error instanceof ShopApiError) || error.status !== 409) throw error;
         if (error.code === 'order_expired') return { kind: 'expired' };
         if (error.code !== 'receipt_in_progress') throw error;

@@ -51,4 +51,17 @@ describe('the payee and reference refusals', () => {
     await renderFailure({ code: 'payee', payee: 'Ko Aung' }, 'my');
     expect(screen.getByText(/“Ko Aung” ထံ ငွေပေးချေထားကြောင်း/)).toHaveTextContent('MMQR ကုဒ်');
   });
+
+  it('tells a buyer over the receipt limit how long to wait (issue #23 item 4)', async () => {
+    await renderFailure({ code: 'tooManyAttempts', retryAfterSeconds: 540 });
+    expect(screen.getByTestId('failure-reason')).toHaveTextContent(
+      'Too many receipts were sent for this order in a short time. Please wait 9 min',
+    );
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('says it in Burmese with Myanmar digits', async () => {
+    await renderFailure({ code: 'tooManyAttempts', retryAfterSeconds: 540 }, 'my');
+    expect(screen.getByTestId('failure-reason')).toHaveTextContent('၉ မိနစ် စောင့်ပြီးမှ');
+  });
 });

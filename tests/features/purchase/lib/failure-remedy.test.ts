@@ -23,6 +23,7 @@ describe('failureRemedy: what can still help after a refusal', () => {
     [{ code: 'inFuture' }, 'tryAgain'],
     [{ code: 'reused', transactionId: 'T1' }, 'tryAgain'],
     [{ code: 'payee', payee: 'Ko Aung' }, 'tryAgain'],
+    [{ code: 'tooManyAttempts', retryAfterSeconds: 60 }, 'tryAgain'],
     [{ code: 'payee', payee: '' }, 'tryAgain'],
     [{ code: 'reference', reference: '#NXR-20261121-214500' }, 'tryAgain'],
   ])('%o → %s', (reason, remedy) => {

@@ -1,0 +1,44 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  configureShopApi,
+  resetShopApi,
+  submitServerReceipt,
+} from '../../../../src/features/purchase/lib/shop-api';
+import { server } from '../../../support/msw-server';
+import { SHOP_ORDER_ID } from '../../../support/shop-order';
+import { order, preparedReceipt } from './fixtures';
+
+const API = 'http://api.test';
+
+/** Issue #23 item 4: a receipt the server's limits refuse tells the buyer how long to wait. */
+describe('a receipt over the server’s limits (429)', () => {
+  beforeEach(() => configureShopApi(API));
+  afterEach(() => resetShopApi());
+
+  it('is a refusal that says how long to wait, not "could not verify"', async () => {
+    server.use(
+      http.post(`${API}/api/orders/:id/receipt`, () =>
+        HttpResponse.json(
+          {
+            error: { code: 'rate_limited', message: 'Too many receipts were sent for this order.' },
+          },
+          { status: 429, headers: { 'Retry-After': '540' } },
+        ),
+      ),
+    );
+    const outcome = await submitServerReceipt({
+      order: { ...order, server: { id: SHOP_ORDER_ID, token: 'order-token-1', mmqrPayload: 'x' } },
+      receipt: preparedReceipt(),
+      language: 'en',
+      idempotencyKey: 'b1c7f1d2-5a3e-4c8b-9d0f-1e2a3b4c5d6e',
+    });
+    expect(outcome).toMatchObject({
+      kind: 'decided',
+      verification: {
+        status: 'failed',
+        reason: { code: 'tooManyAttempts', retryAfterSeconds: 540 },
+      },
+    });
+  });
+});
