@@ -4,6 +4,7 @@ import { createAiFetch } from './ai-fetch';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
+import { removeServerLock, writeServerLock } from './db/server-lock';
 import { createLogger } from './logger';
 import { createOutboxWorker, smtpMailer } from './services/outbox-worker';
 
@@ -32,9 +33,21 @@ async function main() {
   const { smtpUrl } = config.delivery;
   const worker = createOutboxWorker(deps, { mailer: smtpUrl ? smtpMailer(smtpUrl) : undefined });
   worker.start();
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
-    logger.info({ host: info.address, port: info.port }, 'listening'),
-  );
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info({ host: info.address, port: info.port }, 'listening');
+    // The embedded store is ours until we stop: CLIs that write go through us meanwhile.
+    if (!config.databaseUrl) {
+      writeServerLock(config.dataDir, {
+        pid: process.pid,
+        host: config.host,
+        port: info.port,
+        startedAt: new Date().toISOString(),
+      });
+    }
+  });
+  process.on('exit', () => {
+    if (!config.databaseUrl) removeServerLock(config.dataDir);
+  });
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -81,13 +81,19 @@ async function staffOrdersOf(db: Queries, rows: OrderRow[]): Promise<StaffOrder[
 
 export async function listStaffOrders(
   deps: Pick<Deps, 'database'>,
-  options: { limit: number; before?: number | undefined },
+  options: { limit: number; before?: number | undefined; number?: string | undefined },
 ): Promise<StaffOrder[]> {
   const { db } = deps.database;
+  const number = options.number?.trim().toUpperCase();
   const rows = await db
     .select()
     .from(orders)
-    .where(options.before ? lt(orders.createdAt, new Date(options.before)) : undefined)
+    .where(
+      and(
+        options.before ? lt(orders.createdAt, new Date(options.before)) : undefined,
+        number ? eq(orders.number, number.startsWith('#') ? number : `#${number}`) : undefined,
+      ),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.limit);
   return staffOrdersOf(db, rows);
