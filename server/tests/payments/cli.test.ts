@@ -29,7 +29,8 @@ function run(cli: string, args: string[], env: Record<string, string> = {}) {
   });
 }
 
-describe(`npm run reconcile and npm run payment (${testStore})`, () => {
+/** Each CLI run starts tsx (a few seconds on a busy machine); a test runs up to four. */
+describe(`npm run reconcile and npm run payment (${testStore})`, { timeout: 180_000 }, () => {
   let t: TestApp;
   let http: ServerType;
   let url = '';
