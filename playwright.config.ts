@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eApi, e2eServers } from './e2e/support/servers';
+import { e2eApi, e2eBankApi, e2eServers } from './e2e/support/servers';
 
 /**
  * Journeys run in Debian's Chromium against production builds served by `vite preview`:
@@ -85,6 +85,38 @@ export default defineConfig({
         RECEIPT_LIMIT_PER_ORDER: '1000',
         RECEIPT_LIMIT_PER_ADDRESS: '100000',
         ORDER_LIMIT_PER_ADDRESS: '100000',
+        PAYMENT_NOTIFY_SECRET: e2eBankApi.notifySecret,
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+    },
+    {
+      // The second API (issue #23, decision 071): DELIVERY_POLICY=confirmed, signed bank
+      // notifications, its own embedded database and stock; the `confirmed` shop build uses it.
+      command: [
+        `rm -rf ${e2eBankApi.dataDir}`,
+        `node_modules/.bin/tsx server/src/cli/stock.ts import ${e2eApi.stockCsv}`,
+        `node_modules/.bin/tsx server/src/cli/api-key.ts create --staff e2e | sed -n 2p > ${e2eBankApi.staffKeyFile}`,
+        'exec node --import tsx server/src/main.ts',
+      ].join(' && '),
+      port: e2eBankApi.port,
+      env: {
+        PORT: String(e2eBankApi.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eBankApi.dataDir,
+        DATABASE_URL: '',
+        AI_MODE: 'gemini',
+        GEMINI_API_KEY: e2eApi.serverKey,
+        GEMINI_BASE_URL: e2eApi.gemini.url,
+        SHOP_ORIGINS: e2eServers.confirmed.url.replace(/\/$/, ''),
+        SHOP_URL: e2eServers.confirmed.url.replace(/\/$/, ''),
+        DELIVERY_POLICY: 'confirmed',
+        BANK_CONFIRMATION_MINUTES: '120',
+        RECEIPT_LIMIT_PER_ORDER: '1000',
+        RECEIPT_LIMIT_PER_ADDRESS: '100000',
+        ORDER_LIMIT_PER_ADDRESS: '100000',
+        PAYMENT_NOTIFY_SECRET: e2eBankApi.notifySecret,
         LOG_LEVEL: 'warn',
       },
       reuseExistingServer: !process.env.CI,

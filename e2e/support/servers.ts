@@ -8,6 +8,12 @@ export const e2eServers = {
   demo: { port: base + 1, dist: `dist-demo-${base}`, url: `http://127.0.0.1:${base + 1}/` },
   /** Server mode: built with VITE_API_URL = e2eApi.url (scripts/build-e2e.mjs). */
   server: { port: base + 2, dist: `dist-server-${base}`, url: `http://127.0.0.1:${base + 2}/` },
+  /** Server mode against the second API, which holds eSIMs for the bank (e2eBankApi). */
+  confirmed: {
+    port: base + 3,
+    dist: `dist-confirmed-${base}`,
+    url: `http://127.0.0.1:${base + 3}/`,
+  },
 } as const;
 
 /**
@@ -29,6 +35,20 @@ export const e2eApi = {
   stockCsv: 'e2e/support/stock.csv',
   /** A staff key made before the API starts (the staff page's journey reads it from here). */
   staffKeyFile: `.e2e-data-${base}-staff-key`,
+} as const;
+
+/**
+ * A second API with DELIVERY_POLICY=confirmed (issue #23, decision 071): its own port, data dir
+ * and stock, and the shop build `confirmed` pointed at it. The first API keeps instant delivery
+ * for every other journey; a policy is a deployment's setting, never switched at run time.
+ */
+export const e2eBankApi = {
+  port: apiPort + 4,
+  url: `http://127.0.0.1:${apiPort + 4}`,
+  dataDir: `.e2e-data-${base}-confirmed`,
+  staffKeyFile: `.e2e-data-${base}-confirmed-staff-key`,
+  /** The acquirer's shared secret: the journey signs its notifications with it. */
+  notifySecret: 'e2e-notify-secret-5c1d8e2f',
 } as const;
 
 /** Configuration of the `gemini` build: a fake key (all AI calls are intercepted) and every optional URL. */

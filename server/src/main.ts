@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { es2plusFetchers } from './es2plus-tls';
+import { removeServerLock, writeServerLock } from './db/server-lock';
 import { createLogger } from './logger';
 import { assertDemoIsSafe } from './services/demo-stock';
 import { createOutboxWorker, smtpMailer } from './services/outbox-worker';
@@ -52,9 +53,21 @@ async function main() {
     Object.entries(config.provisioning.operators).map(([id, setting]) => [id, setting.source]),
   );
   logger.info({ sources }, 'provisioning');
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
-    logger.info({ host: info.address, port: info.port }, 'listening'),
-  );
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info({ host: info.address, port: info.port }, 'listening');
+    // The embedded store is ours until we stop: CLIs that write go through us meanwhile.
+    if (!config.databaseUrl) {
+      writeServerLock(config.dataDir, {
+        pid: process.pid,
+        host: config.host,
+        port: info.port,
+        startedAt: new Date().toISOString(),
+      });
+    }
+  });
+  process.on('exit', () => {
+    if (!config.databaseUrl) removeServerLock(config.dataDir);
+  });
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { migrate, openDatabase } from '../db/database';
+import { serverHolding } from '../db/server-lock';
 import { ApiError } from '../errors';
 import { DEMO_SMDP_HOST, topUpDemoStock } from '../services/demo-stock';
 import { importStock, stockReport } from '../services/stock';
@@ -37,6 +38,15 @@ async function main(args: string[]): Promise<number> {
   }
   const text = command === 'import' ? readFileSync(file!, 'utf8') : '';
   const config = loadConfig(process.env);
+  const holder = command === 'import' && !config.databaseUrl ? serverHolding(config.dataDir) : null;
+  if (holder) {
+    console.error(
+      `The server (pid ${holder.pid}) holds the embedded database in ${config.dataDir}: stop it ` +
+        `first, or import through it (POST http://${holder.host}:${holder.port}/api/staff/stock, ` +
+        'or the staff page).',
+    );
+    return 1;
+  }
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const deps = {

@@ -257,8 +257,8 @@ export function staffRoutes(deps: Deps) {
   router.use('/api/staff/*', requireApiKey(deps, 'staff'));
 
   router.openapi(listOrdersRoute, async (c) => {
-    const { limit, before } = c.req.valid('query');
-    return c.json({ orders: await listStaffOrders(deps, { limit, before }) }, 200);
+    const { limit, before, number } = c.req.valid('query');
+    return c.json({ orders: await listStaffOrders(deps, { limit, before, number }) }, 200);
   });
 
   router.openapi(resendRoute, async (c) => {

@@ -62,6 +62,11 @@ export const StaffOrdersQuerySchema = z.object({
     .int()
     .optional()
     .openapi({ description: 'Orders created before this instant (epoch ms): the next page.' }),
+  number: z
+    .string()
+    .max(40)
+    .optional()
+    .openapi({ description: 'Only the order with this number (with or without #).' }),
 });
 
 export const staffOrderParamSchema = z.object({

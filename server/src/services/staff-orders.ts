@@ -131,13 +131,19 @@ const readingOf = (deps: Pick<Deps, 'now' | 'config'>): Reading => ({
 
 export async function listStaffOrders(
   deps: Pick<Deps, 'database' | 'now' | 'config'>,
-  options: { limit: number; before?: number | undefined },
+  options: { limit: number; before?: number | undefined; number?: string | undefined },
 ): Promise<StaffOrder[]> {
   const { db } = deps.database;
+  const number = options.number?.trim().toUpperCase();
   const rows = await db
     .select()
     .from(orders)
-    .where(options.before ? lt(orders.createdAt, new Date(options.before)) : undefined)
+    .where(
+      and(
+        options.before ? lt(orders.createdAt, new Date(options.before)) : undefined,
+        number ? eq(orders.number, number.startsWith('#') ? number : `#${number}`) : undefined,
+      ),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.limit);
   return staffOrdersOf(db, rows, readingOf(deps));

@@ -1,0 +1,207 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import deliveryEn from '../locales/en/delivery.json' with { type: 'json' };
+import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
+import purchaseEn from '../locales/en/purchase.json' with { type: 'json' };
+import purchaseMy from '../locales/my/purchase.json' with { type: 'json' };
+import staffEn from '../locales/en/staff.json' with { type: 'json' };
+import staffMy from '../locales/my/staff.json' with { type: 'json' };
+import { expect, openRoute, test, useLanguage, type Language } from './support/fixtures';
+import { GEMINI_URL } from './support/gemini';
+import { e2eApi, e2eBankApi, e2eServers } from './support/servers';
+
+/**
+ * Payment trust end to end (issue #23), the README's layout (shop and API on other origins):
+ * (a) a signed bank notification arrives while the payment step is open: the eSIM appears with
+ *     no upload (the first API, instant delivery);
+ * (b) under DELIVERY_POLICY=confirmed (the second API and its shop build, decision 071) a
+ *     screenshot-paid order is held and says so; staff import the statement on /#/staff; the
+ *     buyer's page then shows the eSIM by itself.
+ */
+type PngImage = { width: number; height: number; data: Buffer };
+const { PNG } = createRequire(import.meta.url)('pngjs') as {
+  PNG: {
+    new (options: { width: number; height: number }): PngImage;
+    sync: { write: (png: PngImage) => Buffer };
+  };
+};
+type ShopOrder = { id: string; number: string; price: number };
+
+const texts = {
+  en: { purchase: purchaseEn, delivery: deliveryEn, staff: staffEn },
+  my: { purchase: purchaseMy, delivery: deliveryMy, staff: staffMy },
+} as const;
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `/work/shots/a2/${name}.png`, fullPage: true });
+
+/** This file's receipts have heights of their own: the fake Gemini reads their id for them. */
+function receiptPng(height: number) {
+  const png = new PNG({ width: 300, height });
+  for (let i = 0; i < png.data.length; i += 4) {
+    const dark = Math.floor(i / 4 / 300) % 40 < 12;
+    png.data[i] = png.data[i + 1] = png.data[i + 2] = dark ? 40 : 250;
+    png.data[i + 3] = 255;
+  }
+  return { name: 'receipt.png', mimeType: 'image/png', buffer: PNG.sync.write(png) };
+}
+
+/** Plan, operator, contact, Continue: the order the server made. */
+async function toPayment(page: Page, language: Language, api: string, contact: string) {
+  const t = texts[language].purchase;
+  await openRoute(page, '/buy-esim');
+  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+  await page.getByRole('button', { name: 'MPT' }).click();
+  await page.getByLabel(t.contact.label).fill(contact);
+  const created = page.waitForResponse(
+    (response) => response.url() === `${api}/api/orders` && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: t.contact.continue }).click();
+  return ((await (await created).json()) as { order: ShopOrder; token: string }).order;
+}
+
+/** What the acquirer sends: the body, signed with the shared secret over its raw bytes. */
+async function notify(api: string, order: ShopOrder, transactionId: string) {
+  const body = JSON.stringify({
+    eventId: `evt_${transactionId}`,
+    transactionId,
+    orderNumber: order.number.replace(/^#/, ''),
+    amount: order.price,
+    currency: 'MMK',
+    paidAt: new Date().toISOString(),
+  });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', e2eBankApi.notifySecret).update(`${t}.${body}`).digest('hex');
+  return fetch(`${api}/api/payments/notifications`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Payment-Signature': `t=${t},v1=${v1}` },
+    body,
+  });
+}
+
+test.describe('a bank notification on the open payment step', () => {
+  test.use({ baseURL: e2eServers.server.url, serviceWorkers: 'block' });
+
+  test('shows the eSIM with no upload', async ({ page }) => {
+    await page.route(`${GEMINI_URL}/**`, (route) => route.abort());
+    const t = texts.en;
+    const order = await toPayment(page, 'en', e2eApi.url, `notified-${Date.now()}@example.com`);
+    await expect(page.getByLabel(t.purchase.receipt.choose)).toBeAttached();
+    const sent = Date.now();
+    const response = await notify(e2eApi.url, order, `KBZ${Date.now()}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ orderId: order.id, status: 'paid' });
+    await expect(
+      page.getByRole('img', { name: fill(t.delivery.qrLabel, { order: order.number }) }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: t.purchase.result.successHeading }),
+    ).toBeVisible();
+    test.info().annotations.push({
+      type: 'notification to eSIM on screen',
+      description: `${Date.now() - sent} ms`,
+    });
+  });
+});
+
+test.describe('DELIVERY_POLICY=confirmed', () => {
+  test.use({ baseURL: e2eServers.confirmed.url, serviceWorkers: 'block' });
+
+  for (const [index, language] of (['en', 'my'] as const).entries()) {
+    test(`holds a screenshot-paid order, then a statement import delivers it (${language})`, async ({
+      page,
+      browser,
+    }) => {
+      const t = texts[language];
+      const height = 900 + index;
+      const transactionId = `0900${Date.now()}${index}`;
+      const scripted = await fetch(`${e2eApi.gemini.url}/__receipt`, {
+        method: 'PUT',
+        body: JSON.stringify({ transactionId, forHeight: height }),
+      });
+      expect(scripted.ok).toBe(true);
+      await page.route(`${GEMINI_URL}/**`, (route) => route.abort());
+      await useLanguage(page, language);
+      await page.setViewportSize({ width: 390, height: 844 });
+      const contact = `held-${language}-${Date.now()}@example.com`;
+      const order = await toPayment(page, language, e2eBankApi.url, contact);
+      await page.getByLabel(t.purchase.receipt.choose).setInputFiles(receiptPng(height));
+      const decided = page.waitForResponse(
+        (response) => response.url() === `${e2eBankApi.url}/api/orders/${order.id}/receipt`,
+      );
+      await page.getByRole('button', { name: t.purchase.receipt.submit }).click();
+      const answer = (await (await decided).json()) as {
+        order: { delivery: { state: string; reason: string | null; esim: unknown } };
+      };
+      expect(answer.order.delivery).toMatchObject({
+        state: 'held',
+        reason: 'awaiting_bank_confirmation',
+        esim: null,
+      });
+
+      // The result screen says it honestly, and shows no eSIM.
+      const heldHeading = page.getByRole('heading', { name: t.delivery.held.heading });
+      await expect(heldHeading).toBeVisible();
+      const qr = page.getByRole('img', { name: fill(t.delivery.qrLabel, { order: order.number }) });
+      await expect(qr).toHaveCount(0);
+      await shot(page, `held-result-${language}-390`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await shot(page, `held-result-${language}-1280`);
+
+      // The order page, opened from the result's link in another tab, says the same.
+      const link = await page
+        .getByRole('link', { name: fill(t.delivery.orderLinkText, { order: order.number }) })
+        .getAttribute('href');
+      const orderPage = await page.context().newPage();
+      await useLanguage(orderPage, language);
+      await orderPage.setViewportSize({ width: 390, height: 844 });
+      await orderPage.goto(`./${link}`);
+      await expect(orderPage.getByRole('heading', { name: t.delivery.held.heading })).toBeVisible();
+      await shot(orderPage, `held-order-${language}-390`);
+      await orderPage.setViewportSize({ width: 1280, height: 800 });
+      await shot(orderPage, `held-order-${language}-1280`);
+
+      // Staff import the merchant account's statement on /#/staff (another browser).
+      const staffContext = await browser.newContext({ serviceWorkers: 'block' });
+      try {
+        const staff = await staffContext.newPage();
+        await useLanguage(staff, language);
+        await staff.setViewportSize({ width: 1280, height: 800 });
+        await openRoute(staff, '/staff');
+        await staff
+          .locator('input[type="password"]')
+          .fill(readFileSync(e2eBankApi.staffKeyFile, 'utf8').trim());
+        await staff.locator('form.staff-key button[type="submit"]').click();
+        await staff.getByRole('tab', { name: t.staff.tabs.bank }).click();
+        const row = staff.getByRole('row').filter({ hasText: order.number });
+        await expect(row.getByText(t.staff.states.held)).toBeVisible();
+        await shot(staff, `staff-bank-before-${language}-1280`);
+        const csv = `transaction_id,amount,paid_at,payer,reference\n${transactionId},"80,000 Ks",${new Date().toISOString()},Ko Aung,${order.number}\n`;
+        await staff.getByLabel(t.staff.statement.file).setInputFiles({
+          name: 'statement.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(csv),
+        });
+        await staff.getByRole('button', { name: t.staff.statement.submit }).click();
+        await expect(
+          staff.getByRole('tabpanel').locator('.staff-import + [role="status"] .alert--success'),
+        ).toBeVisible();
+        await expect(row.getByText(t.staff.reconciliation.bankStates.confirmed)).toBeVisible();
+        await shot(staff, `staff-bank-${language}-1280`);
+        await staff.setViewportSize({ width: 390, height: 844 });
+        await shot(staff, `staff-bank-${language}-390`);
+      } finally {
+        await staffContext.close();
+      }
+
+      // Both buyer pages deliver themselves: the eSIM appears.
+      await expect(qr).toBeVisible();
+      await expect(
+        orderPage.getByRole('img', { name: fill(t.delivery.qrLabel, { order: order.number }) }),
+      ).toBeVisible();
+    });
+  }
+});
