@@ -59,6 +59,20 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // ATOM's SM-DP+ (ES2+, issue #27), reporting installs to the API's callback.
+      command: 'node e2e/support/fake-smdp.mjs',
+      url: `${e2eApi.smdp.url}/`,
+      env: {
+        FAKE_SMDP_PORT: String(e2eApi.smdp.port),
+        FAKE_SMDP_ADDRESS: e2eApi.smdp.address,
+        FAKE_SMDP_PROFILE_TYPES: e2eApi.smdp.profileType,
+        FAKE_SMDP_CALLBACK_URL: `${e2eApi.url}/gsma/rsp2/es2plus/handleDownloadProgressInfo`,
+        FAKE_SMDP_CALLBACK_TOKEN: e2eApi.smdp.callbackToken,
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
       // A fresh embedded database each run, with the eSIM stock imported before the API starts
       // (one process opens the folder at a time). The last step `exec`s one node process (tsx as a
       // loader, not the tsx wrapper that forks a child) so that Playwright's SIGTERM stops it.
@@ -85,6 +99,13 @@ export default defineConfig({
         RECEIPT_LIMIT_PER_ORDER: '1000',
         RECEIPT_LIMIT_PER_ADDRESS: '100000',
         ORDER_LIMIT_PER_ADDRESS: '100000',
+        // ATOM's profiles come from the fake SM-DP+; MPT, Ooredoo and Mytel from stock.
+        PROVISIONING_ATOM: 'es2plus',
+        ES2PLUS_ATOM_URL: e2eApi.smdp.url,
+        ES2PLUS_ATOM_REQUESTER_ID: e2eApi.smdp.requesterId,
+        ES2PLUS_ATOM_PROFILE_TYPES: `power-30=${e2eApi.smdp.profileType}`,
+        ES2PLUS_ATOM_CALLBACK_TOKEN: e2eApi.smdp.callbackToken,
+        PROVISIONING_INTERVAL_MS: '300',
         PAYMENT_NOTIFY_SECRET: e2eBankApi.notifySecret,
         LOG_LEVEL: 'warn',
       },

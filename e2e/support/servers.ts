@@ -31,6 +31,18 @@ export const e2eApi = {
   /** The SMTP catcher the API mails to (e2e/support/smtp-catcher.mjs), and its HTTP reader. */
   smtp: { port: apiPort + 2, url: `smtp://127.0.0.1:${apiPort + 2}` },
   mailbox: { port: apiPort + 3, url: `http://127.0.0.1:${apiPort + 3}` },
+  /**
+   * The fake SM-DP+ (e2e/support/fake-smdp.mjs) that ATOM's profiles are ordered from over ES2+
+   * (issue #27); the other operators stay on stock. It reports installs to the API's callback.
+   */
+  smdp: {
+    port: apiPort + 4,
+    url: `http://127.0.0.1:${apiPort + 4}`,
+    address: 'smdp.atom.e2e.example',
+    profileType: 'E2E-ATOM-POWER-30',
+    requesterId: 'esim-myanmar-e2e',
+    callbackToken: 'e2e-atom-callback-token',
+  },
   /** The eSIM profiles the API starts with (imported before it starts). */
   stockCsv: 'e2e/support/stock.csv',
   /** A staff key made before the API starts (the staff page's journey reads it from here). */

@@ -101,7 +101,7 @@ export function EsimDelivery(props: EsimDeliveryProps) {
     <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
       <Heading id="esim-delivery-heading">{t('heading')}</Heading>
       <InstallProgress esim={delivery.esim} orderNumber={orderNumber} />
-      <p>{t('readyLead')}</p>
+      {delivery.esim.installState !== 'installed' && <p>{t('readyLead')}</p>}
       {emailMessage && (
         <p className={`alert${delivery.email.state === 'sent' ? ' alert--success' : ''}`}>
           {t(emailMessage)}

@@ -136,6 +136,69 @@ describe('the staff page', () => {
     );
   });
 
+  it('shows each operator’s source, and an ES2+ order’s install state with its time', async () => {
+    serveStaff();
+    const installedAt = Date.parse('2026-11-23T10:05:00Z');
+    server.use(
+      http.get(`${API}/api/staff/orders`, () =>
+        HttpResponse.json({
+          orders: [
+            staffOrder({
+              operatorId: 'atom',
+              profileSource: 'es2plus',
+              installState: 'installed',
+              installStateAt: installedAt,
+              provisioningError: null,
+            }),
+            staffOrder({
+              id: 'order-3',
+              number: '#NXR-20261123-171500',
+              operatorId: 'atom',
+              deliveryState: 'provisioning',
+              iccid: null,
+              provisioningError: 'downloadOrder: the SM-DP+ answered HTTP 503',
+            }),
+          ],
+        }),
+      ),
+      http.get(`${API}/api/staff/stock`, () =>
+        HttpResponse.json({
+          stock: [],
+          waitingOrders: 0,
+          sources: [
+            { operatorId: 'mpt', source: 'stock', smdpHost: null, plans: [] },
+            {
+              operatorId: 'atom',
+              source: 'es2plus',
+              smdpHost: 'smdp.atom.example',
+              plans: ['power-30'],
+            },
+          ],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    await open();
+    await signIn(user);
+    const table = await screen.findByRole('table', { name: 'The newest orders first' });
+    const [, installed, ordering] = within(table).getAllByRole('row');
+    expect(within(installed!).getByText('From the SM-DP+ (ES2+)')).toBeInTheDocument();
+    expect(within(installed!).getByTestId('install-state')).toHaveTextContent(
+      /^Installed on the phone · .*2026/,
+    );
+    expect(within(ordering!).getByText('Ordering from the SM-DP+')).toBeInTheDocument();
+    expect(
+      within(ordering!).getByText('SM-DP+: downloadOrder: the SM-DP+ answered HTTP 503'),
+    ).toBeInTheDocument();
+    // An order still being ordered can be withdrawn (it is stopped), not resent.
+    expect(within(ordering!).getByRole('button', { name: /Withdraw/ })).toBeInTheDocument();
+    expect(within(ordering!).queryByRole('button', { name: /Resend/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('source-mpt')).toHaveTextContent('MPT from stock (CSV import)');
+    expect(screen.getByTestId('source-atom')).toHaveTextContent(
+      'ATOM ordered from its SM-DP+ smdp.atom.example over ES2+ (Power User); other plans from stock',
+    );
+  });
+
   it('asks again for the key when the server refuses it', async () => {
     serveStaff();
     const user = userEvent.setup();
