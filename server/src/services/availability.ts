@@ -21,9 +21,7 @@ export async function readAvailability(deps: Pick<Deps, 'database' | 'config'>) 
   const stocked = await deps.database.db
     .selectDistinct({ operatorId: profiles.operatorId, planId: profiles.planId })
     .from(profiles)
-    .where(
-      and(eq(profiles.state, 'in_stock'), eq(profiles.demo, deps.config.ai.mode === 'demo')),
-    );
+    .where(and(eq(profiles.state, 'in_stock'), eq(profiles.demo, deps.config.ai.mode === 'demo')));
   const ready = new Set(stocked.map((row) => `${row.operatorId}/${row.planId}`));
   const fromSmdp = (operatorId: string, planId: string) =>
     deps.config.ai.mode !== 'demo' &&

@@ -11,7 +11,13 @@ import {
 } from '../../../src/features/purchase/lib/order-number';
 import { buildMmqrPayload } from '../../../src/lib/mmqr/payload';
 import type { Config } from '../config';
-import { orderLinks, orderNumberSeconds, orders, type OrderRow, type OrderStatus } from '../db/schema';
+import {
+  orderLinks,
+  orderNumberSeconds,
+  orders,
+  type OrderRow,
+  type OrderStatus,
+} from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { rowDelivery, type Delivery } from './delivery';

@@ -55,7 +55,6 @@ type Reading = { now: number; timeoutMs: number };
 
 type Extras = { install: InstallProgressRow | null; job: Es2plusJobRow | null };
 
-
 function toStaffOrder(
   row: OrderRow,
   profile: ProfileRow | null,
