@@ -122,13 +122,14 @@ export async function deliverOrHold(
       .returning();
     return held ?? order;
   }
-  const [marked] = await tx
-    .update(orders)
-    .set({
-      ...(decision.unconfirmed ? { unconfirmedDeliveryAt: new Date(now) } : {}),
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
+  // Delivered on a screenshot alone: counted in the limit policy's 24-hour window.
+  const [marked] = decision.unconfirmed
+    ? await tx
+        .update(orders)
+        .set({ unconfirmedDeliveryAt: new Date(now) })
+        .where(eq(orders.id, order.id))
+        .returning()
+    : [order];
   if (decision.alert) {
     const alert: StaffAlertPayload = {
       event: 'order.payee_not_shown',

@@ -41,7 +41,10 @@ export function fakeGemini(): FakeGemini {
   };
 }
 
-/** What the model reads from a good receipt for the 80,000 MMK plan, paid a minute before T0. */
+/**
+ * What the model reads from a good receipt for the 80,000 MMK plan, paid a minute before T0: a
+ * merchant (MMQR) payment to the shop, as a real receipt of the shop's code shows it.
+ */
 export function reading(overrides: Record<string, unknown> = {}) {
   return {
     isPaymentConfirmed: true,
@@ -51,6 +54,8 @@ export function reading(overrides: Record<string, unknown> = {}) {
     currency: 'MMK',
     transactionTime: new Date(T0 + 60_000).toISOString(),
     status: 'Successful',
+    payeeName: 'ESIM MYANMAR',
+    paymentKind: 'merchant',
     ...overrides,
   };
 }
