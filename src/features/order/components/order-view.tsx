@@ -67,7 +67,8 @@ export function OrderView() {
   }
 
   return (
-    <div className="order-view">
+    // The floating buttons give way rather than cover the eSIM on a phone (issue #24).
+    <div className="order-view" data-floating-clear="">
       {(order.delivery?.state ?? 'none') === 'none' &&
       (order.status === 'expired' || order.status === 'cancelled') ? (
         <p className="alert alert--warning">{t('order.expired')}</p>

@@ -89,7 +89,12 @@ export function ResultSuccess(props: ResultSuccessProps) {
   );
 
   return (
-    <section className="purchase-step purchase-result" aria-labelledby="purchase-success-heading">
+    // The floating buttons give way rather than cover any of it on a phone (issue #24).
+    <section
+      className="purchase-step purchase-result"
+      aria-labelledby="purchase-success-heading"
+      data-floating-clear=""
+    >
       <div className="purchase-result__title">
         <span className="purchase-result__icon purchase-result__icon--success" aria-hidden="true">
           ✓
