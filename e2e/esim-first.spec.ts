@@ -61,6 +61,8 @@ class Walk {
   taps = 0;
   fields = 0;
   scrolls = 0;
+  /** What each scroll was needed for. */
+  scrolledFor: string[] = [];
 
   /** Scrolls only when the target is not wholly on screen (one scroll to bring it there). */
   private async reach(target: Locator) {
@@ -68,6 +70,7 @@ class Walk {
     const box = await target.boundingBox();
     if (!box || box.y < 0 || box.y + box.height > phone.height) {
       this.scrolls += 1;
+      this.scrolledFor.push(target.toString());
       await target.scrollIntoViewIfNeeded();
     }
   }
@@ -154,7 +157,12 @@ for (const [index, kind] of (['iphone', 'android'] as const).entries()) {
         mkdirSync(process.env.SHOTS_DIR ?? 'test-results', { recursive: true });
         writeFileSync(
           `${process.env.SHOTS_DIR ?? 'test-results'}/walk-${kind}-${language}.json`,
-          JSON.stringify({ taps: walk.taps, fields: walk.fields, scrolls: walk.scrolls }),
+          JSON.stringify({
+            taps: walk.taps,
+            fields: walk.fields,
+            scrolls: walk.scrolls,
+            scrolledFor: walk.scrolledFor,
+          }),
         );
 
         // The result screen as the buyer arrives on it: the eSIM within the first screen.

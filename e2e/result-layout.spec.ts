@@ -122,7 +122,7 @@ for (const language of ['en', 'my'] as const satisfies Language[]) {
     await page.getByRole('button', { name: t.receipt.submit }).scrollIntoViewIfNeeded();
     const targets = [
       page.getByRole('heading', { name: t.receipt.heading }),
-      page.locator('.purchase-receipt .purchase-field-hint'),
+      page.locator('.purchase-receipt .purchase-field-hint').first(),
       page.getByRole('button', { name: t.payment.download }),
     ];
     for (const target of targets) {
