@@ -189,3 +189,36 @@ test('a receipt uploaded after expiry is accepted when the payment was made in t
 
 // A receipt of a payment made after expiry is refused with its reason, and a new order offered:
 // e2e/late-upload.spec.ts, in both languages and at both sizes.
+
+// Issue #24: Forward after Back returns to the step left, with what it held.
+test('the browser’s Forward after Back returns to the step left, with its choices', async ({
+  page,
+}) => {
+  const t = texts.en;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openRoute(page, '/buy-esim');
+  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+  await page.getByRole('button', { name: 'Ooredoo' }).click();
+  await page.getByLabel(t.contact.label).fill('forward@example.com');
+  await expect(page).toHaveURL(/#\/buy-esim\?step=contact$/);
+
+  await page.goBack();
+  await expect(heading(page, t.operators.heading)).toBeVisible();
+  await page.goBack();
+  await expect(heading(page, t.plans.heading)).toBeVisible();
+
+  await page.goForward();
+  await expect(heading(page, t.operators.heading)).toBeVisible();
+  await expect(page).toHaveURL(/#\/buy-esim\?step=operator$/);
+  await page.goForward();
+  await expect(page).toHaveURL(/#\/buy-esim\?step=contact$/);
+  await expect(page.getByLabel(t.contact.label)).toHaveValue('forward@example.com');
+  // The operator chosen before is the one the order is for.
+  await expect(page.locator('main')).toContainText('Ooredoo');
+  await page.getByRole('button', { name: t.contact.continue }).click();
+  await expect(heading(page, t.payment.heading)).toBeVisible();
+  await expect(page.locator('main')).toContainText('Ooredoo');
+  // Forward past the payment step's entry is not a way round it: Back asks, Forward stays.
+  await page.goBack();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});

@@ -57,7 +57,7 @@ test('the Burmese copy button says Copied! in Burmese', async ({ page, context }
   await openRoute(page, '/audit');
   const button = page.getByRole('figure').filter({ hasText: 'deploy.sh' }).getByRole('button');
   await button.click();
-  await expect(button).toHaveText('ကူးယူပြီးပါပြီ!');
+  await expect(button).toHaveText('ကူးယူပြီးပါပြီ။');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('asia-southeast1');
 });
 

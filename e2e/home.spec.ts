@@ -10,7 +10,7 @@ import {
 
 const title = 'Stay connected anywhere in Myanmar';
 const subtitle =
-  'A data-only eSIM on MPT, ATOM, Ooredoo or Mytel. Pay by MMQR with KBZPay or WavePay and get connected within 5 minutes.';
+  'A data-only eSIM on MPT, ATOM, Ooredoo or Mytel. Pay by MMQR with KBZPay or WavePay: no shop visit, no card.';
 
 /** Requests for the three.js globe chunk (its file name starts with globe-scene). */
 function globeRequests(page: Page) {

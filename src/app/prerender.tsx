@@ -4,6 +4,8 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
 import { createPath, Router, type Navigator } from 'react-router';
+import { env } from '../config/env';
+import { textsForMode } from '../lib/i18n/mode-texts';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppRoutes } from './router';
 
@@ -24,7 +26,11 @@ const bundles = import.meta.glob<Record<string, unknown>>('../../locales/en/*.js
 /** English, with every page's bundle (no backend in Node). */
 async function englishOnly() {
   const resources = Object.fromEntries(
-    Object.entries(bundles).map(([file, bundle]) => [/(\w+)\.json$/.exec(file)![1]!, bundle]),
+    Object.entries(bundles).map(([file, bundle]) => [
+      /(\w+)\.json$/.exec(file)![1]!,
+      // The texts of the mode this build runs in (server or static, issue #24).
+      textsForMode(bundle, Boolean(env.apiUrl)) as Record<string, unknown>,
+    ]),
   );
   if (i18next.isInitialized) {
     for (const [ns, bundle] of Object.entries(resources)) {

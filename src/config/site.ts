@@ -30,6 +30,11 @@ export const site = {
 /** `tel:` form of a displayed phone number. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
+/** Viber's share sheet with `text` written: the buyer picks a chat (their own notes, or anyone). */
+export function viberForwardHref(text: string): string {
+  return `viber://forward?text=${encodeURIComponent(text)}`;
+}
+
 /** A Viber chat link to the shop, optionally with a prefilled message. */
 export function viberChatHref(text?: string): string {
   const number = encodeURIComponent(site.viberNumber.replace(/[^\d+]/g, ''));

@@ -2,10 +2,11 @@ const myanmarLetter = /[\u1000-\u109F]/;
 
 /**
  * Text where Latin digits belong: interpolation placeholders, URLs and paths, e-mail
- * addresses, inline code, markdown link targets and phone formats (+959…; a number with a leading 0 such as 09 is one too).
+ * addresses, inline code, markdown list markers ("1. " at a line's start), markdown link targets and phone formats (+959…; a number with a leading 0 such as 09 is one too).
  */
 const stripNonProse = (text: string) =>
   text
+    .replace(/^\s*\d+\.\s/gm, ' ')
     .replace(/\{\{[^}]+\}\}/g, ' ')
     .replace(/`[^`]*`/g, ' ')
     .replace(/\]\([^)]*\)/g, ']')
@@ -24,6 +25,8 @@ export type LatinDigitOptions = {
  * Myanmar digits belong ("ရက် ၃၀ အတွက် 15 GB"). Not flagged: a number that is part of a code or
  * a model name (4G, S20, power-30, NXR-20261123-163000), one that follows a Latin word (Pixel 3,
  * ISO 8601, OpenAPI 3.1), phone formats, placeholders, URLs, and the codes given in options.
+ * A number that opens a phrase is flagged when its unit is followed by a Burmese word
+ * ("15 GB ကို").
  */
 export function latinDigitsInProse(burmese: string, options: LatinDigitOptions = {}): string[] {
   const words = stripNonProse(burmese)
@@ -39,6 +42,12 @@ export function latinDigitsInProse(burmese: string, options: LatinDigitOptions =
     if (/[A-Za-z]/.test(before) && !myanmarLetter.test(before)) return;
     if (myanmarLetter.test(before) || myanmarLetter.test(after) || words.length === 1) {
       found.push(`${before} ${word} ${after}`.trim());
+      return;
+    }
+    // A quantity that opens a Burmese phrase: "15 GB ကို" (its unit, then a Burmese word).
+    const next = words[index + 2] ?? '';
+    if (!before && /^[A-Za-z]+$/.test(after) && myanmarLetter.test(next)) {
+      found.push(`${word} ${after} ${next}`);
     }
   });
   return found;

@@ -10,16 +10,24 @@ type CopyStatus = { name: CodeName; ok: boolean } | null;
  * happened is said in one live region: "Copied", or, where the browser refuses the clipboard,
  * that the text is selected to copy by hand.
  */
-export function EsimCodes({ esim }: { esim: EsimProfile }) {
+export function EsimCodes({
+  esim,
+  pasteFirst = false,
+}: {
+  esim: EsimProfile;
+  pasteFirst?: boolean;
+}) {
   const { t } = useTranslation('delivery');
   const id = useId();
   const [status, setStatus] = useState<CopyStatus>(null);
   const fields = useRef<Partial<Record<CodeName, HTMLInputElement | null>>>({});
-  const codes: { name: CodeName; value: string }[] = [
+  const manual: { name: CodeName; value: string }[] = [
     { name: 'smdp', value: esim.smdpAddress },
     { name: 'matchingId', value: esim.matchingId },
-    { name: 'lpa', value: esim.activationCode },
   ];
+  const paste = { name: 'lpa' as const, value: esim.activationCode };
+  // On Android the one code to paste comes first; elsewhere the two typed by hand.
+  const codes = pasteFirst ? [paste, ...manual] : [...manual, paste];
 
   const copy = async (name: CodeName, value: string) => {
     try {

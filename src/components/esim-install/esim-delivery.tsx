@@ -4,6 +4,7 @@ import { site } from '../../config/site';
 import { appleInstallUrl, type EsimProfile, type OrderDelivery } from '../../lib/delivery';
 import { formatDateTime } from '../../lib/i18n/format';
 import { EsimCodes } from './esim-codes';
+import { EsimKeepLink } from './esim-keep-link';
 import { EsimQr } from './esim-qr';
 import { detectInstallPlatform, type InstallPlatform } from './install-platform';
 import './esim-install.css';
@@ -15,6 +16,11 @@ type EsimDeliveryProps = {
   headingLevel?: 2 | 3;
   /** The order page's link (with its token), offered to come back to the eSIM later. */
   orderLink?: string;
+  /**
+   * Where the eSIM was to be sent. A Viber number gets nothing from the shop: the order link is
+   * the delivery, offered to send to their own Viber or to copy, and no email is promised.
+   */
+  contactKind?: 'email' | 'phone';
   /** The user agent to read (tests); the browser's by default. */
   userAgent?: string;
 };
@@ -31,25 +37,37 @@ const emailMessages = {
  * the spec requires; or, without an eSIM, the honest state (waiting for stock, withdrawn, unpaid).
  */
 export function EsimDelivery(props: EsimDeliveryProps) {
-  const { delivery, orderNumber, headingLevel = 3, orderLink } = props;
+  const { delivery, orderNumber, headingLevel = 3, orderLink, contactKind } = props;
   const { t, i18n } = useTranslation('delivery');
+  const platform = useInstallPlatform(props.userAgent ?? navigator.userAgent);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const SubHeading = headingLevel === 2 ? 'h3' : 'h4';
+  const viber = contactKind === 'phone';
   const emailMessage =
-    delivery.email.state === 'not_applicable' ? null : emailMessages[delivery.email.state];
-  const link = orderLink && (
-    <p className="esim-delivery__link">
-      {t('orderLink')} <a href={orderLink}>{t('orderLinkText', { order: orderNumber })}</a>
-    </p>
-  );
+    viber || delivery.email.state === 'not_applicable' ? null : emailMessages[delivery.email.state];
+  const link =
+    orderLink &&
+    (viber ? (
+      <EsimKeepLink
+        link={new URL(orderLink, window.location.href).href}
+        orderNumber={orderNumber}
+        Heading={SubHeading}
+      />
+    ) : (
+      <p className="esim-delivery__link">
+        {t('orderLink')} <a href={orderLink}>{t('orderLinkText', { order: orderNumber })}</a>
+      </p>
+    ));
 
   if (delivery.state === 'waiting_for_stock') {
+    const waiting = viber ? 'waitingViber' : 'waiting';
     return (
       <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
         <Heading id="esim-delivery-heading">{t('waiting.heading')}</Heading>
         <p className="alert alert--warning" role="status">
           {delivery.promisedBy === null
-            ? t('waiting.textSoon')
-            : t('waiting.text', { time: formatDateTime(delivery.promisedBy, i18n.language) })}
+            ? t(`${waiting}.textSoon`)
+            : t(`${waiting}.text`, { time: formatDateTime(delivery.promisedBy, i18n.language) })}
         </p>
         {link}
       </section>
@@ -97,29 +115,33 @@ export function EsimDelivery(props: EsimDeliveryProps) {
     );
   }
 
+  // On a phone this phone's own way comes first, within the first screen (issue #24): an
+  // iPhone's Install button, then the QR; on Android the QR, then the eSIM code to paste, then
+  // the steps. From 760px on the QR stands on the left of the install path and the codes.
+  const android = platform?.kind === 'android';
   return (
     <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
       <Heading id="esim-delivery-heading">{t('heading')}</Heading>
       <InstallProgress esim={delivery.esim} orderNumber={orderNumber} />
-      {delivery.esim.installState !== 'installed' && <p>{t('readyLead')}</p>}
+      {delivery.esim.installState !== 'installed' && (
+        <p className="esim-delivery__lead">{t('readyLead')}</p>
+      )}
       {emailMessage && (
         <p className={`alert${delivery.email.state === 'sent' ? ' alert--success' : ''}`}>
           {t(emailMessage)}
         </p>
       )}
-      {/* On a phone this phone's own install path comes first (its screen cannot scan itself);
-          from 760px on the QR stands on the left of the install path and the codes. */}
-      <div className="esim-delivery__body">
+      <div className={`esim-delivery__body${android ? ' esim-delivery__body--android' : ''}`}>
         <div className="esim-delivery__install">
-          <InstallPath esim={delivery.esim} userAgent={props.userAgent} />
+          <InstallPath esim={delivery.esim} platform={platform} />
         </div>
         <EsimQr activationCode={delivery.esim.activationCode} orderNumber={orderNumber} />
         <div className="esim-delivery__codes">
-          <EsimCodes esim={delivery.esim} />
+          <EsimCodes esim={delivery.esim} pasteFirst={android} />
         </div>
       </div>
-      <Facts Heading={headingLevel === 2 ? 'h3' : 'h4'} />
       {link}
+      <Facts Heading={SubHeading} />
     </section>
   );
 }
@@ -179,9 +201,8 @@ function useInstallPlatform(userAgent: string): InstallPlatform | null {
 }
 
 /** This phone's way to install: Apple's link, Android's steps, or the QR from another screen. */
-function InstallPath({ esim, userAgent }: { esim: EsimProfile; userAgent?: string }) {
+function InstallPath({ esim, platform }: { esim: EsimProfile; platform: InstallPlatform | null }) {
   const { t } = useTranslation('delivery');
-  const platform = useInstallPlatform(userAgent ?? navigator.userAgent);
   if (!platform) return null;
   if (platform.kind === 'ios' && platform.canInstallFromLink) {
     return (

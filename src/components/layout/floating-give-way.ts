@@ -6,7 +6,8 @@ import './floating-give-way.css';
  * of view while the visitor scrolls down and come back when they scroll up, reach the end of the
  * page (where the footer's padding keeps them clear) or are at the very top (decision 067).
  * They stay while the visitor moves with Tab or one of them has keyboard focus. Wider screens
- * keep them in place.
+ * keep them in place. They also give way while they would cover content marked
+ * `data-floating-clear` (issue #24: the eSIM, the checkout's lists).
  */
 export const GIVE_WAY_MEDIA = '(max-width: 640px)';
 
@@ -19,6 +20,8 @@ const EDGE_PX = 8;
 const FLOATING_ATTRIBUTE = 'data-floating';
 
 let away = false;
+/** Gone because the visitor reads down (the scroll rule alone). */
+let scrolledAway = false;
 let lastY = 0;
 /** Signed distance scrolled in the current direction. */
 let travel = 0;
@@ -28,6 +31,7 @@ let travel = 0;
  */
 let tabbing = false;
 let media: MediaQueryList | undefined;
+let bodyObserver: ResizeObserver | undefined;
 const listeners = new Set<() => void>();
 
 function setAway(next: boolean) {
@@ -47,21 +51,66 @@ function floatingHasKeyboardFocus() {
   }
 }
 
+/**
+ * Content the floating buttons must never cover on a phone (issue #24): an element carrying
+ * this attribute (the eSIM on the result step and the order page, the checkout's lists) makes
+ * them give way while any of its texts or controls lies where they rest.
+ */
+export const FLOATING_CLEAR_ATTRIBUTE = 'data-floating-clear';
+const CLEAR_TARGETS = ['li', 'p', 'a', 'button', 'input', 'label', 'svg', 'h2', 'h3', 'h4']
+  .map((tag) => `[${FLOATING_CLEAR_ATTRIBUTE}] ${tag}`)
+  .join(', ');
+
+type Box = { left: number; top: number; right: number; bottom: number };
+const meets = (a: Box, b: Box) =>
+  a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+
+/** Where each floating button rests on screen, whether or not it has slid away. */
+function restingBoxes(): Box[] {
+  if (typeof DOMMatrixReadOnly === 'undefined') return [];
+  return [...document.querySelectorAll<HTMLElement>(`[${FLOATING_ATTRIBUTE}]`)]
+    .map((element) => {
+      const box = element.getBoundingClientRect();
+      const shift = new DOMMatrixReadOnly(getComputedStyle(element).transform).m42;
+      return { left: box.left, right: box.right, top: box.top - shift, bottom: box.bottom - shift };
+    })
+    .filter((box) => box.right > box.left && box.bottom > box.top);
+}
+
+/** A floating button at rest would lie over marked content's text or control. */
+function wouldCoverClearContent() {
+  const resting = restingBoxes();
+  if (resting.length === 0) return false;
+  const screen = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+  for (const target of document.querySelectorAll<HTMLElement>(CLEAR_TARGETS)) {
+    const box = target.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || !meets(box, screen)) continue;
+    if (resting.some((fab) => meets(box, fab))) return true;
+  }
+  return false;
+}
+
 function update() {
   const y = window.scrollY;
   const delta = y - lastY;
   lastY = y;
   const atTop = y <= EDGE_PX;
   const atEnd = y + window.innerHeight >= document.documentElement.scrollHeight - EDGE_PX;
-  if (!media?.matches || atTop || atEnd || tabbing || floatingHasKeyboardFocus()) {
+  if (!media?.matches || tabbing || floatingHasKeyboardFocus()) {
     travel = 0;
+    scrolledAway = false;
     setAway(false);
     return;
   }
-  if (delta === 0) return;
-  travel = delta > 0 === travel > 0 ? travel + delta : delta;
-  if (travel >= GIVE_WAY_TRAVEL_PX) setAway(true);
-  else if (travel <= -GIVE_WAY_TRAVEL_PX) setAway(false);
+  if (atTop || atEnd) {
+    travel = 0;
+    scrolledAway = false;
+  } else if (delta !== 0) {
+    travel = delta > 0 === travel > 0 ? travel + delta : delta;
+    if (travel >= GIVE_WAY_TRAVEL_PX) scrolledAway = true;
+    else if (travel <= -GIVE_WAY_TRAVEL_PX) scrolledAway = false;
+  }
+  setAway(scrolledAway || wouldCoverClearContent());
 }
 
 function onKeyDown(event: KeyboardEvent) {
@@ -84,6 +133,10 @@ function subscribe(listener: () => void) {
     travel = 0;
     tabbing = false;
     window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update, { passive: true });
+    // A step or page that changes what lies under the buttons (issue #24).
+    bodyObserver = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    bodyObserver?.observe(document.body);
     window.addEventListener('keydown', onKeyDown, true);
     for (const type of pointerEvents)
       window.addEventListener(type, onPointer, { capture: true, passive: true });
@@ -93,17 +146,22 @@ function subscribe(listener: () => void) {
     listeners.delete(listener);
     if (listeners.size > 0) return;
     window.removeEventListener('scroll', update);
+    window.removeEventListener('resize', update);
+    bodyObserver?.disconnect();
+    bodyObserver = undefined;
     window.removeEventListener('keydown', onKeyDown, true);
     for (const type of pointerEvents) window.removeEventListener(type, onPointer, true);
     media?.removeEventListener?.('change', update);
     media = undefined;
     away = false;
+    scrolledAway = false;
   };
 }
 
 /** Brings the buttons back now (the chat opens: its button must be there when it closes). */
 export function revealFloating() {
   travel = 0;
+  scrolledAway = false;
   setAway(false);
 }
 

@@ -13,6 +13,8 @@ export type BundleBackendOptions = {
   retryDelaysMs?: readonly number[];
   /** Told of each namespace shown in English because its Burmese bundle did not load. */
   onFallback?: (language: string, namespace: string) => void;
+  /** Applied to each bundle before i18next gets it (the texts of the shop's mode). */
+  transform?: (bundle: ResourceKey) => ResourceKey;
 };
 
 /** Two retries, 0.5 s and 1.5 s after a failure: a dropped packet, a busy mobile network. */
@@ -42,16 +44,17 @@ export function createBundleBackend({
   bundled = {},
   retryDelaysMs = BUNDLE_RETRY_DELAYS_MS,
   onFallback,
+  transform = (bundle) => bundle,
 }: BundleBackendOptions): BackendModule {
   // Each bundle's loader asks for its chunk under a new URL after a failure (lib/retry-import).
   const retryable = new Map<string, () => Promise<{ default: ResourceKey }>>();
   const load = async (language: string, namespace: string): Promise<ResourceKey> => {
     const name = `${language}/${namespace}`;
-    if (bundled[name]) return bundled[name];
+    if (bundled[name]) return transform(bundled[name]);
     const loader = loaders[name];
     if (!loader) throw new Error(`No translation bundle ${name}`);
     if (!retryable.has(name)) retryable.set(name, retryableImport(loader));
-    return (await withRetries(retryable.get(name)!, retryDelaysMs)).default;
+    return transform((await withRetries(retryable.get(name)!, retryDelaysMs)).default);
   };
 
   return {

@@ -77,11 +77,15 @@ export function formatTime(date: Date | number, language: string, { seconds = tr
 export function formatDateTime(date: Date | number, language: string): string {
   const lang = toLanguage(language);
   const value = typeof date === 'number' ? new Date(date) : date;
-  if (lang === 'my' && !hasBurmeseData()) {
-    const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(
-      value,
-    );
-    return `${formatLongDate(value, lang)} ${burmeseDigits(time)}`;
+  if (lang === 'my') {
+    // The date, "၊", then the time: "၂၀၂၆ နိုဝင်ဘာ ၂၅၊ ၁၆:၅၃", so the day and the hour do not
+    // run together (Burmese review fix 9), with or without the browser's Burmese locale data.
+    const date = formatLongDate(value, lang);
+    const time = new Intl.DateTimeFormat(hasBurmeseData() ? intlLocale.my : 'en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(value);
+    return `${burmeseDigits(date)}၊ ${burmeseDigits(time)}`;
   }
   return new Intl.DateTimeFormat(intlLocale[lang], {
     dateStyle: 'medium',

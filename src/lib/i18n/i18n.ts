@@ -4,6 +4,7 @@ import { env } from '../../config/env';
 import englishCommon from '../../../locales/en/common.json';
 import englishHome from '../../../locales/en/home.json';
 import { createBundleBackend } from './bundle-backend';
+import { textsForMode } from './mode-texts';
 import {
   defaultLanguage,
   isLanguage,
@@ -51,6 +52,7 @@ const bundleBackend = createBundleBackend({
   ),
   bundled: { 'en/common': englishCommon, 'en/home': englishHome },
   onFallback: (language, namespace) => setFallback(`${language}/${namespace}`, true),
+  transform: (bundle) => textsForMode(bundle, Boolean(env.apiUrl)),
 });
 
 /**
@@ -104,7 +106,12 @@ export async function initI18n(language: Language = storedLanguage()) {
       ns: ['common'],
       defaultNS: 'common',
       partialBundledLanguages: true,
-      resources: { en: { common: englishCommon, home: englishHome } },
+      resources: {
+        en: {
+          common: textsForMode(englishCommon, Boolean(env.apiUrl)),
+          home: textsForMode(englishHome, Boolean(env.apiUrl)),
+        },
+      },
       interpolation: { escapeValue: false },
       returnNull: false,
       saveMissing: env.reportsMissingTranslations,

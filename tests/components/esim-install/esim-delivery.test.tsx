@@ -33,9 +33,20 @@ const assigned = (change: Partial<OrderDelivery> = {}): OrderDelivery => ({
   ...change,
 });
 
-const show = (delivery: OrderDelivery, userAgent: string, language: 'en' | 'my' = 'en') =>
+const show = (
+  delivery: OrderDelivery,
+  userAgent: string,
+  language: 'en' | 'my' = 'en',
+  viber?: { orderLink: string },
+) =>
   renderWithProviders(
-    <EsimDelivery delivery={delivery} orderNumber="#NXR-20261123-163000" userAgent={userAgent} />,
+    <EsimDelivery
+      delivery={delivery}
+      orderNumber="#NXR-20261123-163000"
+      userAgent={userAgent}
+      orderLink={viber?.orderLink ?? '#/order/abc?token=t0k'}
+      contactKind={viber ? 'phone' : 'email'}
+    />,
     { language, namespaces: ['delivery'] },
   );
 
@@ -75,7 +86,7 @@ describe('the eSIM install component', () => {
       name: 'eSIM QR code of order #NXR-20261123-163000',
     });
     expect(qr.getAttribute('width')).toBe('264');
-    expect(screen.getByRole('button', { name: 'Download QR (PNG)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save QR image (PNG)' })).toBeEnabled();
     expect(screen.getByText(/Install over Wi-Fi/)).toBeInTheDocument();
     expect(screen.getByText('Activate it only on arrival in Myanmar.')).toBeInTheDocument();
     expect(screen.getByText(/Deleting the eSIM is irreversible/)).toBeInTheDocument();
@@ -117,7 +128,7 @@ describe('the eSIM install component', () => {
     const waiting = assigned({ state: 'waiting_for_stock', esim: null, promisedBy });
     const { unmount } = await show(waiting, UA.desktop);
     expect(
-      screen.getByRole('heading', { name: 'Paid — your eSIM is on its way' }),
+      screen.getByRole('heading', { name: 'Paid: your eSIM will be sent soon' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(formatDateTime(promisedBy, 'en'));
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
@@ -141,6 +152,57 @@ describe('the eSIM install component', () => {
     expect(screen.getByText('Sent to your email.')).toBeInTheDocument();
     unmount();
     await show(assigned({ email: { state: 'retrying', attempts: 3 } }), UA.desktop);
-    expect(screen.getByText(/We'll email it — our mail server is busy/)).toBeInTheDocument();
+    expect(screen.getByText(/We'll email it: our mail server is busy/)).toBeInTheDocument();
+  });
+
+  // Issue #24: a Viber buyer gets nothing from the shop; the order link is their delivery.
+  it('offers a Viber buyer the order link to send to their own Viber or copy, and promises no email', async () => {
+    const orderLink = '#/order/abc?token=t0k';
+    const absolute = new URL(orderLink, window.location.href).href;
+    const { unmount } = await show(
+      assigned({ email: { state: 'not_applicable', attempts: 0 } }),
+      UA.android,
+      'en',
+      { orderLink },
+    );
+    const keep = screen.getByRole('region', { name: 'Keep the link to your eSIM' });
+    const forward = within(keep).getByRole('link', { name: 'Send this link to my Viber' });
+    const href = forward.getAttribute('href') ?? '';
+    expect(href.startsWith('viber://forward?text=')).toBe(true);
+    expect(decodeURIComponent(href.slice('viber://forward?text='.length))).toBe(
+      `My eSIM, order #NXR-20261123-163000: ${absolute}`,
+    );
+    expect(within(keep).getByRole('textbox', { name: 'Your order link' })).toHaveValue(absolute);
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    await userEvent.click(within(keep).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(absolute);
+    expect(await within(keep).findByText('Link copied.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/e-?mail/i);
+    unmount();
+
+    // Waiting for stock: the eSIM will be on this page, not in an email.
+    const promisedBy = Date.UTC(2026, 10, 23, 18, 30);
+    await show(
+      assigned({
+        state: 'waiting_for_stock',
+        esim: null,
+        promisedBy,
+        email: { state: 'not_applicable', attempts: 0 },
+      }),
+      UA.android,
+      'my',
+      { orderLink },
+    );
+    const [waitingText] = screen.getAllByRole('status');
+    expect(waitingText).toHaveTextContent('ဤအော်ဒါစာမျက်နှာတွင် ပြသပေးပါမည်');
+    expect(waitingText!.textContent).not.toMatch(/အီးမေးလ်/);
+    expect(screen.getByRole('link', { name: 'ဤလင့်ခ်ကို ကျွန်ုပ်၏ Viber သို့ ပို့ရန်' })).toBeVisible();
+  });
+
+  it('shows an email buyer the link to come back, not the Viber offer', async () => {
+    await show(assigned(), UA.desktop);
+    expect(screen.queryByRole('region', { name: 'Keep the link to your eSIM' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'order #NXR-20261123-163000' })).toBeVisible();
   });
 });

@@ -45,8 +45,10 @@ describe('WhyChooseUs', () => {
     await renderWithProviders(<WhyChooseUs />, { namespaces: ['home'] });
     const text = screen.getByRole('region').textContent ?? '';
     expect(text).toContain('under 60 seconds');
-    expect(text).toContain('2–3 minutes');
-    expect(text).toContain('within 5 minutes');
+    // Issue #24: delivery as the mode does it (static here: by staff), no time it cannot keep.
+    expect(text).toContain('our staff then send your QR code by email or Viber');
+    expect(text).not.toContain('2–3 minutes');
+    expect(text).not.toContain('within 5 minutes');
     expect(text).toContain('KBZPay, WavePay');
     expect(text).toContain('deleted right after verification');
   });

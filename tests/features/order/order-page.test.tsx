@@ -87,7 +87,7 @@ describe('the order page', () => {
     expect(screen.getByText('Sent to your email.')).toBeInTheDocument();
     expect(seen).toHaveLength(1);
     expect(seen[0]!.get('x-order-token')).toBe(TOKEN);
-    expect(document.title).toBe('Your eSIM order — eSIM Myanmar');
+    expect(document.title).toBe('Your eSIM order - eSIM Myanmar');
     expect(document.head.querySelector('meta[name="referrer"]')).toHaveAttribute(
       'content',
       'no-referrer',
@@ -153,7 +153,7 @@ describe('the order page', () => {
     );
     await open(`/order/${ID}?token=${TOKEN}`);
     expect(
-      await screen.findByRole('heading', { name: 'Paid — your eSIM is on its way' }),
+      await screen.findByRole('heading', { name: 'Paid: your eSIM will be sent soon' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
@@ -181,7 +181,7 @@ describe('the order page', () => {
     try {
       await open(`/order/${ID}?token=${TOKEN}`);
       expect(
-        await screen.findByRole('heading', { name: 'Paid — your eSIM is on its way' }),
+        await screen.findByRole('heading', { name: 'Paid: your eSIM will be sent soon' }),
       ).toBeInTheDocument();
       await vi.advanceTimersByTimeAsync(WAITING_REFRESH_MS);
       expect(

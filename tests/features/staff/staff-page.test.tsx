@@ -320,7 +320,9 @@ describe('the staff page', () => {
     serveStaff();
     sessionStorage.setItem('esim-shop.staff-key', KEY);
     await open('my');
-    expect(await screen.findByRole('table', { name: 'နောက်ဆုံး အော်ဒါများ အရင်' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('table', { name: 'အသစ်ဆုံး အော်ဒါများကို အပေါ်ဆုံးတွင် ပြထားသည်' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('၂ ကြိမ် ကြိုးစားပြီး')).toBeInTheDocument();
   });
 

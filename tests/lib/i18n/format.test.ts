@@ -32,7 +32,7 @@ describe('formatting for the UI language', () => {
     vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
     expect(formatLongDate(date, 'my')).toBe('၂၀၂၆ နိုဝင်ဘာ ၂၁');
     expect(formatNumber(80000, 'my')).toBe('၈၀,၀၀၀');
-    expect(formatDateTime(date, 'my')).toBe('၂၀၂၆ နိုဝင်ဘာ ၂၁ ၀၉:၀၅');
+    expect(formatDateTime(date, 'my')).toBe('၂၀၂၆ နိုဝင်ဘာ ၂၁၊ ၀၉:၀၅');
     expect(formatTime(date, 'my')).toBe('၀၉:၀၅:၀၇');
     expect(formatTime(date, 'my', { seconds: false })).toBe('၀၉:၀၅');
     expect(

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { videoTiming, type VideoProgress } from '../../../lib/ai/video';
 import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { useNow } from '../../../hooks/use-now';
+import { formatNumber } from '../../../lib/i18n/format';
 import { ElapsedTime } from './elapsed-time';
 
 /** Loading messages change every 5 s (SPEC §9). */
@@ -16,7 +17,7 @@ type VideoProgressScreenProps = {
 
 /** While a video is made: rotating messages, the current stage, the time so far and Cancel. */
 export function VideoProgressScreen({ startedAt, progress, onCancel }: VideoProgressScreenProps) {
-  const { t } = useTranslation('media');
+  const { t, i18n } = useTranslation('media');
   const headingId = useId();
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   // The message follows the time since the start (right after the tab sleeps, too).
@@ -26,7 +27,7 @@ export function VideoProgressScreen({ startedAt, progress, onCancel }: VideoProg
 
   const stage =
     progress.stage === 'waiting'
-      ? t('video.stage.waiting', { checks: progress.checks })
+      ? t('video.stage.waiting', { checks: formatNumber(progress.checks, i18n.language) })
       : t(`video.stage.${progress.stage}`);
 
   return (
@@ -46,7 +47,9 @@ export function VideoProgressScreen({ startedAt, progress, onCancel }: VideoProg
       </p>
       <ElapsedTime startedAt={startedAt} />
       <p className="muted">
-        {t('video.maxWait', { minutes: Math.round(videoTiming.maxWaitMs / 60_000) })}
+        {t('video.maxWait', {
+          minutes: formatNumber(Math.round(videoTiming.maxWaitMs / 60_000), i18n.language),
+        })}
       </p>
       <button type="button" className="button" onClick={onCancel}>
         {t('video.cancel')}

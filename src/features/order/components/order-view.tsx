@@ -88,21 +88,8 @@ export function OrderView() {
   }
 
   return (
-    <div className="order-view">
-      <dl className="order-view__summary">
-        <div>
-          <dt>{t('order.number')}</dt>
-          <dd data-testid="order-number">{order.number}</dd>
-        </div>
-        <div>
-          <dt>{t('order.plan')}</dt>
-          <dd>{findPlan(order.planId)?.name ?? order.planId}</dd>
-        </div>
-        <div>
-          <dt>{t('order.operator')}</dt>
-          <dd>{findOperator(order.operatorId)?.name ?? order.operatorId}</dd>
-        </div>
-      </dl>
+    // The floating buttons give way rather than cover the eSIM on a phone (issue #24).
+    <div className="order-view" data-floating-clear="">
       {(order.delivery?.state ?? 'none') === 'none' &&
       (order.status === 'expired' || order.status === 'cancelled') ? (
         <p className="alert alert--warning">{t('order.expired')}</p>
@@ -118,11 +105,25 @@ export function OrderView() {
               email: { state: 'not_applicable', attempts: 0 },
             }
           }
-          orderLink={
-            waiting || held ? undefined : orderHref(order.id, token, toLanguage(i18n.language))
-          }
+          orderLink={orderHref(order.id, token, toLanguage(i18n.language))}
+          contactKind={order.contactKind ?? undefined}
         />
       )}
+      {/* The order's details after its eSIM (issue #24). */}
+      <dl className="order-view__summary">
+        <div>
+          <dt>{t('order.number')}</dt>
+          <dd data-testid="order-number">{order.number}</dd>
+        </div>
+        <div>
+          <dt>{t('order.plan')}</dt>
+          <dd>{findPlan(order.planId)?.name ?? order.planId}</dd>
+        </div>
+        <div>
+          <dt>{t('order.operator')}</dt>
+          <dd>{findOperator(order.operatorId)?.name ?? order.operatorId}</dd>
+        </div>
+      </dl>
     </div>
   );
 }

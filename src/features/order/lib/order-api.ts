@@ -8,6 +8,8 @@ export type BuyerOrder = {
   planId: string;
   operatorId: string;
   status: string;
+  /** Where the eSIM was to be sent: a Viber number gets the order link, not an email. */
+  contactKind: 'email' | 'phone' | null;
   delivery: OrderDelivery | null;
 };
 
@@ -42,6 +44,8 @@ export async function fetchBuyerOrder(
     planId: order.planId,
     operatorId: order.operatorId,
     status: order.status,
+    contactKind:
+      order.contactKind === 'email' || order.contactKind === 'phone' ? order.contactKind : null,
     delivery: readDelivery(order.delivery),
   };
 }

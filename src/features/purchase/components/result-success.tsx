@@ -67,14 +67,8 @@ export function ResultSuccess(props: ResultSuccessProps) {
     t('result.emailSubject', { order: order.number }),
   )}&body=${encodeURIComponent(orderMessage)}`;
 
-  return (
-    <section className="purchase-step purchase-result" aria-labelledby="purchase-success-heading">
-      <span className="purchase-result__icon purchase-result__icon--success" aria-hidden="true">
-        ✓
-      </span>
-      <StepHeading id="purchase-success-heading" focusOnMount={focusOnMount}>
-        {t('result.successHeading')}
-      </StepHeading>
+  const details = (
+    <>
       <p className="lead">
         <OrderNumberText number={order.number}>
           {(number) => t('result.successLead', { order: number })}
@@ -91,12 +85,39 @@ export function ResultSuccess(props: ResultSuccessProps) {
           <dd>{formatDateTime(verifiedAt, language)}</dd>
         </div>
       </dl>
-      {order.delivery && order.server && (
-        <EsimDelivery
-          delivery={order.delivery}
-          orderNumber={order.number}
-          orderLink={orderHref(order.server.id, order.server.token, language)}
-        />
+    </>
+  );
+
+  return (
+    // The floating buttons give way rather than cover any of it on a phone (issue #24).
+    <section
+      className="purchase-step purchase-result"
+      aria-labelledby="purchase-success-heading"
+      data-floating-clear=""
+    >
+      <div className="purchase-result__title">
+        <span className="purchase-result__icon purchase-result__icon--success" aria-hidden="true">
+          ✓
+        </span>
+        <StepHeading id="purchase-success-heading" focusOnMount={focusOnMount}>
+          {t('result.successHeading')}
+        </StepHeading>
+      </div>
+      {/* Server mode: the eSIM first, within the first screen of a phone (issue #24); the
+          order's details after it. Static mode: the order's details and what happens next. */}
+      {order.delivery && order.server ? (
+        <>
+          <EsimDelivery
+            delivery={order.delivery}
+            orderNumber={order.number}
+            orderLink={orderHref(order.server.id, order.server.token, language)}
+            contactKind={order.contactKind}
+          />
+          <h3 className="purchase-result__details">{t('result.detailsHeading')}</h3>
+          {details}
+        </>
+      ) : (
+        details
       )}
 
       {/* Server mode: the eSIM (or its honest waiting state) is on screen above; nothing to send. */}
@@ -169,7 +190,8 @@ export function ResultSuccess(props: ResultSuccessProps) {
         </>
       )}
       <p className="purchase-result__guide">
-        {t('result.installIntro')} <Link to={paths.howItWorks}>{t('result.installLink')}</Link>
+        {t(order.delivery ? 'result.installHelp' : 'result.installIntro')}{' '}
+        <Link to={paths.howItWorks}>{t('result.installLink')}</Link>
       </p>
 
       <div className="button-row purchase-actions">

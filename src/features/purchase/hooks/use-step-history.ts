@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
-import type { PurchaseState } from '../lib/purchase-machine';
+import { forwardOf, type PurchaseState } from '../lib/purchase-machine';
 import type { FlowEvent } from '../lib/server-purchase';
 
 /** The checkout's history entries: `/#/buy-esim`, `?step=operator`, `?step=contact`, `?step=pay`. */
@@ -24,10 +24,22 @@ const rank = (step: HistoryStep) => historySteps.indexOf(step);
 
 type EntryState = { purchaseStep?: true } | null;
 
+/** How many FORWARD events take the flow from `state` to `target`, or null if it cannot go. */
+function forwardSteps(state: PurchaseState, target: HistoryStep): number | null {
+  let current: PurchaseState | null = state;
+  let steps = 0;
+  while (current && historyStep(current) !== target) {
+    current = forwardOf(current);
+    steps += 1;
+  }
+  return current ? steps : null;
+}
+
 /**
  * Steps as browser history entries (issue #15 item 5, decision 059). Moving on pushes an entry;
  * the browser's Back goes one step back (BACK); Back from the payment step never leaves it:
- * it asks `onLeavePayment` (the cancel confirmation) and returns to the payment entry. Other
+ * it asks `onLeavePayment` (the cancel confirmation) and returns to the payment entry. Forward
+ * after Back returns to the step left, with what it held, while that is valid (issue #24). Other
  * changes of the address (a link, Forward past what the flow holds, a reload) are corrected to
  * the step the flow is on. Returns the in-page Back: through history when the entry is ours.
  */
@@ -66,7 +78,14 @@ export function useStepHistory(
     }
     if (urlStep === stateStep) return;
     // The address moved and the flow did not.
-    if (navigationType !== 'POP' || rank(urlStep) > rank(stateStep)) {
+    if (navigationType === 'POP' && rank(urlStep) > rank(stateStep)) {
+      // Forward after Back: to the step the buyer left, with what it held, if still valid.
+      const steps = forwardSteps(state, urlStep);
+      if (steps === null) correct();
+      else for (let step = 0; step < steps; step += 1) dispatch({ type: 'FORWARD' });
+      return;
+    }
+    if (navigationType !== 'POP') {
       correct();
       return;
     }

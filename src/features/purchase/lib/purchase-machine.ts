@@ -109,6 +109,11 @@ export type PurchaseEvent =
   | { type: 'SELECT_OPERATOR'; operatorId: string }
   | { type: 'EDIT_CONTACT'; contact: string }
   | { type: 'BACK' }
+  /**
+   * The browser's Forward after Back (issue #24): back to the step the buyer left, with what it
+   * held, while that is still valid (the plan still on sale, the operator still known).
+   */
+  | { type: 'FORWARD' }
   /** `orderId` comes from newOrderId(), made by the caller so that the reducer stays pure. */
   | { type: 'CONTINUE_TO_PAYMENT'; now: number; orderId: string }
   | { type: 'RECEIPT_PREPARING'; fileName: string }
@@ -129,6 +134,21 @@ export type PurchaseEvent =
   /** The buyer cancels an unpaid order (confirmed) and starts again from the plans. */
   | { type: 'CANCEL_ORDER' }
   | { type: 'START_OVER' };
+
+/** The step Forward returns to from `state` (with its draft), or null when there is none. */
+export function forwardOf(state: PurchaseState): PurchaseState | null {
+  if (state.step === 'plan') {
+    const plan = state.draft.planId ? findPlan(state.draft.planId) : undefined;
+    if (!plan?.isAvailable) return null;
+    return { step: 'operator', draft: { ...state.draft, planId: plan.id } };
+  }
+  if (state.step === 'operator') {
+    const operator = state.draft.operatorId ? findOperator(state.draft.operatorId) : undefined;
+    if (!operator) return null;
+    return { step: 'contact', draft: { ...state.draft, operatorId: operator.id } };
+  }
+  return null;
+}
 
 export const emptyDraft: Draft = { planId: null, operatorId: null, contact: '' };
 export const initialPurchaseState: PurchaseState = { step: 'plan', draft: emptyDraft };
@@ -211,6 +231,8 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       if (state.step === 'operator') return { step: 'plan', draft: state.draft };
       if (state.step === 'contact') return { step: 'operator', draft: state.draft };
       return state;
+    case 'FORWARD':
+      return forwardOf(state) ?? state;
     case 'CONTINUE_TO_PAYMENT': {
       if (state.step !== 'contact') return state;
       const order = createOrder(state.draft, event.now, event.orderId);

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/i18n/format';
 import { ShopServerError, type LineProblem } from '../../../lib/shop-server';
 import { importStock, isUnauthorized } from '../lib/staff-api';
 
@@ -17,7 +18,7 @@ type CsvImportProps = { staffKey: string; onImported: () => void; onUnauthorized
  * file whole: every problem is listed with its line number, and nothing was imported.
  */
 export function CsvImport({ staffKey, onImported, onUnauthorized }: CsvImportProps) {
-  const { t } = useTranslation('staff');
+  const { t, i18n } = useTranslation('staff');
   const id = useId();
   const file = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState(false);
@@ -71,7 +72,10 @@ export function CsvImport({ staffKey, onImported, onUnauthorized }: CsvImportPro
       <div role="status" aria-live="polite">
         {outcome?.kind === 'done' && (
           <p className="alert alert--success">
-            {t('import.done', { imported: outcome.imported, delivered: outcome.delivered })}
+            {t('import.done', {
+              imported: formatNumber(outcome.imported, i18n.language),
+              delivered: formatNumber(outcome.delivered, i18n.language),
+            })}
           </p>
         )}
         {outcome?.kind === 'noFile' && <p className="alert alert--warning">{t('import.noFile')}</p>}
@@ -83,7 +87,10 @@ export function CsvImport({ staffKey, onImported, onUnauthorized }: CsvImportPro
               <ul className="staff-import__problems">
                 {outcome.problems.map((problem) => (
                   <li key={`${problem.line}:${problem.problem}`}>
-                    {t('import.line', { line: problem.line, problem: problem.problem })}
+                    {t('import.line', {
+                      line: formatNumber(problem.line, i18n.language),
+                      problem: problem.problem,
+                    })}
                   </li>
                 ))}
               </ul>

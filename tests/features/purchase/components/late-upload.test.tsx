@@ -78,7 +78,7 @@ describe('the expired panel', () => {
     expect(
       screen.getByText(
         withOrderNumber(
-          `Already paid for order ${order.number}? Do not pay again: message us on Viber with your order number and your payment screenshot.`,
+          `Paid after the code expired? Do not pay again: message us on Viber with order number ${order.number} and your payment screenshot.`,
           order.number,
         ),
       ),

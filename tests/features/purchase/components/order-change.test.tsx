@@ -131,7 +131,7 @@ describe('changing the contact or cancelling on the payment step (static shop)',
       within(dialog).getByText(order.number, { selector: '.purchase-order-number' }),
     );
     await user.click(screen.getByRole('button', { name: 'အော်ဒါကို ဆက်ထားရန်' }));
-    await user.click(screen.getByRole('button', { name: 'အီးမေးလ် သို့မဟုတ် Viber နံပါတ် ပြောင်းရန်' }));
+    await user.click(screen.getByRole('button', { name: 'ပို့ရမည့်နေရာ ပြောင်းရန်' }));
     expect(screen.getByLabelText('အီးမေးလ် သို့မဟုတ် Viber ဖုန်းနံပါတ် အသစ်')).toBeInTheDocument();
   });
 });

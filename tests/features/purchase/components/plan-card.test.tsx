@@ -26,7 +26,7 @@ describe('PlanCard', () => {
       language: 'my',
     });
     expect(
-      screen.getByText('≈ US$၁၉ (၂၀၂၆ နိုဝင်ဘာ ၂၀ ငွေလဲနှုန်း ၁ US$ = ၄,၂၀၀ ကျပ်)'),
+      screen.getByText('≈ US$၁၉ (၂၀၂၆ နိုဝင်ဘာ ၂၀ ရက်နေ့ ငွေလဲနှုန်း ၁ US$ = ၄,၂၀၀ ကျပ်)'),
     ).toBeInTheDocument();
   });
 
@@ -70,13 +70,13 @@ describe('BuyerFacts', () => {
       'en',
       'Before you buy',
       /Myanmar wallet or bank app that scans MMQR: KBZPay, WavePay, AYA Pay, CB Pay, UAB Pay/,
-      /only an email address or a Viber number.*no account, name, passport or ID/,
+      /only an email address or a Viber number.*no account to open, and no name, passport or ID card/,
     ],
     [
       'my',
       'မဝယ်မီ သိထားရန်',
       /မြန်မာ ဝေါလက် သို့မဟုတ် ဘဏ်အက်ပ်.*KBZPay၊ WavePay၊ AYA Pay၊ CB Pay၊ UAB Pay/,
-      /Viber နံပါတ်တစ်ခုသာ.*မှတ်ပုံတင် မလိုပါ/,
+      /Viber နံပါတ်တစ်ခုသာ.*မှတ်ပုံတင်ကတ် ပေးရန် မလိုပါ/,
     ],
   ] as const)(
     'says who can pay and what the buyer provides (%s)',

@@ -119,7 +119,7 @@ describe('the purchase flow', () => {
     expect(screen.getByText('Your eSIM is being prepared.')).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Once your order reaches us (send it below), your eSIM QR code is sent to 09123456789 within 2–3 minutes.',
+        'Once your order reaches us (send it below), our staff send your eSIM QR code to 09123456789.',
       ),
     ).toBeInTheDocument();
     const help = screen.getByRole('link', { name: 'Get help on Viber' });

@@ -43,9 +43,11 @@ describe('the success screen', () => {
     expect(screen.getByText(/has not reached our team automatically/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Send by Viber' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Send by email' })).toBeInTheDocument();
-    // The 2–3 minutes count from the order's arrival, not from now.
+    // Staff send it once the order has arrived (issue #24: no time promised).
     expect(
-      screen.getByText(/^Once your order reaches us \(send it below\), your eSIM QR code/),
+      screen.getByText(
+        /^Once your order reaches us \(send it below\), our staff send your eSIM QR code/,
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/So that nothing is missed/)).not.toBeInTheDocument();
     expect(screen.queryByText(/You do not need to send us anything/)).not.toBeInTheDocument();
@@ -58,7 +60,7 @@ describe('the success screen', () => {
     expect(screen.queryByRole('link', { name: 'Send by email' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Send your order/ })).not.toBeInTheDocument();
     expect(
-      screen.getByText('Your eSIM QR code will be sent to buyer@example.com within 2–3 minutes.'),
+      screen.getByText('Our staff send your eSIM QR code to buyer@example.com.'),
     ).toBeInTheDocument();
     expect(screen.getByText(/You do not need to send us anything else/)).toBeInTheDocument();
   });

@@ -96,6 +96,25 @@ describe('purchaseReducer: step 1 to 3', () => {
     });
   });
 
+  it('goes forward again after Back to the step left, with what it held (issue #24)', () => {
+    const typed = purchaseReducer(atContact, { type: 'EDIT_CONTACT', contact: 'a@b.co' });
+    const atPlan = run([{ type: 'BACK' }, { type: 'BACK' }], typed);
+    expect(run([{ type: 'FORWARD' }, { type: 'FORWARD' }], atPlan)).toEqual(typed);
+    // Nothing to go forward to: nothing chosen yet, a plan no longer on sale, past contact.
+    expect(purchaseReducer(initialPurchaseState, { type: 'FORWARD' })).toBe(initialPurchaseState);
+    const offSale: PurchaseState = {
+      step: 'plan',
+      draft: { planId: 'tourist-7', operatorId: 'atom', contact: '' },
+    };
+    expect(purchaseReducer(offSale, { type: 'FORWARD' })).toBe(offSale);
+    const noOperator: PurchaseState = {
+      step: 'operator',
+      draft: { planId: 'power-30', operatorId: null, contact: '' },
+    };
+    expect(purchaseReducer(noOperator, { type: 'FORWARD' })).toBe(noOperator);
+    expect(purchaseReducer(typed, { type: 'FORWARD' })).toBe(typed);
+  });
+
   it('keeps the contact as typed', () => {
     expect(purchaseReducer(atContact, { type: 'EDIT_CONTACT', contact: '၀၉' })).toEqual({
       ...atContact,
