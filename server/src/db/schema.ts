@@ -74,9 +74,20 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code'),
     response: jsonb('response'),
     createdAt: time('created_at').notNull(),
+    /** The order the answer carries (its contact is dropped once the order is delivered). */
+    orderId: uuid('order_id'),
+    /** When the answer was emptied (the order delivered); a replay then says so. */
+    prunedAt: time('pruned_at'),
   },
   (table) => [primaryKey({ columns: [table.scope, table.key] })],
 );
+
+/** Rate limits shared by every copy of the server (services/rate-limit.ts). */
+export const rateLimitWindows = pgTable('rate_limit_windows', {
+  key: text('key').primaryKey(),
+  windowStart: time('window_start').notNull(),
+  count: integer('count').notNull(),
+});
 
 export const outbox = pgTable('outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -132,6 +143,7 @@ export const schema = {
   orders,
   payments,
   idempotencyKeys,
+  rateLimitWindows,
   outbox,
   aiHealth,
   apiKeys,

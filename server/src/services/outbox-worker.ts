@@ -1,5 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { safeError } from '../log-safe';
+import { pruneIdempotencyKeys } from './idempotency';
+import { pruneRateLimitWindows } from './rate-limit';
 import { orders, outbox } from '../db/schema';
 import type { Deps } from '../deps';
 import { composeEsimEmail, staffAlertText, type StaffAlertPayload } from './delivery-email';
@@ -187,6 +190,8 @@ export function createOutboxWorker(
       await settle(row, error);
     }
     await pruneSentEmails(deps, SENT_EMAIL_KEEP_MS);
+    await pruneIdempotencyKeys(deps);
+    await pruneRateLimitWindows(deps);
     return { sent, failed };
   }
 
@@ -199,12 +204,7 @@ export function createOutboxWorker(
       timer = setInterval(() => {
         if (running) return;
         running = runOnce()
-          .catch((error: unknown) =>
-            logger.error(
-              { err: error instanceof Error ? error.message : String(error) },
-              'outbox round failed',
-            ),
-          )
+          .catch((error: unknown) => logger.error({ err: safeError(error) }, 'outbox round failed'))
           .finally(() => (running = null));
       }, config.delivery.outboxIntervalMs);
       timer.unref?.();

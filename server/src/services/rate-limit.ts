@@ -1,7 +1,13 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { rateLimitWindows } from '../db/schema';
+import type { Deps } from '../deps';
+
 /**
- * Per-client rate limits behind a small interface, so that the in-memory store below can be
- * swapped for a shared one (Redis, a Durable Object, a PostgreSQL table) when the API runs on
- * more than one machine. A limit that is hit answers how long to wait.
+ * Per-client rate limits behind a small interface. The server counts in the database
+ * (createDatabaseRateLimiter), so that every copy of it on one PostgreSQL counts each call
+ * once (issue #25); the in-memory store is for a single process without a database (tests).
+ * A limit that is hit answers how long to wait.
  */
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -47,4 +53,47 @@ export function createMemoryRateLimiter(options: {
       return Promise.resolve({ allowed: true });
     },
   };
+}
+
+/**
+ * A fixed window per key, counted in the database (table rate_limit_windows): one atomic
+ * upsert per call, so copies of the server on one PostgreSQL share the count and a call is
+ * counted once. A window that has ended starts again at this call.
+ */
+export function createDatabaseRateLimiter(
+  database: Pick<Database, 'db'>,
+  options: { limit: number; windowMs: number },
+): RateLimiter {
+  const { limit, windowMs } = options;
+  const t = rateLimitWindows;
+  return {
+    async take(key, now) {
+      const at = new Date(now);
+      const ended = sql`${t.windowStart} <= ${new Date(now - windowMs).toISOString()}::timestamptz`;
+      const [row] = await database.db
+        .insert(t)
+        .values({ key, windowStart: at, count: 1 })
+        .onConflictDoUpdate({
+          target: t.key,
+          set: {
+            windowStart: sql`CASE WHEN ${ended} THEN ${at.toISOString()}::timestamptz ELSE ${t.windowStart} END`,
+            count: sql`CASE WHEN ${ended} THEN 1 ELSE ${t.count} + 1 END`,
+          },
+        })
+        .returning({ windowStart: t.windowStart, count: t.count });
+      if (!row || row.count <= limit) return { allowed: true };
+      const retryAfterSeconds = Math.max(
+        1,
+        Math.ceil((row.windowStart.getTime() + windowMs - now) / 1000),
+      );
+      return { allowed: false, retryAfterSeconds };
+    },
+  };
+}
+
+/** Windows untouched for a day are deleted (with each outbox round). */
+export async function pruneRateLimitWindows(deps: Pick<Deps, 'database' | 'now'>) {
+  await deps.database.db
+    .delete(rateLimitWindows)
+    .where(lt(rateLimitWindows.windowStart, new Date(deps.now() - 24 * 60 * 60_000)));
 }

@@ -51,7 +51,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export async function truncateAll(database: Database): Promise<void> {
   await database.rawTransaction((tx) =>
     tx.exec(
-      'TRUNCATE profiles, payments, orders, idempotency_keys, outbox, ai_health, api_keys RESTART IDENTITY CASCADE',
+      'TRUNCATE profiles, payments, orders, idempotency_keys, outbox, ai_health, api_keys, rate_limit_windows RESTART IDENTITY CASCADE',
     ),
   );
 }
