@@ -297,3 +297,48 @@ describe(`review findings S4–S12 (${testStore})`, () => {
     expect(gemini.calls).toHaveLength(1);
   });
 });
+
+describe(`review finding S11 (${testStore})`, () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let gemini: FakeGemini;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    gemini = fakeGemini();
+    t = await createTestApp({ database, aiFetch: gemini.fetch });
+  });
+  afterAll(() => database.drop());
+
+  it('marks the order and its profile delivered together or not at all', async () => {
+    await importStock(t.deps, stockCsv(1));
+    const created = await createOrder(t, { contact: '09777888999' });
+    // The second statement (the profile's) fails, as a crash between the two would leave it.
+    await database.rawTransaction((tx) =>
+      tx.exec(`
+        CREATE FUNCTION refuse_delivery() RETURNS trigger LANGUAGE plpgsql AS
+          $$ BEGIN IF NEW.state = 'delivered' THEN RAISE EXCEPTION 'profile update refused'; END IF;
+          RETURN NEW; END $$;
+        CREATE TRIGGER refuse_delivery BEFORE UPDATE ON profiles
+          FOR EACH ROW EXECUTE FUNCTION refuse_delivery();`),
+    );
+    const read = () =>
+      t.call('GET', `/api/orders/${created.order.id}`, undefined, {
+        'X-Order-Token': created.token,
+      });
+    gemini.answer(readingAnswer());
+    // Paid and assigned; showing it (no email for a Viber contact) is the delivery, which fails.
+    expect((await submitReceipt(t, created)).status).toBe(500);
+    const states = async () =>
+      (
+        await database.rawTransaction((tx) =>
+          tx.query<{ order: string; profile: string }>(
+            'SELECT o.delivery_state AS order, p.state AS profile FROM orders o JOIN profiles p ON p.order_id = o.id',
+          ),
+        )
+      )[0];
+    expect(await states()).toEqual({ order: 'assigned', profile: 'assigned' });
+    await database.rawTransaction((tx) => tx.exec('DROP TRIGGER refuse_delivery ON profiles'));
+    expect((await read()).status).toBe(200);
+    expect(await states()).toEqual({ order: 'delivered', profile: 'delivered' });
+  });
+});

@@ -31,10 +31,11 @@ export type ServerProcess = {
   stop(): Promise<number | null>;
 };
 
-/** The environment of a server or CLI: the given store, demo AI, no key. */
+/** The environment of a server or CLI: the given store; demo AI and no key unless given. */
 export function storeEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const merged: NodeJS.ProcessEnv = { ...process.env, AI_MODE: 'demo', LOG_LEVEL: 'warn', ...env };
-  delete merged.GEMINI_API_KEY;
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  delete inherited.GEMINI_API_KEY;
+  const merged: NodeJS.ProcessEnv = { ...inherited, AI_MODE: 'demo', LOG_LEVEL: 'warn', ...env };
   if (!merged.DATABASE_URL) delete merged.DATABASE_URL;
   return merged;
 }
