@@ -5,6 +5,10 @@
 # With no GEMINI_API_KEY the API answers the AI calls from the demo script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A Node.js that satisfies package.json's engines, first on PATH for everything below.
+# shellcheck source=scripts/use-node.sh
+. scripts/use-node.sh
+use_node
 if [ "${SKIP_INSTALL:-0}" != "1" ]; then npm ci --no-audit --no-fund; fi
 
 # One .env.local configures both wings: the server reads its own variables from it too.

@@ -13,6 +13,13 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
     || { echo "Could not install chromium with apt-get"; echo "0 passed, 1 failed"; exit 1; }
 fi
 
+# A Node.js that satisfies package.json's engines (Node 24 LTS fetched into .node/ when the
+# machine's node is older), first on PATH for every step below.
+# shellcheck source=scripts/use-node.sh
+. scripts/use-node.sh
+use_node || { echo "0 passed, 1 failed"; exit 1; }
+echo "Node.js $(node --version), npm $(npm --version)"
+
 # A clean install on CI and on a fresh clone. Elsewhere, packages that `npm ci` installed after the
 # lockfile last changed are kept, so that a shop still running from scripts/start.sh keeps its
 # node_modules.

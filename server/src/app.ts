@@ -1,6 +1,7 @@
 import { cors } from 'hono/cors';
 import type { Deps } from './deps';
 import { errorBody, errorResponse, toApiError } from './errors';
+import { safeError } from './log-safe';
 import { buildOpenApiDocument } from './openapi/document';
 import { errorBodySchema } from './schemas/error';
 import { aiProxyRoutes } from './routes/ai-proxy';
@@ -27,7 +28,7 @@ export function createApp(deps: Deps) {
     const apiError = toApiError(error);
     if (apiError.status >= 500) {
       deps.logger.error(
-        { path: c.req.path, method: c.req.method, code: apiError.code, err: errorSummary(error) },
+        { path: c.req.path, method: c.req.method, code: apiError.code, err: safeError(error) },
         'request failed',
       );
     }
@@ -58,10 +59,15 @@ export function createApp(deps: Deps) {
   );
 
   // Every answer says whether receipts are read by Gemini or decided by the demo script, so the
-  // shop shows its demo banner in server mode too (issue #23 item 6).
+  // shop shows its demo banner in server mode too (issue #23 item 6). Review S5: orders,
+  // tokens, activation codes and contacts never sit in a shared or browser cache, and no answer
+  // is sniffed as another type. A route that may be cached says so itself (the plans, the
+  // OpenAPI document); everything else is no-store.
   app.use('*', async (c, next) => {
     await next();
     c.res.headers.set('X-AI-Mode', deps.config.ai.mode);
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
   app.use('*', async (c, next) => {
@@ -101,8 +107,3 @@ export function createApp(deps: Deps) {
 }
 
 export type App = ReturnType<typeof createApp>;
-
-/** An error's name and message for the log (never a request body). */
-function errorSummary(error: unknown) {
-  return error instanceof Error ? { name: error.name, message: error.message } : String(error);
-}

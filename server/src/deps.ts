@@ -20,6 +20,6 @@ export type Deps = {
   logger: Logger;
   /** The caller's address when not on Node (Workers: CF-Connecting-IP); see client-address.ts. */
   clientAddress?: ClientAddressReader;
-  /** A shared store for the AI proxy's rate limits; default: in memory, per process. */
+  /** The AI proxy's rate limits; default: counted in the database (shared by every copy). */
   aiRateLimiter?: RateLimiter;
 };

@@ -90,6 +90,19 @@ export function isDatabaseDown(error: unknown): boolean {
   return false;
 }
 
+/** The SQLSTATE of a database error (pg or PGlite), found along its causes (Drizzle wraps it). */
+export function sqlStateOf(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** Maps anything thrown in a handler to the error shape. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -100,10 +113,26 @@ export function toApiError(error: unknown): ApiError {
     if (error.status === 413) {
       return new ApiError(413, 'payload_too_large', 'The request body is too large.');
     }
+    if (error.status === 415) {
+      return new ApiError(
+        415,
+        'unsupported_media_type',
+        'Send the request body as Content-Type: application/json.',
+      );
+    }
     return new ApiError(
       error.status as ContentfulStatusCode,
       error.status === 401 ? 'unauthorized' : 'validation_failed',
       error.message || 'The request could not be handled.',
+    );
+  }
+  if (sqlStateOf(error)?.startsWith('22')) {
+    // SQLSTATE class 22 (data exception): a value the database cannot take, e.g. a NUL
+    // character in a text or a number out of range. The request's fault, not the server's.
+    return new ApiError(
+      400,
+      'validation_failed',
+      'The request holds a value that cannot be stored (e.g. a NUL character).',
     );
   }
   if (isDatabaseDown(error)) {

@@ -1,3 +1,4 @@
+import { safeError } from './log-safe';
 import { mkdirSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createAiFetch } from './ai-fetch';
@@ -77,7 +78,7 @@ async function main() {
     server.close(() => {
       Promise.all([worker.stop(), provisioning.stop()])
         .then(() => database.close())
-        .catch((error: unknown) => logger.error({ err: String(error) }, 'close failed'))
+        .catch((error: unknown) => logger.error({ err: safeError(error) }, 'close failed'))
         .finally(() => process.exit(0));
     });
     // Connections that stay open (keep-alive) do not hold the stop up for long.

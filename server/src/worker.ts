@@ -11,8 +11,8 @@
  * `drizzle-orm/neon-serverless`) is the other choice that works there; it is not a dependency.
  * The embedded PGlite is not for Workers (no disk, one isolate per request). Migrations are
  * applied from a Node machine: `DATABASE_URL=… npm run server` once (it migrates on start).
- * The AI proxy's rate limits live in the isolate's memory here; a Durable Object behind the
- * RateLimiter interface (services/rate-limit.ts) makes them global.
+ * The AI proxy's rate limits are counted in the database (services/rate-limit.ts), as on Node,
+ * so they hold across isolates.
  */
 import type { Context, ExecutionContext } from 'hono';
 import { createAiFetch } from './ai-fetch';
@@ -21,7 +21,6 @@ import { loadConfig, type Config } from './config';
 import { openPostgres } from './db/postgres';
 import type { Deps } from './deps';
 import type { Logger } from './logger';
-import { createMemoryRateLimiter, type RateLimiter } from './services/rate-limit';
 
 /** The bindings this Worker reads: a Hyperdrive binding and the variables of .env.example. */
 export type WorkerEnv = {
@@ -73,23 +72,16 @@ function variables(env: WorkerEnv): Record<string, string | undefined> {
 /** Cloudflare sets CF-Connecting-IP itself; a client cannot choose it. */
 const cloudflareClient = (c: Context) => c.req.header('cf-connecting-ip');
 
-/** Per isolate: the validated configuration and the AI proxy's rate limiter. */
-let isolate: { config: Config; limiter: RateLimiter; logger: Logger } | undefined;
+/** Per isolate: the validated configuration and the logger. */
+let isolate: { config: Config; logger: Logger } | undefined;
 
 export default {
   async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
     if (!isolate) {
       const config = loadConfig(variables(env));
-      isolate = {
-        config,
-        logger: consoleLogger(config.logLevel),
-        limiter: createMemoryRateLimiter({
-          limit: config.ai.proxy.rateLimit,
-          windowMs: config.ai.proxy.rateWindowMs,
-        }),
-      };
+      isolate = { config, logger: consoleLogger(config.logLevel) };
     }
-    const { config, limiter, logger } = isolate;
+    const { config, logger } = isolate;
     const connectionString = env.HYPERDRIVE?.connectionString ?? config.databaseUrl;
     if (!connectionString) {
       return Response.json(
@@ -108,7 +100,6 @@ export default {
       aiFetch: createAiFetch(config),
       logger,
       clientAddress: cloudflareClient,
-      aiRateLimiter: limiter,
     };
     try {
       return await createApp(deps).fetch(request, env, ctx);

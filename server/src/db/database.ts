@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { lockDataDir } from './data-dir-lock';
 import { openPostgres, timed } from './postgres';
 import { schema } from './schema';
 
@@ -20,6 +21,8 @@ export type Database = {
   rawTransaction<T>(work: (tx: RawTransaction) => Promise<T>): Promise<T>;
   /** One round trip; resolves with its duration in ms. */
   ping(): Promise<number>;
+  /** PGlite only: the whole data folder as a gzipped tar (npm run backup). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -30,6 +33,8 @@ export type DatabaseOptions = {
   dataDir?: string | undefined;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** Who holds the PGlite folder's lock, in another process's refusal (default: from argv). */
+  holder?: string;
 };
 
 /** Opens PGlite (embedded, file-backed) or a PostgreSQL pool, without migrating. */
@@ -37,8 +42,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     return openPostgres({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
   }
-  const client = new PGlite(options.dataDir ?? 'memory://');
-  await client.waitReady;
+  const dataDir = options.dataDir ?? 'memory://';
+  // One process at a time in a folder (db/data-dir-lock.ts); memory is this process's own.
+  const lock = dataDir.startsWith('memory://')
+    ? undefined
+    : lockDataDir(dataDir, options.holder ?? processName());
+  let client: PGlite;
+  try {
+    client = new PGlite(dataDir);
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   return {
     kind: 'pglite',
     db: drizzlePglite({ client, schema }) as unknown as Db,
@@ -51,8 +67,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }),
       ),
     ping: () => timed(() => client.query('SELECT 1')),
-    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
+}
+
+/** What holds the folder, as another process's refusal names it: `npm run stock`, … */
+function processName(): string {
+  const script = process.argv[1] ?? '';
+  const cli = /cli[/\\]([a-z-]+)\.ts$/.exec(script)?.[1];
+  if (cli) return `npm run ${cli}`;
+  return /main\.ts$/.test(script) ? 'server' : `node ${script}`.trim();
 }
 
 const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);

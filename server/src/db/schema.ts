@@ -112,6 +112,10 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code'),
     response: jsonb('response'),
     createdAt: time('created_at').notNull(),
+    /** The order the answer carries (its contact is dropped once the order is delivered). */
+    orderId: uuid('order_id'),
+    /** When the answer was emptied (the order delivered); a replay then says so. */
+    prunedAt: time('pruned_at'),
   },
   (table) => [primaryKey({ columns: [table.scope, table.key] })],
 );

@@ -1,11 +1,14 @@
+import { safeError } from '../log-safe';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { clientAddress } from '../client-address';
 import type { Deps } from '../deps';
 import { ApiError, errorResponse } from '../errors';
 import { matchAiCall, type AiCall } from '../services/ai-allow-list';
+import { aiBodyProblem } from '../services/ai-body';
 import { recordAiResult } from '../services/ai-health';
-import { createMemoryRateLimiter } from '../services/rate-limit';
+import { databaseRateLimiter } from '../services/abuse-limits';
+import { isKeyRefusal } from '../services/receipt-model';
 import { createRouter } from './router';
 
 /** Response headers of the AI service that the shop's SDK reads; nothing else goes back. */
@@ -22,7 +25,7 @@ export function aiProxyRoutes(deps: Deps) {
   const { proxy } = deps.config.ai;
   const limiter =
     deps.aiRateLimiter ??
-    createMemoryRateLimiter({ limit: proxy.rateLimit, windowMs: proxy.rateWindowMs });
+    databaseRateLimiter(deps, { limit: proxy.rateLimit, windowMs: proxy.rateWindowMs });
 
   router.use(
     '/ai/*',
@@ -73,6 +76,23 @@ async function forward(c: Context, deps: Deps, call: AiCall): Promise<Response> 
   const query = call.query.size > 0 ? `?${call.query.toString()}` : '';
   const target = `${deps.config.ai.baseUrl}/${call.path}${query}`;
   const body = call.method === 'POST' ? await c.req.arrayBuffer() : undefined;
+  if (body) {
+    // Only the fields the shop's own calls send, within their limits (services/ai-body.ts).
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder().decode(body));
+    } catch {
+      throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+    }
+    const problem = aiBodyProblem(call, parsed);
+    if (problem) {
+      throw new ApiError(
+        400,
+        'validation_failed',
+        `This AI request is not one the shop makes: ${problem}`,
+      );
+    }
+  }
 
   // The upstream has `timeoutMs` to answer with its headers; a client that leaves cancels it.
   const controller = new AbortController();
@@ -100,7 +120,7 @@ async function forward(c: Context, deps: Deps, call: AiCall): Promise<Response> 
   } catch (error) {
     const timedOut = controller.signal.reason instanceof DOMException;
     await record(false, timedOut ? 'timeout' : 'unreachable');
-    deps.logger.warn({ task: call.task, err: String(error) }, 'AI service call failed');
+    deps.logger.warn({ task: call.task, err: safeError(error) }, 'AI service call failed');
     throw new ApiError(
       timedOut ? 504 : 503,
       'ai_unavailable',
@@ -132,13 +152,23 @@ async function forward(c: Context, deps: Deps, call: AiCall): Promise<Response> 
 /** The AI service's refusal in the one error shape, with the status the SDK maps from. */
 async function upstreamError(upstream: Response): Promise<ApiError> {
   let message = '';
+  const text = await upstream.text().catch(() => '');
   try {
-    const body = (await upstream.json()) as { error?: { message?: unknown } };
+    const body = JSON.parse(text) as { error?: { message?: unknown } };
     if (typeof body.error?.message === 'string') message = body.error.message.slice(0, 300);
   } catch {
     // Not JSON: the status says enough.
   }
   const { status } = upstream;
+  if (status === 400 && isKeyRefusal(text)) {
+    // The server's key is invalid or revoked (review S9): the shop's configuration.
+    return new ApiError(
+      503,
+      'ai_unavailable',
+      'The AI service failed to answer. Please try again in a minute.',
+      { 'Retry-After': '60' },
+    );
+  }
   if (status === 429) {
     return new ApiError(
       429,

@@ -1,3 +1,4 @@
+import { safeError } from '../log-safe';
 import { createRoute } from '@hono/zod-openapi';
 import { count, desc, isNull, min } from 'drizzle-orm';
 import type { Deps } from '../deps';
@@ -63,7 +64,7 @@ async function checkDatabase(deps: Deps): Promise<Service> {
     const latency = await withTimeout(deps.database.ping(), DATABASE_TIMEOUT_MS);
     return { ...base, status: 'OPERATIONAL', message: 'Orders are being saved normally.', latency };
   } catch (error) {
-    deps.logger.warn({ err: String(error) }, 'status: database check failed');
+    deps.logger.warn({ err: safeError(error) }, 'status: database check failed');
     return {
       ...base,
       status: 'OUTAGE',

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { operators, type OperatorId } from '../../../src/config/catalogue';
 import { checkContact } from '../../../src/features/purchase/lib/contact';
+import { imageKindOf } from './image-bytes';
 
 /**
  * Bodies of the shop's own endpoints (POST /api/orders, GET /api/orders/{id},
@@ -165,14 +166,20 @@ export const RECEIPT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as c
 
 export const ReceiptBodySchema = z
   .object({
-    image: z.object({
-      mimeType: z.enum(RECEIPT_MIME_TYPES),
-      base64: z
-        .string()
-        .min(16)
-        .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Expected the image as base64.')
-        .openapi({ description: 'The screenshot, base64. Held in memory for the check only.' }),
-    }),
+    image: z
+      .object({
+        mimeType: z.enum(RECEIPT_MIME_TYPES),
+        base64: z
+          .string()
+          .min(16)
+          .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Expected the image as base64.')
+          .openapi({ description: 'The screenshot, base64. Held in memory for the check only.' }),
+      })
+      // Bytes that are not a PNG, JPEG or WebP never reach the model (review S12).
+      .refine((image) => imageKindOf(image.base64) !== null, {
+        message: 'The file is not a PNG, JPEG or WebP image.',
+        path: ['base64'],
+      }),
     language: languageSchema.optional(),
   })
   .openapi('ReceiptSubmission');

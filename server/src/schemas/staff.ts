@@ -60,6 +60,9 @@ export const StaffOrdersQuerySchema = z.object({
   before: z.coerce
     .number()
     .int()
+    // JavaScript's dates end at ±8.64e15 ms (review S8: a later instant was a 500).
+    .min(0)
+    .max(8_640_000_000_000_000)
     .optional()
     .openapi({ description: 'Orders created before this instant (epoch ms): the next page.' }),
   number: z

@@ -1,3 +1,4 @@
+import { safeError } from '../log-safe';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { aiHealth } from '../db/schema';
@@ -33,6 +34,6 @@ export async function recordAiResult(
         },
       });
   } catch (error) {
-    deps.logger.warn({ task: result.task, err: String(error) }, 'AI health not recorded');
+    deps.logger.warn({ task: result.task, err: safeError(error) }, 'AI health not recorded');
   }
 }

@@ -1,3 +1,4 @@
+import { safeError } from '../log-safe';
 import { desc, eq, like } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { apiKeys } from '../db/schema';
@@ -131,7 +132,9 @@ export function requireApiKey(
         .update(apiKeys)
         .set({ lastUsedAt: new Date(now) })
         .where(eq(apiKeys.id, key.id))
-        .catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'key use not noted'));
+        .catch((error: unknown) =>
+          deps.logger.warn({ err: safeError(error) }, 'key use not noted'),
+        );
     }
     await next();
   };

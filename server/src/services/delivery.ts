@@ -298,7 +298,8 @@ export async function markSeen(deps: Pick<Deps, 'database' | 'now'>, row: OrderR
   if (row.deliveryState !== 'assigned') return row;
   const { db } = deps.database;
   if (await latestEmail(db, row.id)) return row;
-  return (await markDelivered(db, row.id, deps.now())) ?? row;
+  // The order and its profile together or not at all (review S11).
+  return (await db.transaction((tx) => markDelivered(tx, row.id, deps.now()))) ?? row;
 }
 
 /** Forgets the address and order link of eSIM emails sent more than `olderThanMs` ago. */

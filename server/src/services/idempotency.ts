@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { VERIFICATION_TIMEOUT_MS } from '../../../src/features/purchase/lib/constants';
-import { idempotencyKeys } from '../db/schema';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { idempotencyKeys, orders } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { sha256Hex } from './hashing';
@@ -15,9 +14,19 @@ import { sha256Hex } from './hashing';
  * token) cannot be read from the database alone.
  */
 
-/** A first request that never finished (the server stopped) frees its key after this (longer than any request runs). */
-export const IDEMPOTENCY_ABANDONED_MS = VERIFICATION_TIMEOUT_MS + 30_000;
-/** Keys are remembered this long; an older key starts afresh. */
+/**
+ * A first request that never finished (the server stopped) frees its key this long after the
+ * longest request can run: the receipt check's limit (RECEIPT_TIMEOUT_MS) plus the database
+ * work around it (review S10: it was 90 s whatever the limit was).
+ */
+export const IDEMPOTENCY_SLACK_MS = 5_000;
+export const abandonedAfterMs = (deps: Pick<Deps, 'config'>) =>
+  deps.config.receiptTimeoutMs + IDEMPOTENCY_SLACK_MS;
+/**
+ * Keys are remembered this long; an older key starts afresh, and its row is deleted
+ * (pruneIdempotencyKeys). The privacy policy keeps a contact only while the order needs it:
+ * an answer is emptied as soon as its order is delivered (review S7).
+ */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 
 export type Answer<T> = { status: number; body: T };
@@ -39,7 +48,9 @@ export type IdempotencyOptions<T> = {
   sealer?: Sealer<T>;
 };
 
-type Claim = { kind: 'run'; createdAt: Date } | { kind: 'replay'; status: number; stored: unknown };
+type Claim =
+  | { kind: 'run'; createdAt: Date }
+  | { kind: 'replay'; status: number; stored: unknown; pruned: boolean };
 
 async function claim(
   deps: Deps,
@@ -61,11 +72,19 @@ async function claim(
     const [row] = await db.select().from(idempotencyKeys).where(where).limit(1);
     if (!row) continue; // released in between: try to take it again
     const age = now - row.createdAt.getTime();
-    const abandoned = row.statusCode === null && age > IDEMPOTENCY_ABANDONED_MS;
+    const lockMs = abandonedAfterMs(deps);
+    const abandoned = row.statusCode === null && age > lockMs;
     if (abandoned || age > IDEMPOTENCY_TTL_MS) {
       const [taken] = await db
         .update(idempotencyKeys)
-        .set({ requestHash, statusCode: null, response: null, createdAt })
+        .set({
+          requestHash,
+          statusCode: null,
+          response: null,
+          createdAt,
+          orderId: null,
+          prunedAt: null,
+        })
         .where(and(where, eq(idempotencyKeys.createdAt, row.createdAt)))
         .returning({ scope: idempotencyKeys.scope });
       if (taken) return { kind: 'run', createdAt };
@@ -79,14 +98,21 @@ async function claim(
       );
     }
     if (row.statusCode === null) {
+      // Never longer than until the key frees itself.
+      const wait = Math.min(2, Math.max(1, Math.ceil((lockMs - age) / 1000)));
       throw new ApiError(
         409,
         'conflict',
         'A request with this Idempotency-Key is still being handled. Try again in a moment.',
-        { 'Retry-After': '2' },
+        { 'Retry-After': String(wait) },
       );
     }
-    return { kind: 'replay', status: row.statusCode, stored: row.response };
+    return {
+      kind: 'replay',
+      status: row.statusCode,
+      stored: row.response,
+      pruned: row.prunedAt !== null,
+    };
   }
   throw new ApiError(409, 'conflict', 'This Idempotency-Key is busy. Try again in a moment.', {
     'Retry-After': '2',
@@ -105,6 +131,13 @@ export async function withIdempotency<T>(
   const requestHash = await sha256Hex(JSON.stringify(options.request ?? null));
   const claimed = await claim(deps, scope, keyHash, requestHash);
   if (claimed.kind === 'replay') {
+    if (claimed.pruned) {
+      throw new ApiError(
+        409,
+        'conflict',
+        'This request was already handled and its order is delivered; its answer is no longer kept. Read the order instead.',
+      );
+    }
     const body = sealer ? await sealer.open(claimed.stored, rawKey) : (claimed.stored as T);
     return { status: claimed.status, body, replayed: true };
   }
@@ -126,7 +159,49 @@ export async function withIdempotency<T>(
   const stored = sealer ? await sealer.seal(answer.body, rawKey) : answer.body;
   await deps.database.db
     .update(idempotencyKeys)
-    .set({ statusCode: answer.status, response: stored })
+    .set({ statusCode: answer.status, response: stored, orderId: orderIdOf(answer.body) })
     .where(mine);
   return { ...answer, replayed: false };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order an answer carries: `{ order: { id } }` (the shop) or `{ id }` (a partner's purchase). */
+function orderIdOf(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const { order, id } = body as { order?: { id?: unknown }; id?: unknown };
+  const candidate = order && typeof order === 'object' ? order.id : id;
+  return typeof candidate === 'string' && UUID.test(candidate) ? candidate : null;
+}
+
+/**
+ * Review S7: stored answers are kept only while a retry may need them. Rows older than the
+ * key's life (IDEMPOTENCY_TTL_MS) are deleted; the answer of an order that is delivered or
+ * withdrawn is emptied (it held the buyer's contact), the key kept so a retry is still not run
+ * twice. Runs with each outbox round. Resolves with how many rows were deleted and emptied.
+ */
+export async function pruneIdempotencyKeys(
+  deps: Pick<Deps, 'database' | 'now'>,
+): Promise<{ deleted: number; emptied: number }> {
+  const { db } = deps.database;
+  const now = deps.now();
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)))
+    .returning({ key: idempotencyKeys.key });
+  const finished = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      or(
+        inArray(orders.deliveryState, ['delivered', 'withdrawn']),
+        inArray(orders.status, ['cancelled']),
+      ),
+    );
+  const emptied = await db
+    .update(idempotencyKeys)
+    .set({ response: null, prunedAt: new Date(now) })
+    .where(and(isNull(idempotencyKeys.prunedAt), inArray(idempotencyKeys.orderId, finished)))
+    .returning({ key: idempotencyKeys.key });
+  return { deleted: deleted.length, emptied: emptied.length };
 }

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { safeError } from '../log-safe';
+import { pruneIdempotencyKeys } from './idempotency';
 import { orders, outbox } from '../db/schema';
 import type { Deps } from '../deps';
 import {
@@ -211,6 +213,7 @@ export function createOutboxWorker(
       await settle(row, error);
     }
     await pruneSentEmails(deps, SENT_EMAIL_KEEP_MS);
+    await pruneIdempotencyKeys(deps);
     return { sent, failed };
   }
 
@@ -223,12 +226,7 @@ export function createOutboxWorker(
       timer = setInterval(() => {
         if (running) return;
         running = runOnce()
-          .catch((error: unknown) =>
-            logger.error(
-              { err: error instanceof Error ? error.message : String(error) },
-              'outbox round failed',
-            ),
-          )
+          .catch((error: unknown) => logger.error({ err: safeError(error) }, 'outbox round failed'))
           .finally(() => (running = null));
       }, config.delivery.outboxIntervalMs);
       timer.unref?.();

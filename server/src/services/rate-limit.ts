@@ -1,7 +1,8 @@
 /**
- * Per-client rate limits behind a small interface, so that the in-memory store below can be
- * swapped for a shared one (Redis, a Durable Object, a PostgreSQL table) when the API runs on
- * more than one machine. A limit that is hit answers how long to wait.
+ * Per-client rate limits behind a small interface. The server counts in the database
+ * (databaseRateLimiter in abuse-limits.ts), so that every copy of it on one PostgreSQL counts each call
+ * once (issue #25); the in-memory store is for a single process without a database (tests).
+ * A limit that is hit answers how long to wait.
  */
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 

@@ -38,6 +38,11 @@ function retryAfterOf(response: Response): number {
     : DEFAULT_RETRY_AFTER_S;
 }
 
+/** Gemini's answer to a key it does not accept: 400 INVALID_ARGUMENT with reason API_KEY_INVALID. */
+export function isKeyRefusal(body: string): boolean {
+  return /API_KEY_(INVALID|EXPIRED)|API key (not valid|expired)/i.test(body);
+}
+
 export async function readReceiptWithModel(
   deps: Deps,
   input: { image: ReceiptImage; orderNumber: string; price: number; language: string },
@@ -87,12 +92,14 @@ export async function readReceiptWithModel(
       signal: AbortSignal.timeout(deps.config.receiptTimeoutMs),
     });
     if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
       const { status } = response;
-      await record(false, `The AI service answered ${status}`);
+      // Gemini says a key is invalid or revoked with a 400 (review S9): that is ours, not the receipt's.
+      const keyRefused = status === 400 && isKeyRefusal(await response.text().catch(() => ''));
+      await response.body?.cancel().catch(() => undefined);
+      await record(false, `The AI service answered ${status}${keyRefused ? ' (key refused)' : ''}`);
       // A request the service refuses as such (e.g. an image it cannot open) is the receipt's
       // problem; quota, outages and a refused server key are ours: retry later.
-      if (status === 400 || status === 413 || status === 415) {
+      if (!keyRefused && (status === 400 || status === 413 || status === 415)) {
         return { kind: 'refused', reason: { code: 'verificationFailed' } };
       }
       return { kind: 'unavailable', retryAfterSeconds: retryAfterOf(response) };

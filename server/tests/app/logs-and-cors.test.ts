@@ -7,7 +7,10 @@ import { testStore } from '../support/test-database';
 
 const CONTACT = 'secret.traveller@example.com';
 const PHONE = '09777888999';
-const IMAGE = { mimeType: 'image/png', base64: 'U2VjcmV0UmVjZWlwdEltYWdlQnl0ZXM=' };
+const IMAGE = {
+  mimeType: 'image/png',
+  base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABU2VjcmV0UmVjZWlwdEltYWdlQnl0ZXM=',
+};
 
 describe(`logs and CORS (${testStore})`, () => {
   const lines: string[] = [];

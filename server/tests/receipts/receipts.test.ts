@@ -245,7 +245,7 @@ describe(`receipts (${testStore})`, () => {
     expect(await replay.json()).toEqual(firstAnswer);
 
     const other = await submitReceipt(t, created, key, {
-      image: { mimeType: 'image/jpeg', base64: 'AAAAAAAAAAAAAAAAAAAAAA==' },
+      image: { mimeType: 'image/jpeg', base64: '/9j/4AAQSkZJRgABAQAAAQ==' },
     });
     expect(other.status).toBe(422);
     expect(await other.json()).toMatchObject({ error: { code: 'idempotency_conflict' } });
