@@ -277,7 +277,9 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
     expect(await worker().runOnce()).toMatchObject({ done: 1 });
     expect(atom.calls.map((call) => call.fn)).toEqual(['downloadOrder', 'confirmOrder']);
     expect(atom.calls[1]!.body).toMatchObject({ iccid });
-    expect(atom.profiles.size).toBe(1);
+    // One profile ordered for the order (a slow answer left over from an earlier test may still
+    // add one to the fake's list, so the calls are counted, not the list).
+    expect(atom.profiles.get(iccid!)).toBeDefined();
     expect((await readOrder(created)).delivery.esim?.iccid).toBe(iccid);
   });
 

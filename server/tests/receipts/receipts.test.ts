@@ -49,7 +49,8 @@ describe(`receipts (${testStore})`, () => {
       transactionId: '0123 4567 8901',
       transactionTime: T0 + 60_000,
       verifiedAt: T0 + 2 * 60_000,
-      payeeShown: false,
+      // The reading shows the shop as the payee (a merchant payment to its MMQR code).
+      payeeShown: true,
     });
     expect(answer.order).toMatchObject({
       status: 'paid',
