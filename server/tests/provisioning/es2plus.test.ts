@@ -279,7 +279,7 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
     expect(atom.calls[1]!.body).toMatchObject({ iccid });
     // One profile ordered for the order (a slow answer left over from an earlier test may still
     // add one to the fake's list, so the calls are counted, not the list).
-    expect(atom.profiles.get(iccid!)).toBeDefined();
+    expect(atom.profiles.get(String(iccid))).toBeDefined();
     expect((await readOrder(created)).delivery.esim?.iccid).toBe(iccid);
   });
 
