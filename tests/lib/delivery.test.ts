@@ -14,7 +14,7 @@ describe('readDelivery', () => {
   it('reads an assigned eSIM', () => {
     expect(readDelivery({ state: 'assigned', esim, promisedBy: null, email })).toEqual({
       state: 'assigned',
-      esim,
+      esim: { ...esim, installState: null, installStateAt: null },
       promisedBy: null,
       reason: null,
       email: { state: 'sent', attempts: 1 },

@@ -37,7 +37,7 @@ const availabilityRoute = createRoute({
   method: 'get',
   path: '/api/availability',
   operationId: 'readAvailability',
-  tags: ['catalogue'],
+  tags: ['shop'],
   summary: 'Whether an eSIM is ready now, per plan and operator',
   description:
     'Every plan on sale with every operator: ready (a profile in stock, delivered at once on ' +

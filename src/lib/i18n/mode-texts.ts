@@ -4,10 +4,11 @@ import type { ResourceKey } from 'i18next';
  * Texts that say what happens, where that depends on how the shop runs (issue #24): with its
  * server the eSIM is on screen as soon as the payment is confirmed; without one (static mode)
  * the shop's staff send it. A bundle writes the static text under `key` and the server's under
- * `key_server`; in server mode `key_server` takes the place of `key`. The `_server` keys are
- * then dropped, so nothing reads them by name.
+ * `key__server`; in server mode `key__server` takes the place of `key`. The `__server` keys are
+ * then dropped, so nothing reads them by name. Two underscores: the SPEC's own keys may end in
+ * `_server` (`contact_form_error_server`), and those are ordinary texts.
  */
-export const SERVER_SUFFIX = '_server';
+export const SERVER_SUFFIX = '__server';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -6,10 +6,12 @@ import { textsForMode } from '../../../src/lib/i18n/mode-texts';
 
 const bundle = {
   intro: 'Our staff send it.',
-  intro_server: 'On screen at once.',
+  intro__server: 'On screen at once.',
   plain: 'Same in both.',
-  list: [{ body: ['a', 'b'], body_server: ['a', 'B'] }],
-  nested: { hint: 'By staff.', hint_server: 'On screen.' },
+  // A SPEC key that ends in one `_server` is an ordinary text, in both modes.
+  contact_form_error_server: 'Sorry.',
+  list: [{ body: ['a', 'b'], body__server: ['a', 'B'] }],
+  nested: { hint: 'By staff.', hint__server: 'On screen.' },
 };
 
 describe('texts for the shop’s mode (issue #24)', () => {
@@ -17,6 +19,7 @@ describe('texts for the shop’s mode (issue #24)', () => {
     expect(textsForMode(bundle, false)).toEqual({
       intro: 'Our staff send it.',
       plain: 'Same in both.',
+      contact_form_error_server: 'Sorry.',
       list: [{ body: ['a', 'b'] }],
       nested: { hint: 'By staff.' },
     });
@@ -26,6 +29,7 @@ describe('texts for the shop’s mode (issue #24)', () => {
     expect(textsForMode(bundle, true)).toEqual({
       intro: 'On screen at once.',
       plain: 'Same in both.',
+      contact_form_error_server: 'Sorry.',
       list: [{ body: ['a', 'B'] }],
       nested: { hint: 'On screen.' },
     });
