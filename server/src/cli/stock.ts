@@ -41,9 +41,10 @@ async function main(args: string[]): Promise<number> {
   const holder = command === 'import' && !config.databaseUrl ? serverHolding(config.dataDir) : null;
   if (holder) {
     console.error(
-      `The server (pid ${holder.pid}) holds the embedded database in ${config.dataDir}: stop it ` +
-        `first, or import through it (POST http://${holder.host}:${holder.port}/api/staff/stock, ` +
-        'or the staff page).',
+      `The embedded database in ${config.dataDir} is in use by the API server (pid ${holder.pid}), ` +
+        'which holds the embedded database until it stops. Either stop the server first and run ' +
+        `this again, or import through it: POST http://${holder.host}:${holder.port}/api/staff/stock, ` +
+        'or the staff page (/#/staff).',
     );
     return 1;
   }

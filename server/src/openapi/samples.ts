@@ -331,6 +331,35 @@ const response = await fetch(\`\${API_BASE_URL}/api/payments/notifications\`, {
 });
 console.log(response.status); // 200 paid, 202 kept for staff, 409 transaction_reused`,
   },
+  'GET /api/staff/setup': {
+    curl: [
+      {
+        command: `curl "$API_BASE_URL/api/staff/setup" -H "Authorization: Bearer $STAFF_KEY"`,
+        status: 200,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/setup\`, {
+  headers: { Authorization: \`Bearer \${staffKey}\` },
+});
+const { warnings } = await response.json(); // [] once the merchant ids are the bank's`,
+  },
+  'POST /api/orders/lookup': {
+    curl: [
+      {
+        comment: 'The same answer whether or not the address has orders',
+        command: `curl -X POST "$API_BASE_URL/api/orders/lookup" \\
+  -H "Content-Type: application/json" \\
+  -d '{"email": "traveller@example.com", "language": "en"}'`,
+        status: 202,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/orders/lookup\`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ email, language: 'my' }),
+});
+// 202 { queued: true } always; 429 with Retry-After past 3 an hour per address`,
+  },
   'GET /api/staff/reconciliation': {
     curl: [
       {

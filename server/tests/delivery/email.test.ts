@@ -117,7 +117,7 @@ describe(`the eSIM email through the outbox (${testStore})`, () => {
     const mail = smtp.messages[0]!;
     expect(mail.to).toMatchObject({ text: 'Traveller@example.com' });
     expect(mail.from?.text).toContain('shop@esim.example');
-    expect(mail.subject).toBe(`Your eSIM for Myanmar – order ${created.order.number}`);
+    expect(mail.subject).toBe(`Your eSIM for Myanmar - order ${created.order.number}`);
     const link = `${SHOP_URL}/#/order/${created.order.id}?token=${encodeURIComponent(created.token)}&lang=en`;
     for (const part of [mail.text ?? '', String(mail.html)]) {
       expect(part).toContain('smdp.example.com');
@@ -153,7 +153,7 @@ describe(`the eSIM email through the outbox (${testStore})`, () => {
     await worker.runOnce();
     const mail = smtp.messages[0]!;
     expect(mail.subject).toContain('မြန်မာနိုင်ငံအတွက် သင့် eSIM');
-    expect(mail.text).toContain('မြန်မာနိုင်ငံသို့ ရောက်ရှိပြီးမှသာ eSIM ကို ဖွင့်ပါ။');
+    expect(mail.text).toContain('မြန်မာနိုင်ငံသို့ ရောက်ရှိပြီးမှသာ eSIM ကို အသက်သွင်းပါ (eSIM လိုင်းကို ဖွင့်ပါ)။');
     expect(String(mail.html)).toContain('lang="my"');
     // The order link opens the order page in Burmese too (issue #24).
     expect(mail.text).toContain(

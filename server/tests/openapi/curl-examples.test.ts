@@ -12,6 +12,7 @@ import {
 import { OPENAPI_FILE } from '../../src/openapi/file';
 import { API_KEY_PREFIX } from '../../src/services/api-keys';
 import { schemaProblems } from '../support/json-schema';
+import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
@@ -60,6 +61,8 @@ let apiKey = '';
 let staffKey = '';
 let orderId = '';
 let shopOrder = { id: '', token: '' };
+/** Find my eSIMs sends email: without a mail server it answers 503, not its documented 202. */
+let smtp: SmtpCatcher | undefined;
 
 function storeEnv(): Record<string, string> {
   return database?.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir };
@@ -67,6 +70,7 @@ function storeEnv(): Record<string, string> {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'esim-docs-'));
+  smtp = await startSmtpCatcher();
   if (process.env.TEST_DATABASE_URL) {
     database = await createTestDatabase();
   }
@@ -100,6 +104,7 @@ beforeAll(async () => {
       AI_MODE: 'demo',
       LOG_LEVEL: 'warn',
       PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET,
+      SMTP_URL: smtp.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -143,6 +148,7 @@ afterAll(async () => {
     await exited;
   }
   await database?.drop();
+  await smtp?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -75,6 +75,7 @@ describe('the OpenAPI document', () => {
       'GET /v1/profile/{orderId}',
     ]);
     expect(byTag('shop')).toEqual([
+      'GET /api/availability',
       'POST /api/orders',
       'POST /api/orders/lookup',
       'GET /api/orders/{id}',
