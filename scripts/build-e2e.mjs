@@ -34,6 +34,6 @@ build(`dist-server-${base}`, {
 });
 // Server mode against the second API (DELIVERY_POLICY=confirmed, e2eBankApi in servers.ts).
 build(`dist-confirmed-${base}`, {
-  VITE_API_URL: `http://127.0.0.1:${apiPort + 4}`,
+  VITE_API_URL: `http://127.0.0.1:${apiPort + 5}`,
   GEMINI_API_KEY: 'e2e-server-only-key-7f3a9c',
 });

@@ -55,8 +55,8 @@ export const e2eApi = {
  * for every other journey; a policy is a deployment's setting, never switched at run time.
  */
 export const e2eBankApi = {
-  port: apiPort + 4,
-  url: `http://127.0.0.1:${apiPort + 4}`,
+  port: apiPort + 5,
+  url: `http://127.0.0.1:${apiPort + 5}`,
   dataDir: `.e2e-data-${base}-confirmed`,
   staffKeyFile: `.e2e-data-${base}-confirmed-staff-key`,
   /** The acquirer's shared secret: the journey signs its notifications with it. */
