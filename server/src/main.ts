@@ -6,7 +6,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { es2plusFetchers } from './es2plus-tls';
-import { removeServerLock, writeServerLock } from './db/server-lock';
+import { recordServerAddress } from './db/data-dir-lock';
 import { createLogger } from './logger';
 import { assertDemoIsSafe } from './services/demo-stock';
 import { createOutboxWorker, smtpMailer } from './services/outbox-worker';
@@ -58,16 +58,8 @@ async function main() {
     logger.info({ host: info.address, port: info.port }, 'listening');
     // The embedded store is ours until we stop: CLIs that write go through us meanwhile.
     if (!config.databaseUrl) {
-      writeServerLock(config.dataDir, {
-        pid: process.pid,
-        host: config.host,
-        port: info.port,
-        startedAt: new Date().toISOString(),
-      });
+      recordServerAddress(config.dataDir, { host: config.host, port: info.port });
     }
-  });
-  process.on('exit', () => {
-    if (!config.databaseUrl) removeServerLock(config.dataDir);
   });
 
   let stopping = false;

@@ -1,5 +1,5 @@
 import { loadConfig, type Config } from '../config';
-import { serverHolding } from '../db/server-lock';
+import { serverHolding } from '../db/data-dir-lock';
 
 /**
  * How a CLI that writes reaches the shop's data (issue #23, decision 071): through the running
@@ -28,7 +28,7 @@ export function targetOf(args: string[], command: string): Target {
     if (holder) {
       throw new Error(
         `The server (pid ${holder.pid}) holds the embedded database in ${config.dataDir}. ` +
-          `Send this through it: npm run ${command} --server http://${holder.host}:${holder.port} ` +
+          `Send this through it: npm run ${command} --server http://${holder.address.host}:${holder.address.port} ` +
           '--key <staff key> (npm run api-key -- create --staff <name> makes one), or stop the server first.',
       );
     }

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { migrate, openDatabase } from '../db/database';
-import { serverHolding } from '../db/server-lock';
+import { serverHolding } from '../db/data-dir-lock';
 import { ApiError } from '../errors';
 import { DEMO_SMDP_HOST, topUpDemoStock } from '../services/demo-stock';
 import { importStock, stockReport } from '../services/stock';
@@ -43,7 +43,7 @@ async function main(args: string[]): Promise<number> {
     console.error(
       `The embedded database in ${config.dataDir} is in use by the API server (pid ${holder.pid}), ` +
         'which holds the embedded database until it stops. Either stop the server first and run ' +
-        `this again, or import through it: POST http://${holder.host}:${holder.port}/api/staff/stock, ` +
+        `this again, or import through it: POST http://${holder.address.host}:${holder.address.port}/api/staff/stock, ` +
         'or the staff page (/#/staff).',
     );
     return 1;

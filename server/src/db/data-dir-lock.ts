@@ -13,12 +13,21 @@ import { join } from 'node:path';
  *
  * openDatabase() takes it for every PGlite folder, so every CLI (stock, api-key, backup,
  * restore, reconcile) and the server are covered by opening the database as they already do.
- * PostgreSQL needs none of this: it is made for many clients.
+ * Once listening, the server adds its address to its lock, so that a CLI that writes can say how
+ * to go through it instead (decision 071). PostgreSQL needs none of this: it is made for many
+ * clients.
  */
 
 export const LOCK_FILE = 'esim.lock';
 
-export type LockInfo = { pid: number; holder: string; host: string; since: string };
+export type LockInfo = {
+  pid: number;
+  holder: string;
+  host: string;
+  since: string;
+  /** Where a server that holds the folder answers (added once it listens). */
+  address?: { host: string; port: number };
+};
 
 export class DataDirBusyError extends Error {
   constructor(
@@ -56,14 +65,17 @@ export function isAlive(pid: number): boolean {
 function readLock(path: string): LockInfo | null {
   try {
     const info = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockInfo>;
-    return typeof info.pid === 'number'
-      ? {
-          pid: info.pid,
-          holder: String(info.holder ?? 'unknown'),
-          host: String(info.host ?? ''),
-          since: String(info.since ?? ''),
-        }
-      : null;
+    if (typeof info.pid !== 'number') return null;
+    const { address } = info;
+    return {
+      pid: info.pid,
+      holder: String(info.holder ?? 'unknown'),
+      host: String(info.host ?? ''),
+      since: String(info.since ?? ''),
+      ...(address && typeof address.port === 'number'
+        ? { address: { host: String(address.host), port: address.port } }
+        : {}),
+    };
   } catch {
     return null;
   }
@@ -75,6 +87,22 @@ export function dataDirHolder(dataDir: string): LockInfo | null {
   if (!info || info.pid === process.pid) return null;
   if (info.host && info.host !== hostname()) return info; // another machine: cannot tell; assume held
   return isAlive(info.pid) ? info : null;
+}
+
+/** The running server that holds the folder, with its address once it listens, or null. */
+export function serverHolding(
+  dataDir: string,
+): (LockInfo & { address: NonNullable<LockInfo['address']> }) | null {
+  const info = dataDirHolder(dataDir);
+  return info?.holder === 'server' && info.address ? { ...info, address: info.address } : null;
+}
+
+/** Adds the address this process (the server) answers on to the folder's lock it holds. */
+export function recordServerAddress(dataDir: string, address: { host: string; port: number }) {
+  const path = join(dataDir, LOCK_FILE);
+  const current = readLock(path);
+  if (current?.pid !== process.pid) return;
+  writeFileSync(path, JSON.stringify({ ...current, address }));
 }
 
 /**

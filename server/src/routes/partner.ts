@@ -18,7 +18,7 @@ import {
   PurchaseBodySchema,
 } from '../schemas/partner';
 import { requireApiKey, type PartnerVariables } from '../services/api-keys';
-import { assignOrWait, esimOfOrder, markSeen } from '../services/delivery';
+import { assignOrWait, esimOfOrder } from '../services/delivery';
 import { withIdempotency } from '../services/idempotency';
 import { availablePlan, createOrder, effectiveStatus, readPartnerOrder } from '../services/orders';
 import { limitBody, SMALL_BODY_BYTES } from './body-limit';
@@ -114,9 +114,8 @@ export function partnerRoutes(deps: Deps) {
   router.use('/purchase', limitBody(SMALL_BODY_BYTES));
   router.use('/v1/activate', limitBody(SMALL_BODY_BYTES));
 
-  /** The order's profile status; reading an assigned eSIM is its delivery (no email). */
-  const profileStatus = async (row: OrderRow): Promise<z.infer<typeof EsimProfileSchema>> => {
-    const seen = await markSeen(deps, row);
+  /** The order's profile status, read only (its eSIM was delivered when it was handed over). */
+  const profileStatus = async (seen: OrderRow): Promise<z.infer<typeof EsimProfileSchema>> => {
     const esim = await esimOfOrder(deps.database.db, seen.id);
     return {
       orderId: seen.id,

@@ -22,7 +22,7 @@ import { fromBase64Url, sha256Bytes, toBase64Url, xorBytes } from '../services/h
 import { withIdempotency, type Sealer } from '../services/idempotency';
 import { eq } from 'drizzle-orm';
 import { orders, type OrderRow } from '../db/schema';
-import { deliveryOf, markSeen } from '../services/delivery';
+import { deliveryOf } from '../services/delivery';
 import {
   availablePlan,
   cancelOrder,
@@ -232,10 +232,8 @@ export function shopOrderRoutes(deps: Deps) {
   const addressOf = (c: Context) => clientAddress(c, deps.config.trustProxy, deps.clientAddress);
 
   /** The order as its buyer (who holds the token) reads it now: the eSIM included. */
-  const forBuyer = async (row: OrderRow) => {
-    const seen = await markSeen(deps, row);
-    return toShopOrder(seen, deps.now(), timeoutMs, await deliveryOf(deps.database.db, seen));
-  };
+  const forBuyer = async (row: OrderRow) =>
+    toShopOrder(row, deps.now(), timeoutMs, await deliveryOf(deps.database.db, row));
 
   router.openapi(createOrderRoute, async (c) => {
     const body = c.req.valid('json');

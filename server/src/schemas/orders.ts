@@ -47,7 +47,8 @@ export const deliveryStateSchema = z.enum(DELIVERY_STATES).openapi({
     'none while unpaid; waiting_for_stock (paid, no profile in stock yet); provisioning (the ' +
     'profile is being made at the operator); held (paid on a screenshot, the eSIM leaves when ' +
     'the bank confirms the payment: DELIVERY_POLICY); assigned (a profile ' +
-    'is on the order); delivered (its email was sent, or without email the buyer has seen it); ' +
+    'is on the order, its email on its way); delivered (its email was sent, or with no email ' +
+    'to send the profile was handed over: the answer shows it); ' +
     'withdrawn (staff withdrew the profile: refund).',
 });
 

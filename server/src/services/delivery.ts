@@ -85,7 +85,7 @@ export async function stockOrWait(
   order: OrderRow,
   now: number,
 ): Promise<OrderRow> {
-  const assigned = await takeProfile(tx, order, now);
+  const assigned = await takeProfile(deps, tx, order, now);
   if (assigned) return assigned;
   const paidAt = order.paidAt?.getTime() ?? now;
   const promisedBy = new Date(paidAt + deps.config.delivery.stockPromiseMs);
@@ -122,7 +122,12 @@ export async function stockOrWait(
 }
 
 /** Takes the oldest in-stock profile for the order (skipping rows other payments hold). */
-async function takeProfile(tx: Tx, order: OrderRow, now: number): Promise<OrderRow | null> {
+async function takeProfile(
+  deps: Pick<Deps, 'config'>,
+  tx: Tx,
+  order: OrderRow,
+  now: number,
+): Promise<OrderRow | null> {
   const [profile] = await tx
     .select({ id: profiles.id })
     .from(profiles)
@@ -139,16 +144,47 @@ async function takeProfile(tx: Tx, order: OrderRow, now: number): Promise<OrderR
     .limit(1)
     .for('update', { skipLocked: true });
   if (!profile) return null;
+  const handed = handOver(deps, order, now);
   await tx
     .update(profiles)
-    .set({ state: 'assigned', orderId: order.id, assignedAt: new Date(now) })
+    .set({ ...handed.profile, orderId: order.id, assignedAt: new Date(now) })
     .where(eq(profiles.id, profile.id));
   const [assigned] = await tx
     .update(orders)
-    .set({ deliveryState: 'assigned', promisedBy: null })
+    .set(handed.order)
     .where(eq(orders.id, order.id))
     .returning();
   return assigned ?? null;
+}
+
+/** Whether an email will carry the order's eSIM (else the answer that shows it delivers it). */
+export function emailCarriesEsim(deps: Pick<Deps, 'config'>, order: OrderRow): boolean {
+  return (
+    Boolean(deps.config.delivery.smtpUrl) &&
+    order.source === 'shop' &&
+    order.contactKind === 'email' &&
+    Boolean(order.contact)
+  );
+}
+
+/**
+ * The columns that hand a profile to an order, in the transaction that does it. Without an email
+ * to send (a Viber contact, a partner order, a shop without SMTP) the eSIM is delivered there and
+ * then: the answers that show it only read (issue #25, "a GET writes nothing"), and the contact,
+ * no longer needed, is dropped as the orders table promises. With an email, the outbox worker
+ * marks it delivered once the email is sent.
+ */
+export function handOver(deps: Pick<Deps, 'config'>, order: OrderRow, now: number) {
+  if (emailCarriesEsim(deps, order)) {
+    return {
+      order: { deliveryState: 'assigned' as const, promisedBy: null },
+      profile: { state: 'assigned' as const },
+    };
+  }
+  return {
+    order: { deliveryState: 'delivered' as const, promisedBy: null, contact: null },
+    profile: { state: 'delivered' as const, deliveredAt: new Date(now) },
+  };
 }
 
 /** Queues the eSIM email of a paid shop order (in the payment's transaction). */
@@ -168,7 +204,9 @@ export async function queueEsimEmail(tx: Tx, order: OrderRow, link: string | nul
  * Hands in-stock profiles to orders waiting for stock, oldest payment first. Orders another
  * process is handling are skipped (SKIP LOCKED); returns how many were assigned.
  */
-export async function deliverWaiting(deps: Pick<Deps, 'database' | 'now'>): Promise<number> {
+export async function deliverWaiting(
+  deps: Pick<Deps, 'config' | 'database' | 'now'>,
+): Promise<number> {
   return deps.database.db.transaction(async (tx) => {
     const waiting = await tx
       .select()
@@ -182,7 +220,7 @@ export async function deliverWaiting(deps: Pick<Deps, 'database' | 'now'>): Prom
     for (const order of waiting) {
       const shelf = `${order.operatorId}/${order.planId}/${order.verifiedBy === 'demo'}`;
       if (empty.has(shelf)) continue;
-      if (await takeProfile(tx, order, deps.now())) assigned += 1;
+      if (await takeProfile(deps, tx, order, deps.now())) assigned += 1;
       else empty.add(shelf);
     }
     return assigned;
@@ -288,18 +326,6 @@ export async function markDelivered(tx: Queries, orderId: string, now: number) {
     .set({ state: 'delivered', deliveredAt: new Date(now) })
     .where(and(eq(profiles.orderId, orderId), eq(profiles.state, 'assigned')));
   return order;
-}
-
-/**
- * The buyer (or partner) has the eSIM on screen: without an email on its way, that is the
- * delivery (Viber contacts, partner orders, a shop without SMTP). Returns the current row.
- */
-export async function markSeen(deps: Pick<Deps, 'database' | 'now'>, row: OrderRow) {
-  if (row.deliveryState !== 'assigned') return row;
-  const { db } = deps.database;
-  if (await latestEmail(db, row.id)) return row;
-  // The order and its profile together or not at all (review S11).
-  return (await db.transaction((tx) => markDelivered(tx, row.id, deps.now()))) ?? row;
 }
 
 /** Forgets the address and order link of eSIM emails sent more than `olderThanMs` ago. */

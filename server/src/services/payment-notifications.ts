@@ -3,7 +3,7 @@ import { normalizeTransactionId } from '../../../src/features/purchase/lib/recei
 import { orders, outbox, paymentNotifications, payments, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
-import { ORDER_PAID, queueEsimEmail, type Tx } from './delivery';
+import { emailCarriesEsim, ORDER_PAID, queueEsimEmail, type Tx } from './delivery';
 import { deliverOrHold, releaseHeld } from './delivery-policy';
 import { constantTimeEqual } from './hashing';
 
@@ -224,10 +224,9 @@ async function payNow(
     .returning();
   const delivered = await deliverOrHold(deps, tx, paid ?? order, { kind: 'bank' }, now);
   // The buyer's token is not kept, so the email (if any) carries no order link.
-  const { smtpUrl, staffWebhookUrl } = deps.config.delivery;
-  if (smtpUrl && delivered.source === 'shop' && delivered.contactKind === 'email') {
-    if (delivered.contact) await queueEsimEmail(tx, delivered, null, now);
-  }
+  const { staffWebhookUrl } = deps.config.delivery;
+  // The contact as the paid row holds it (delivery without email drops it from `delivered`).
+  if (emailCarriesEsim(deps, paid ?? order)) await queueEsimEmail(tx, delivered, null, now);
   if (staffWebhookUrl) {
     await tx.insert(outbox).values({
       kind: ORDER_PAID,

@@ -3,7 +3,7 @@ import type { OperatorId } from '../../../src/config/catalogue';
 import { es2plusJobs, installProgress, orders, profiles, type Es2plusJobRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { es2plusFor, type Es2plusOperator } from '../provisioning-config';
-import { stockOrWait } from './delivery';
+import { handOver, stockOrWait } from './delivery';
 import { activationCodeOf, callEs2plus, Es2plusError } from './es2plus-client';
 import { queueCancelOrder } from './provisioning';
 
@@ -148,22 +148,20 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
         );
         return;
       }
+      const handed = handOver(deps, order, now);
       await tx.insert(profiles).values({
         id: deps.randomUUID(),
         operatorId: order.operatorId,
         planId: order.planId,
         iccid,
         activationCode: activationCodeOf(job.smdpAddress!, job.matchingId!),
-        state: 'assigned',
+        ...handed.profile,
         orderId: order.id,
         importedAt: new Date(now),
         assignedAt: new Date(now),
         source: 'es2plus',
       });
-      await tx
-        .update(orders)
-        .set({ deliveryState: 'assigned', promisedBy: null })
-        .where(eq(orders.id, order.id));
+      await tx.update(orders).set(handed.order).where(eq(orders.id, order.id));
       await tx
         .insert(installProgress)
         .values({ iccid, state: 'released', stateAt: new Date(now), updatedAt: new Date(now) })

@@ -9,7 +9,7 @@ import { orders, outbox, payments, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { enforceLimit, limitKeys } from './abuse-limits';
-import { ORDER_PAID, orderLink, queueEsimEmail } from './delivery';
+import { emailCarriesEsim, ORDER_PAID, orderLink, queueEsimEmail } from './delivery';
 import { deliverOrHold, type PaymentEvidence } from './delivery-policy';
 import { bankStateOf } from './reconciliation';
 import { toShopOrder, type ShopOrder } from './orders';
@@ -262,10 +262,10 @@ export async function submitReceipt(
           ? { kind: 'bank' }
           : { kind: 'screenshot', payeeShown: decision.payeeShown };
       const delivered = await deliverOrHold(deps, tx, order ?? row, evidence, decidedAt);
-      const { smtpUrl, shopUrl } = deps.config.delivery;
+      const { shopUrl } = deps.config.delivery;
       // The contact as the paid row holds it: the buyer may have corrected it (decision 055).
       const paid = order ?? row;
-      if (smtpUrl && paid.source === 'shop' && paid.contactKind === 'email' && paid.contact) {
+      if (emailCarriesEsim(deps, paid)) {
         // In the language the email is written in (the order's).
         const link = input.token ? orderLink(shopUrl, row.id, input.token, paid.language) : null;
         await queueEsimEmail(tx, delivered, link, decidedAt);

@@ -309,10 +309,10 @@ describe(`review finding S11 (${testStore})`, () => {
   });
   afterAll(() => database.drop());
 
-  it('marks the order and its profile delivered together or not at all', async () => {
+  it('hands the profile over with the payment, together or not at all', async () => {
     await importStock(t.deps, stockCsv(1));
     const created = await createOrder(t, { contact: '09777888999' });
-    // The second statement (the profile's) fails, as a crash between the two would leave it.
+    // The profile's update fails, as a crash between the order's and the profile's would leave it.
     await database.rawTransaction((tx) =>
       tx.exec(`
         CREATE FUNCTION refuse_delivery() RETURNS trigger LANGUAGE plpgsql AS
@@ -321,24 +321,79 @@ describe(`review finding S11 (${testStore})`, () => {
         CREATE TRIGGER refuse_delivery BEFORE UPDATE ON profiles
           FOR EACH ROW EXECUTE FUNCTION refuse_delivery();`),
     );
-    const read = () =>
-      t.call('GET', `/api/orders/${created.order.id}`, undefined, {
-        'X-Order-Token': created.token,
-      });
-    gemini.answer(readingAnswer());
-    // Paid and assigned; showing it (no email for a Viber contact) is the delivery, which fails.
-    expect((await submitReceipt(t, created)).status).toBe(500);
     const states = async () =>
       (
         await database.rawTransaction((tx) =>
-          tx.query<{ order: string; profile: string }>(
-            'SELECT o.delivery_state AS order, p.state AS profile FROM orders o JOIN profiles p ON p.order_id = o.id',
+          tx.query<{ order: string; paid: boolean; profile: string }>(
+            `SELECT o.delivery_state AS order, o.paid_at IS NOT NULL AS paid,
+               (SELECT string_agg(state, ',') FROM profiles) AS profile FROM orders o`,
           ),
         )
       )[0];
-    expect(await states()).toEqual({ order: 'assigned', profile: 'assigned' });
+    gemini.answer(readingAnswer());
+    // No email for a Viber contact: handing the profile over is the delivery, and it fails.
+    expect((await submitReceipt(t, created)).status).toBe(500);
+    expect(await states()).toEqual({ order: 'none', paid: false, profile: 'in_stock' });
     await database.rawTransaction((tx) => tx.exec('DROP TRIGGER refuse_delivery ON profiles'));
-    expect((await read()).status).toBe(200);
-    expect(await states()).toEqual({ order: 'delivered', profile: 'delivered' });
+    // The failed check's claim lapses after RECEIPT_TIMEOUT_MS, then the buyer's retry pays.
+    t.clock.advance(t.deps.config.receiptTimeoutMs + 1_000);
+    gemini.answer(readingAnswer());
+    expect((await submitReceipt(t, created)).status).toBe(200);
+    expect(await states()).toEqual({ order: 'delivered', paid: true, profile: 'delivered' });
+  });
+
+  it('reads an order without writing: GETs pass while every table refuses writes', async () => {
+    await truncateAll(database);
+    // Both orders wait for stock, so that the GETs below are the first answers showing the eSIM.
+    const created = await createOrder(t, { contact: '09777888111' });
+    gemini.answer(readingAnswer());
+    expect((await submitReceipt(t, created)).status).toBe(200);
+    const { key } = await createApiKey(t.deps, 'reader');
+    const headers = { 'x-api-key': key, 'Idempotency-Key': 'read-only-partner-0001' };
+    const bought = await t.call(
+      'POST',
+      '/purchase',
+      { operator: 'MPT', contactInfo: 'a@example.com' },
+      headers,
+    );
+    const partnerOrder = (await bought.json()) as { id: string };
+    await database.rawTransaction((tx) =>
+      tx.query("UPDATE orders SET status = 'paid', paid_at = now() WHERE id = $1", [
+        partnerOrder.id,
+      ]),
+    );
+    expect(
+      (await t.call('POST', '/v1/activate', { orderId: partnerOrder.id }, headers)).status,
+    ).toBe(200);
+    await importStock(t.deps, stockCsv(2));
+    await database.rawTransaction((tx) =>
+      tx.exec(`
+        CREATE FUNCTION refuse_writes() RETURNS trigger LANGUAGE plpgsql AS
+          $$ BEGIN RAISE EXCEPTION 'a read wrote to %', TG_TABLE_NAME; END $$;
+        CREATE TRIGGER refuse_order_writes BEFORE INSERT OR UPDATE OR DELETE ON orders
+          FOR EACH ROW EXECUTE FUNCTION refuse_writes();
+        CREATE TRIGGER refuse_profile_writes BEFORE INSERT OR UPDATE OR DELETE ON profiles
+          FOR EACH ROW EXECUTE FUNCTION refuse_writes();
+        CREATE TRIGGER refuse_outbox_writes BEFORE INSERT OR UPDATE OR DELETE ON outbox
+          FOR EACH ROW EXECUTE FUNCTION refuse_writes();`),
+    );
+    try {
+      const read = await t.call('GET', `/api/orders/${created.order.id}`, undefined, {
+        'X-Order-Token': created.token,
+      });
+      expect(read.status).toBe(200);
+      expect(await read.json()).toMatchObject({ order: { delivery: { state: 'delivered' } } });
+      const profile = await t.call('GET', `/v1/profile/${partnerOrder.id}`, undefined, {
+        'x-api-key': key,
+      });
+      expect(profile.status).toBe(200);
+      expect(await profile.json()).toMatchObject({ delivery: 'delivered' });
+    } finally {
+      await database.rawTransaction((tx) =>
+        tx.exec(`DROP TRIGGER refuse_order_writes ON orders;
+          DROP TRIGGER refuse_profile_writes ON profiles;
+          DROP TRIGGER refuse_outbox_writes ON outbox;`),
+      );
+    }
   });
 });

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeServerLock } from '../../src/db/server-lock';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { lockDataDir, recordServerAddress } from '../../src/db/data-dir-lock';
 import { NOTIFY_SECRET, STATEMENT_HEADER } from '../support/bank';
 import { createOrder } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
@@ -62,7 +62,9 @@ describe(`npm run reconcile and npm run payment (${testStore})`, { timeout: 180_
     const { mkdirSync } = await import('node:fs');
     mkdirSync(data, { recursive: true });
     // This test's own process plays the server that holds the folder.
-    writeServerLock(data, { pid: process.pid, host: '127.0.0.1', port: 8787, startedAt: '' });
+    const lock = lockDataDir(data, 'server');
+    recordServerAddress(data, { host: '127.0.0.1', port: 8787 });
+    onTestFinished(() => lock.release());
     const refused = await run('reconcile', ['import', file], { DATA_DIR: data, DATABASE_URL: '' });
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(`The server (pid ${process.pid}) holds the embedded database`);
