@@ -1,83 +1,112 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
  * The tables as the query layer sees them. The SQL in server/migrations is the source of truth
- * (run on start); server/tests/db/schema.test.ts checks that both agree.
+ * (run on start); server/tests/db/schema-agreement.test.ts checks that both agree: columns, types,
+ * nullability, defaults, keys, indexes and enum lists. Indexes and foreign keys are declared here
+ * only so that the test can compare them; the migrations make them.
  */
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const orders = pgTable('orders', {
-  id: uuid('id').primaryKey(),
-  number: text('number').notNull().unique(),
-  tokenHash: text('token_hash').notNull(),
-  planId: text('plan_id').notNull(),
-  operatorId: text('operator_id').notNull(),
-  contact: text('contact'),
-  contactKind: text('contact_kind', { enum: ['email', 'phone'] }).notNull(),
-  language: text('language', { enum: ['en', 'my'] }).notNull(),
-  price: integer('price').notNull(),
-  currency: text('currency').notNull(),
-  mmqrPayload: text('mmqr_payload').notNull(),
-  status: text('status', {
-    enum: ['awaiting_payment', 'verifying', 'paid', 'expired', 'cancelled'],
-  }).notNull(),
-  source: text('source', { enum: ['shop', 'partner'] }).notNull(),
-  partnerKeyId: uuid('partner_key_id'),
-  createdAt: time('created_at').notNull(),
-  expiresAt: time('expires_at').notNull(),
-  verifyingSince: time('verifying_since'),
-  paidAt: time('paid_at'),
-  transactionId: text('transaction_id'),
-  transactionTime: time('transaction_time'),
-  verifiedBy: text('verified_by', { enum: ['gemini', 'demo', 'bank'] }),
-  lastFailure: jsonb('last_failure'),
-  activationRequestedAt: time('activation_requested_at'),
-  deliveryState: text('delivery_state', {
-    enum: [
-      'none',
-      'waiting_for_stock',
-      'provisioning',
-      'held',
-      'assigned',
-      'delivered',
-      'withdrawn',
-    ],
-  })
-    .notNull()
-    .default('none'),
-  promisedBy: time('promised_by'),
-  bankState: text('bank_state', { enum: ['unconfirmed', 'confirmed', 'mismatch', 'suspect'] })
-    .notNull()
-    .default('unconfirmed'),
-  bankConfirmedBy: text('bank_confirmed_by', { enum: ['notification', 'statement', 'staff'] }),
-  unconfirmedDeliveryAt: time('unconfirmed_delivery_at'),
-  /**
-   * HMAC-SHA256 of the normalised contact (migration 005): Find my eSIMs finds paid orders by
-   * it, and the delivery policy counts one contact's unconfirmed eSIMs.
-   */
-  contactHash: text('contact_hash'),
-  paymentRejectedReason: text('payment_rejected_reason'),
-  paymentRejectedAt: time('payment_rejected_at'),
-});
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    tokenHash: text('token_hash').notNull(),
+    planId: text('plan_id').notNull(),
+    operatorId: text('operator_id').notNull(),
+    contact: text('contact'),
+    contactKind: text('contact_kind', { enum: ['email', 'phone'] }).notNull(),
+    language: text('language', { enum: ['en', 'my'] })
+      .notNull()
+      .default('en'),
+    price: integer('price').notNull(),
+    currency: text('currency').notNull().default('MMK'),
+    mmqrPayload: text('mmqr_payload').notNull(),
+    status: text('status', {
+      enum: ['awaiting_payment', 'verifying', 'paid', 'expired', 'cancelled'],
+    }).notNull(),
+    source: text('source', { enum: ['shop', 'partner'] })
+      .notNull()
+      .default('shop'),
+    partnerKeyId: uuid('partner_key_id'),
+    createdAt: time('created_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    verifyingSince: time('verifying_since'),
+    paidAt: time('paid_at'),
+    transactionId: text('transaction_id'),
+    transactionTime: time('transaction_time'),
+    verifiedBy: text('verified_by', { enum: ['gemini', 'demo', 'bank'] }),
+    lastFailure: jsonb('last_failure'),
+    activationRequestedAt: time('activation_requested_at'),
+    deliveryState: text('delivery_state', {
+      enum: [
+        'none',
+        'waiting_for_stock',
+        'provisioning',
+        'held',
+        'assigned',
+        'delivered',
+        'withdrawn',
+      ],
+    })
+      .notNull()
+      .default('none'),
+    promisedBy: time('promised_by'),
+    bankState: text('bank_state', { enum: ['unconfirmed', 'confirmed', 'mismatch', 'suspect'] })
+      .notNull()
+      .default('unconfirmed'),
+    bankConfirmedBy: text('bank_confirmed_by', { enum: ['notification', 'statement', 'staff'] }),
+    unconfirmedDeliveryAt: time('unconfirmed_delivery_at'),
+    /**
+     * HMAC-SHA256 of the normalised contact (migration 005): Find my eSIMs finds paid orders by
+     * it, and the delivery policy counts one contact's unconfirmed eSIMs.
+     */
+    contactHash: text('contact_hash'),
+    paymentRejectedReason: text('payment_rejected_reason'),
+    paymentRejectedAt: time('payment_rejected_at'),
+  },
+  (table) => [
+    index('orders_status_idx').on(table.status, table.createdAt),
+    index('orders_waiting_idx')
+      .on(table.paidAt)
+      .where(sql`delivery_state = 'waiting_for_stock'`),
+    index('orders_unconfirmed_idx')
+      .on(table.unconfirmedDeliveryAt)
+      .where(sql`unconfirmed_delivery_at IS NOT NULL`),
+    index('orders_contact_hash_idx')
+      .on(table.contactHash)
+      .where(sql`contact_hash IS NOT NULL`),
+  ],
+);
 
 /** Extra order links (the Find my eSIMs email): SHA-256 of each token (migration 005). */
-export const orderLinks = pgTable('order_links', {
-  tokenHash: text('token_hash').primaryKey(),
-  orderId: uuid('order_id')
-    .notNull()
-    .references(() => orders.id),
-  createdAt: time('created_at').notNull(),
-});
+export const orderLinks = pgTable(
+  'order_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    createdAt: time('created_at').notNull(),
+  },
+  (table) => [index('order_links_order_idx').on(table.orderId)],
+);
 
 /** Secrets the server made itself (migration 005). */
 export const serverSecrets = pgTable('server_secrets', {
@@ -117,20 +146,37 @@ export const idempotencyKeys = pgTable(
     /** When the answer was emptied (the order delivered); a replay then says so. */
     prunedAt: time('pruned_at'),
   },
-  (table) => [primaryKey({ columns: [table.scope, table.key] })],
+  (table) => [
+    primaryKey({ columns: [table.scope, table.key] }),
+    index('idempotency_keys_order_idx')
+      .on(table.orderId)
+      .where(sql`order_id IS NOT NULL`),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
 );
 
-export const outbox = pgTable('outbox', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  kind: text('kind').notNull(),
-  payload: jsonb('payload').notNull(),
-  attempts: integer('attempts').notNull(),
-  nextAttemptAt: time('next_attempt_at').notNull(),
-  createdAt: time('created_at').notNull(),
-  sentAt: time('sent_at'),
-  lastError: text('last_error'),
-  orderId: uuid('order_id'),
-});
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: time('next_attempt_at').notNull(),
+    createdAt: time('created_at').notNull(),
+    sentAt: time('sent_at'),
+    lastError: text('last_error'),
+    orderId: uuid('order_id'),
+  },
+  (table) => [
+    index('outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`sent_at IS NULL`),
+    index('outbox_order_idx')
+      .on(table.orderId, table.kind)
+      .where(sql`order_id IS NOT NULL`),
+  ],
+);
 
 export const aiHealth = pgTable('ai_health', {
   task: text('task').primaryKey(),
@@ -153,24 +199,38 @@ export const apiKeys = pgTable('api_keys', {
     .default('partner'),
 });
 
-export const profiles = pgTable('profiles', {
-  id: uuid('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
-  planId: text('plan_id').notNull(),
-  iccid: text('iccid').notNull().unique(),
-  activationCode: text('activation_code').notNull().unique(),
-  state: text('state', { enum: ['in_stock', 'assigned', 'delivered', 'withdrawn'] }).notNull(),
-  orderId: uuid('order_id').unique(),
-  importedAt: time('imported_at').notNull(),
-  assignedAt: time('assigned_at'),
-  deliveredAt: time('delivered_at'),
-  withdrawnAt: time('withdrawn_at'),
-  /** A demo profile (`npm run stock -- demo`): only for orders the demo script decided. */
-  demo: boolean('demo').notNull().default(false),
-  source: text('source', { enum: ['stock', 'es2plus'] })
-    .notNull()
-    .default('stock'),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey(),
+    operatorId: text('operator_id').notNull(),
+    planId: text('plan_id').notNull(),
+    iccid: text('iccid').notNull().unique(),
+    activationCode: text('activation_code').notNull().unique(),
+    state: text('state', { enum: ['in_stock', 'assigned', 'delivered', 'withdrawn'] }).notNull(),
+    orderId: uuid('order_id')
+      .unique()
+      .references(() => orders.id),
+    importedAt: time('imported_at').notNull(),
+    assignedAt: time('assigned_at'),
+    deliveredAt: time('delivered_at'),
+    withdrawnAt: time('withdrawn_at'),
+    /** A demo profile (`npm run stock -- demo`): only for orders the demo script decided. */
+    demo: boolean('demo').notNull().default(false),
+    source: text('source', { enum: ['stock', 'es2plus'] })
+      .notNull()
+      .default('stock'),
+  },
+  (table) => [
+    index('profiles_stock_idx').on(
+      table.operatorId,
+      table.planId,
+      table.demo,
+      table.state,
+      table.importedAt,
+    ),
+  ],
+);
 
 export const rateLimitWindows = pgTable(
   'rate_limit_windows',
@@ -180,7 +240,10 @@ export const rateLimitWindows = pgTable(
     expiresAt: time('expires_at').notNull(),
     hits: integer('hits').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index('rate_limit_windows_expiry_idx').on(table.expiresAt),
+  ],
 );
 
 export const orderNumberSeconds = pgTable('order_number_seconds', {
@@ -226,37 +289,56 @@ export type BankState = OrderRow['bankState'];
 export type DeliveryState = OrderRow['deliveryState'];
 
 /** ES2+ calls owed to an SM-DP+ (issue #27, decision 076): profile orders and cancellations. */
-export const es2plusJobs = pgTable('es2plus_jobs', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  kind: text('kind', { enum: ['order', 'cancel'] }).notNull(),
-  orderId: uuid('order_id').notNull(),
-  operatorId: text('operator_id').notNull(),
-  profileType: text('profile_type'),
-  iccid: text('iccid'),
-  matchingId: text('matching_id'),
-  smdpAddress: text('smdp_address'),
-  finalProfileStatus: text('final_profile_status', { enum: ['Available', 'Unavailable'] }),
-  state: text('state', { enum: ['pending', 'done', 'failed', 'cancelled'] }).notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: time('next_attempt_at').notNull(),
-  lastError: text('last_error'),
-  createdAt: time('created_at').notNull(),
-  finishedAt: time('finished_at'),
-});
+export const es2plusJobs = pgTable(
+  'es2plus_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['order', 'cancel'] }).notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    operatorId: text('operator_id').notNull(),
+    profileType: text('profile_type'),
+    iccid: text('iccid'),
+    matchingId: text('matching_id'),
+    smdpAddress: text('smdp_address'),
+    finalProfileStatus: text('final_profile_status', { enum: ['Available', 'Unavailable'] }),
+    state: text('state', { enum: ['pending', 'done', 'failed', 'cancelled'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: time('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: time('created_at').notNull(),
+    finishedAt: time('finished_at'),
+  },
+  (table) => [
+    // One profile order per order, ever.
+    uniqueIndex('es2plus_jobs_order_idx')
+      .on(table.orderId)
+      .where(sql`kind = 'order'`),
+    index('es2plus_jobs_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`state = 'pending'`),
+  ],
+);
 
 export type Es2plusJobRow = typeof es2plusJobs.$inferSelect;
 
-export const es2plusNotifications = pgTable('es2plus_notifications', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  iccid: text('iccid').notNull(),
-  operatorId: text('operator_id').notNull(),
-  notificationPointId: integer('notification_point_id').notNull(),
-  status: text('status').notNull(),
-  subjectCode: text('subject_code'),
-  reasonCode: text('reason_code'),
-  eventTime: time('event_time').notNull(),
-  receivedAt: time('received_at').notNull(),
-});
+export const es2plusNotifications = pgTable(
+  'es2plus_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    iccid: text('iccid').notNull(),
+    operatorId: text('operator_id').notNull(),
+    notificationPointId: integer('notification_point_id').notNull(),
+    status: text('status').notNull(),
+    subjectCode: text('subject_code'),
+    reasonCode: text('reason_code'),
+    eventTime: time('event_time').notNull(),
+    receivedAt: time('received_at').notNull(),
+  },
+  // Duplicate notifications are dropped by this key.
+  (table) => [unique().on(table.iccid, table.notificationPointId, table.status, table.eventTime)],
+);
 
 export const INSTALL_STATES = ['released', 'downloaded', 'installed', 'failed', 'deleted'] as const;
 export type InstallState = (typeof INSTALL_STATES)[number];
