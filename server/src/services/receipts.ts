@@ -1,10 +1,10 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { RECEIPT_MAX_AGE_MS } from '../../../src/features/purchase/lib/constants';
+import { RECEIPT_MAX_AGE_MS } from '#domain/payment-window';
 import {
   decideReceipt,
   normalizeTransactionId,
   type FailureReason,
-} from '../../../src/features/purchase/lib/receipt-rules';
+} from '#domain/receipt-rules';
 import { orders, outbox, payments, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';

@@ -3,7 +3,7 @@ import {
   contactProblem,
   editDistance,
   suggestEmail,
-} from '../../../../src/features/purchase/lib/contact';
+} from '#domain/contact';
 
 describe('contactProblem', () => {
   it.each([

@@ -4,7 +4,7 @@ import {
   normalizePayeeName,
   payeeNames,
   shownPayeeName,
-} from '../../../../src/features/purchase/lib/payee';
+} from '#domain/payee';
 
 describe('payee names (issue #23, decision 068)', () => {
   const SHOP = ['ESIM MYANMAR', 'အီးဆင်း မြန်မာ'];
