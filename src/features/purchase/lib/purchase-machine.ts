@@ -1,10 +1,4 @@
-import {
-  currency,
-  findOperator,
-  findPlan,
-  type OperatorId,
-  type PlanId,
-} from '#domain/catalogue';
+import { currency, findOperator, findPlan, type OperatorId, type PlanId } from '#domain/catalogue';
 import { PAYMENT_WINDOW_MS } from '#domain/payment-window';
 import { checkContact, type ContactKind } from '#domain/contact';
 import { createOrderNumber, isOrderId } from '#domain/order-number';

@@ -1,10 +1,4 @@
-import {
-  currency,
-  findOperator,
-  findPlan,
-  type OperatorId,
-  type PlanId,
-} from '#domain/catalogue';
+import { currency, findOperator, findPlan, type OperatorId, type PlanId } from '#domain/catalogue';
 import { env } from '../../../config/env';
 import { blobToBase64 } from '../../../lib/base64';
 import { readDelivery, type OrderDelivery } from '../../../lib/delivery';
