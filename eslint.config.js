@@ -60,7 +60,7 @@ export default tseslint.config(
     },
     plugins: { import: importPlugin, 'react-hooks': reactHooks },
     settings: {
-      // Relative imports without extensions; the node resolver is enough (no path aliases).
+      // Relative imports without extensions, and #domain/* (package.json "imports", decision 080).
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // Packages are not followed for import/no-cycle (PGlite's bundled WASM glue overflows the parser).
@@ -104,8 +104,56 @@ export default tseslint.config(
             {
               target: './server',
               from: ['./src/app', './src/pages', './src/components', './src/hooks'],
+              message: 'The server never imports UI code.',
+            },
+            {
+              target: './src/domain',
+              from: './src',
+              except: ['./domain'],
               message:
-                'The server imports only shared rules (src/config, src/lib, features/*/lib), never UI code.',
+                'src/domain (the rules shop and server share, decision 080) imports only itself and packages.',
+            },
+            {
+              target: './src/domain',
+              from: './server',
+              message: 'src/domain never imports the server.',
+            },
+            {
+              target: './server/src',
+              from: './src',
+              // The AI plumbing the server still borrows from the shop (decision 080, to move).
+              except: [
+                './domain',
+                './lib/ai/errors.ts',
+                './lib/ai/json.ts',
+                './lib/ai/demo/demo-fetch.ts',
+              ],
+              message:
+                'The server imports the shop only through src/domain (#domain/…, decision 080).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shared domain runs in the browser and in Node: no browser globals, no UI runtime.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator'].map((name) => ({
+          name,
+          message: 'src/domain runs on the server too: pass what the browser knows in.',
+        })),
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'i18next', 'react-i18next'],
+              message: 'src/domain runs on the server too: no UI or i18n runtime.',
             },
           ],
         },

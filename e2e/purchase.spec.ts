@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import en from '../locales/en/purchase.json' with { type: 'json' };
 import my from '../locales/my/purchase.json' with { type: 'json' };
-import { parseMmqrPayload } from '../src/lib/mmqr/payload';
+import { parseMmqrPayload } from '#domain/mmqr/payload';
 import {
   axeViewports,
   axeViolations,

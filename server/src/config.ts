@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { VERIFICATION_TIMEOUT_MS } from '../../src/features/purchase/lib/constants';
-import { payeeNames } from '../../src/features/purchase/lib/payee';
+import { VERIFICATION_TIMEOUT_MS } from '#domain/payment-window';
+import { payeeNames } from '#domain/payee';
 import { readProvisioning, type ProvisioningConfig } from './provisioning-config';
 
 /**

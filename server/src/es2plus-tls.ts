@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
-import type { OperatorId } from '../../src/config/catalogue';
+import type { OperatorId } from '#domain/catalogue';
 import type { ProvisioningConfig } from './provisioning-config';
 
 /**

@@ -1,4 +1,4 @@
-import { findPlan, operators, type OperatorId } from '../../src/config/catalogue';
+import { findPlan, operators, type OperatorId } from '#domain/catalogue';
 
 /**
  * Where each operator's eSIM profiles come from (issue #27, decision 076), read from the

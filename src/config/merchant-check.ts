@@ -1,4 +1,4 @@
-import { buildMmqrPayload } from '../lib/mmqr/payload.ts';
+import { buildMmqrPayload } from '#domain/mmqr/payload';
 import type { EnvCheck } from './env-schema';
 
 // vite.config.ts loads this file; lib/mmqr imports with .ts extensions so that it loads natively.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail } from '../../src/lib/email';
+import { isValidEmail } from '#domain/email';
 
 const at = (local: string, domain = 'example.com') => `${local}@${domain}`;
 

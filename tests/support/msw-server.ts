@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { answerDemoRequest } from '../../src/lib/ai/demo/demo-fetch';
+import { answerBrowserDemoRequest } from '../../src/lib/ai/demo/browser-demo-fetch';
 
 /** The Gemini REST API's address pattern, for per-test handlers. */
 export const GEMINI = 'https://generativelanguage.googleapis.com';
@@ -10,7 +10,7 @@ export const GEMINI = 'https://generativelanguage.googleapis.com';
  * a test replaces them with `server.use(...)` to script failures and edge cases.
  */
 export const geminiHandlers = [
-  http.all(`${GEMINI}/*`, ({ request }) => answerDemoRequest(request)),
+  http.all(`${GEMINI}/*`, ({ request }) => answerBrowserDemoRequest(request)),
 ];
 
 /**

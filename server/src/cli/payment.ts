@@ -1,4 +1,4 @@
-import { findPlan } from '../../../src/config/catalogue';
+import { findPlan } from '#domain/catalogue';
 import { loadConfig } from '../config';
 import { signatureHeader } from '../services/payment-notifications';
 import { flag } from './staff-client';

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { catalogueDocument } from '../../../src/config/catalogue-document';
+import { catalogueDocument } from '#domain/catalogue-document';
 import type { Deps } from '../deps';
 import { AvailabilitySchema, catalogueSchema } from '../schemas/catalogue';
 import { noSecurity, ours } from '../schemas/common';

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { OperatorId } from '../../../src/config/catalogue';
+import type { OperatorId } from '#domain/catalogue';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { ours } from '../schemas/common';

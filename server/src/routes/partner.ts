@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { findOperator, plans, recommendedPlan } from '../../../src/config/catalogue';
-import { checkContact } from '../../../src/features/purchase/lib/contact';
+import { findOperator, plans, recommendedPlan } from '#domain/catalogue';
+import { checkContact } from '#domain/contact';
 import { and, eq, sql } from 'drizzle-orm';
 import { orders, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';

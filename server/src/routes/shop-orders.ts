@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { checkContact } from '../../../src/features/purchase/lib/contact';
+import { checkContact } from '#domain/contact';
 import { clientAddress } from '../client-address';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { operators, plans } from '../../../src/config/catalogue';
-import { catalogueDocument } from '../../../src/config/catalogue-document';
+import { operators, plans } from '#domain/catalogue';
+import { catalogueDocument } from '#domain/catalogue-document';
 
 const carrierIds = operators.map((operator) => operator.id) as [string, ...string[]];
 const planIds = plans.map((plan) => plan.id) as [string, ...string[]];

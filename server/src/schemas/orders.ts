@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { operators, type OperatorId } from '../../../src/config/catalogue';
-import { checkContact } from '../../../src/features/purchase/lib/contact';
+import { operators, type OperatorId } from '#domain/catalogue';
+import { checkContact } from '#domain/contact';
 import { imageKindOf } from './image-bytes';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { operators, recommendedPlan } from '../../../src/config/catalogue';
-import { checkContact } from '../../../src/features/purchase/lib/contact';
+import { operators, recommendedPlan } from '#domain/catalogue';
+import { checkContact } from '#domain/contact';
 import { ours } from './common';
 import { deliveryStateSchema, installStateSchema, operatorIds, orderStatusSchema } from './orders';
 

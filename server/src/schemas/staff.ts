@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { MYANMAR_UTC_OFFSET } from '#domain/myanmar-time';
 import { operatorIds, deliveryStateSchema, installStateSchema, orderStatusSchema } from './orders';
 
 /**
@@ -179,7 +180,7 @@ export const StatementMappingSchema = z
       .optional()
       .openapi({ example: { transaction_id: 'Txn ID', amount: 'Credit', paid_at: 'Date' } }),
     dateFormat: z.string().optional().openapi({ example: 'DD/MM/YYYY HH:mm' }),
-    utcOffset: z.string().optional().openapi({ example: '+06:30' }),
+    utcOffset: z.string().optional().openapi({ example: MYANMAR_UTC_OFFSET }),
   })
   .openapi('StatementMapping');
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { operators, plans } from '../../../src/config/catalogue';
+import { operators, plans } from '#domain/catalogue';
 import { profiles } from '../db/schema';
 import type { Deps } from '../deps';
 import { es2plusFor } from '../provisioning-config';

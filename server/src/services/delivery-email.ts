@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import en from '../../../locales/en/delivery-email.json';
 import my from '../../../locales/my/delivery-email.json';
-import { findOperator, findPlan } from '../../../src/config/catalogue';
+import { findOperator, findPlan } from '#domain/catalogue';
 import { parseActivationCode } from './stock-csv';
 
 /**

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { operators, plans } from '../../../src/config/catalogue';
+import { operators, plans } from '#domain/catalogue';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { profiles } from '../db/schema';

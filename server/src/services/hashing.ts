@@ -7,7 +7,9 @@ const encoder = new TextEncoder();
 
 export async function sha256Bytes(data: string | Uint8Array): Promise<Uint8Array> {
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
-  return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
+  return new Uint8Array(
+    await crypto.subtle.digest('SHA-256', bytes as Parameters<typeof crypto.subtle.digest>[1]),
+  );
 }
 
 /** SHA-256 as lowercase hex (how tokens and keys are stored). */

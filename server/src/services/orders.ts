@@ -1,15 +1,16 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import type { OperatorId, Plan } from '../../../src/config/catalogue';
-import { currency, findPlan } from '../../../src/config/catalogue';
-import type { ContactKind } from '../../../src/features/purchase/lib/contact';
-import { PAYMENT_WINDOW_MS } from '../../../src/features/purchase/lib/constants';
+import type { OperatorId, Plan } from '#domain/catalogue';
+import { currency, findPlan } from '#domain/catalogue';
+import type { ContactKind } from '#domain/contact';
+import { PAYMENT_WINDOW_MS } from '#domain/payment-window';
 import {
   createOrderNumber,
   nthOrderNumber,
   ORDER_NUMBERS_PER_SECOND,
   parseOrderNumber,
-} from '../../../src/features/purchase/lib/order-number';
-import { buildMmqrPayload } from '../../../src/lib/mmqr/payload';
+} from '#domain/order-number';
+import { buildMmqrPayload } from '#domain/mmqr/payload';
+import { MYANMAR_OFFSET_MS, MyanmarWallClock } from '#domain/myanmar-time';
 import type { Config } from '../config';
 import {
   orderLinks,
@@ -42,36 +43,6 @@ export type ShopOrder = {
   paidAt: number | null;
   delivery: Delivery;
 };
-
-const MYANMAR_OFFSET_MS = 390 * 60_000;
-
-/**
- * A Date whose local-time getters read Myanmar wall time (UTC+06:30) whatever the server's own
- * time zone is, so the shared createOrderNumber (which formats local time) gives Myanmar time.
- */
-class MyanmarWallClock extends Date {
-  constructor(epochMs: number) {
-    super(epochMs + MYANMAR_OFFSET_MS);
-  }
-  override getFullYear() {
-    return this.getUTCFullYear();
-  }
-  override getMonth() {
-    return this.getUTCMonth();
-  }
-  override getDate() {
-    return this.getUTCDate();
-  }
-  override getHours() {
-    return this.getUTCHours();
-  }
-  override getMinutes() {
-    return this.getUTCMinutes();
-  }
-  override getSeconds() {
-    return this.getUTCSeconds();
-  }
-}
 
 /** `#NXR-YYYYMMDD-HHMMSS` of an instant, in Myanmar time. */
 export const orderNumberAt = (epochMs: number) => createOrderNumber(new MyanmarWallClock(epochMs));

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { normalizeTransactionId } from '../../../src/features/purchase/lib/receipt-rules';
+import { normalizeTransactionId } from '#domain/receipt-rules';
 import { orders, outbox, paymentNotifications, payments, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';

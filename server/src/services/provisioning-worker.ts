@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import type { OperatorId } from '../../../src/config/catalogue';
+import type { OperatorId } from '#domain/catalogue';
 import { es2plusJobs, installProgress, orders, profiles, type Es2plusJobRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { es2plusFor, type Es2plusOperator } from '../provisioning-config';

@@ -1,4 +1,4 @@
-import type { FailureReason } from '../../../src/features/purchase/lib/receipt-rules';
+import type { FailureReason } from '#domain/receipt-rules';
 import { isAiError } from '../../../src/lib/ai/errors';
 import { parseModelJson } from '../../../src/lib/ai/json';
 import {
@@ -7,7 +7,7 @@ import {
   receiptReadingSchema,
   receiptResponseSchema,
   type ReceiptReading,
-} from '../../../src/lib/ai/receipt-prompt';
+} from '#domain/receipt-prompt';
 import type { Deps } from '../deps';
 import { recordAiResult } from './ai-health';
 

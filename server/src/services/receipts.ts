@@ -1,10 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { RECEIPT_MAX_AGE_MS } from '../../../src/features/purchase/lib/constants';
-import {
-  decideReceipt,
-  normalizeTransactionId,
-  type FailureReason,
-} from '../../../src/features/purchase/lib/receipt-rules';
+import { RECEIPT_MAX_AGE_MS } from '#domain/payment-window';
+import { decideReceipt, normalizeTransactionId, type FailureReason } from '#domain/receipt-rules';
 import { orders, outbox, payments, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';

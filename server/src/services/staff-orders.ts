@@ -1,6 +1,6 @@
 /** The staff's view of orders (issue #17, decision 039): list, resend the email, withdraw. */
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { OperatorId } from '../../../src/config/catalogue';
+import type { OperatorId } from '#domain/catalogue';
 import {
   es2plusJobs,
   installProgress,

@@ -1,4 +1,5 @@
-import { normalizeTransactionId } from '../../../src/features/purchase/lib/receipt-rules';
+import { normalizeTransactionId } from '#domain/receipt-rules';
+import { MYANMAR_UTC_OFFSET } from '#domain/myanmar-time';
 import { splitLine } from './stock-csv';
 
 /**
@@ -104,7 +105,7 @@ const offsetMs = (offset: string) => {
 export function parseStatementTime(
   text: string,
   format: string | undefined,
-  utcOffset = '+06:30',
+  utcOffset = MYANMAR_UTC_OFFSET,
 ): number | null {
   const value = text.trim();
   if (!format) {

@@ -1,4 +1,4 @@
-import { findPlan, operators, type OperatorId } from '../../../src/config/catalogue';
+import { findPlan, operators, type OperatorId } from '#domain/catalogue';
 
 /**
  * The stock file staff import (issue #17): `operator,plan,iccid,activation_code`, one eSIM

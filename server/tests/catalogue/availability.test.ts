@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { plans } from '../../../src/config/catalogue';
+import { plans } from '#domain/catalogue';
 import { AvailabilitySchema } from '../../src/schemas/catalogue';
 import { createOrder, modelAnswer, reading, submitReceipt, useShopApp } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operators, plans } from '../../../src/config/catalogue';
+import { operators, plans } from '#domain/catalogue';
 import { buildCatalogue } from '../../../src/features/developers/audit/catalogue-json';
 import { catalogueSchema } from '../../src/schemas/catalogue';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { plans } from '../../../src/config/catalogue';
+import { plans } from '#domain/catalogue';
 import { createAiFetch } from '../../src/ai-fetch';
 import { loadConfig } from '../../src/config';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPlan } from '../../../src/config/catalogue';
+import { findPlan } from '#domain/catalogue';
 import { loadConfig } from '../../src/config';
 import { createOrder as createOrderInService } from '../../src/services/orders';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseMmqrPayload } from '../../../src/lib/mmqr/payload';
+import { parseMmqrPayload } from '#domain/mmqr/payload';
 import { sha256Hex } from '../../src/services/hashing';
 import { createOrder, orderBody, type Created } from '../support/shop';
 import { createTestApp, T0, type TestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseMmqrPayload } from '../../../src/lib/mmqr/payload';
+import { parseMmqrPayload } from '#domain/mmqr/payload';
 import { createApiKey } from '../../src/services/api-keys';
 import { importStock } from '../../src/services/stock';
 import { activationCode, iccid, stockCsv } from '../support/stock';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { receiptPrompt, receiptResponseSchema } from '../../../src/lib/ai/receipt-prompt';
+import { receiptPrompt, receiptResponseSchema } from '#domain/receipt-prompt';
 import { createAiFetch } from '../../src/ai-fetch';
 import { loadConfig } from '../../src/config';
 import {

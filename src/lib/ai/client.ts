@@ -27,7 +27,7 @@ const defaults: AiSettings = {
 
 let settings: AiSettings = defaults;
 const loadSdk = retryableImport(() => import('@google/genai'));
-const loadDemoFetch = retryableImport(() => import('./demo/demo-fetch'));
+const loadDemoFetch = retryableImport(() => import('./demo/browser-demo-fetch'));
 let transport: Promise<AiTransport> | undefined;
 let client: Promise<AiClient> | undefined;
 

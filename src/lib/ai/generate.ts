@@ -73,4 +73,4 @@ export async function generateJson<T>(request: GenerateRequest, schema: $ZodType
   return parseModelJson(text, schema);
 }
 
-export { languageInstruction } from './prompt-language';
+export { languageInstruction } from '#domain/prompt-language';

@@ -8,17 +8,16 @@ import {
   type DemoReceipt,
   type ReceiptPromptInput,
   type ReceiptReading,
-} from './receipt-prompt';
+} from '#domain/receipt-prompt';
 import { toSchema } from './response-schema';
 
 export {
   demoReceiptNote,
-  myanmarTime,
   receiptPrompt,
   receiptReadingSchema,
   type DemoReceipt,
   type ReceiptReading,
-} from './receipt-prompt';
+} from '#domain/receipt-prompt';
 
 export type ReceiptImage = { mimeType: string; base64: string };
 

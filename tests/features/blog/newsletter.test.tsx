@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { NewsletterForm } from '../../../src/features/blog/components/newsletter-form';
-import { isValidEmail } from '../../../src/lib/email';
+import { isValidEmail } from '#domain/email';
 import { server } from '../../support/msw-server';
 import { renderWithProviders } from '../../support/render';
 

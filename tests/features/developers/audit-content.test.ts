@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { operators, plans } from '../../../src/config/catalogue';
+import { operators, plans } from '#domain/catalogue';
 import { brands, deviceTable } from '../../../src/config/devices/device-table';
 import { paths } from '../../../src/config/paths';
-import { catalogueDocument } from '../../../src/config/catalogue-document';
+import { catalogueDocument } from '#domain/catalogue-document';
 import { buildEndpoints } from '../../../src/features/developers/api/endpoints';
 import {
   endpointsOf,

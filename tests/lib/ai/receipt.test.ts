@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AiError } from '../../../src/lib/ai/errors';
-import { myanmarTime, receiptPrompt, verifyReceipt } from '../../../src/lib/ai/receipt';
+import { myanmarTime } from '#domain/myanmar-time';
+import { receiptPrompt, verifyReceipt } from '../../../src/lib/ai/receipt';
 import { GEMINI, server } from '../../support/msw-server';
 
 const input = {

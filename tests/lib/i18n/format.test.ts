@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asciiDigits, burmeseDigits } from '#domain/digits';
 import {
-  asciiDigits,
-  burmeseDigits,
   formatDateTime,
   formatLongDate,
   formatNumber,

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { crc16ccitt } from '../../../src/lib/mmqr/crc16';
+import { crc16ccitt } from '#domain/mmqr/crc16';
 import { REFERENCE_PAYLOADS } from './reference-payloads';
 
 describe('crc16ccitt', () => {

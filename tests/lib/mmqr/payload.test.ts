@@ -1,13 +1,13 @@
 import { describe, it, expect } from 'vitest';
-import { crc16ccitt } from '../../../src/lib/mmqr/crc16';
-import { MmqrError } from '../../../src/lib/mmqr/mmqr-error';
+import { crc16ccitt } from '#domain/mmqr/crc16';
+import { MmqrError } from '#domain/mmqr/mmqr-error';
 import {
   buildMmqrPayload,
   parseMmqrPayload,
   verifyCrc,
   type MmqrPayloadInput,
-} from '../../../src/lib/mmqr/payload';
-import { decodeTlv, encodeTlv, type TlvField } from '../../../src/lib/mmqr/tlv';
+} from '#domain/mmqr/payload';
+import { decodeTlv, encodeTlv, type TlvField } from '#domain/mmqr/tlv';
 import { REFERENCE_PAYLOADS } from './reference-payloads';
 
 const order: MmqrPayloadInput = {

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { MmqrError } from '../../../src/lib/mmqr/mmqr-error';
-import { verifyCrc } from '../../../src/lib/mmqr/payload';
-import { decodeTlv, encodeTlv, type TlvField } from '../../../src/lib/mmqr/tlv';
+import { MmqrError } from '#domain/mmqr/mmqr-error';
+import { verifyCrc } from '#domain/mmqr/payload';
+import { decodeTlv, encodeTlv, type TlvField } from '#domain/mmqr/tlv';
 import { REFERENCE_PAYLOADS } from './reference-payloads';
 
 const head: TlvField = { tag: '00', value: '01' };

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail } from '../../../lib/email';
+import { isValidEmail } from '#domain/email';
 import { subscribeToNewsletter } from '../lib/newsletter';
 
 type Outcome = 'idle' | 'sending' | 'subscribed' | 'failed' | 'notOpen';

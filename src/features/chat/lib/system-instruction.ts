@@ -1,4 +1,4 @@
-import { currency, operators, plans } from '../../../config/catalogue';
+import { currency, operators, plans } from '#domain/catalogue';
 import { paths } from '../../../config/paths';
 
 /** One question and answer of the help center, or a loose fact from its text. */

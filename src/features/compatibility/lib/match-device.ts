@@ -1,4 +1,4 @@
-import { asciiDigits } from '../../../lib/i18n/format';
+import { asciiDigits } from '#domain/digits';
 import { deviceTable } from '../../../config/devices/device-table';
 import type { DeviceEntry } from '../../../config/devices/device-table';
 

@@ -1,4 +1,4 @@
-import { plans } from '../../../config/catalogue';
+import { plans } from '#domain/catalogue';
 
 /** The plan used in examples: the one on sale (Power User). */
 export const examplePlan = () => plans.find((plan) => plan.isAvailable) ?? plans[0]!;

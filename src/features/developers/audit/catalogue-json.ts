@@ -1,4 +1,4 @@
-import { catalogueDocument } from '../../../config/catalogue-document';
+import { catalogueDocument } from '#domain/catalogue-document';
 import { deviceTable, type Brand } from '../../../config/devices/device-table';
 
 /** How the catalogue marks a phone whose eSIM depends on the market it was made for. */

@@ -1,4 +1,4 @@
-import { operators, plans } from '../../../config/catalogue';
+import { operators, plans } from '#domain/catalogue';
 import { site } from '../../../config/site';
 
 const list = (values: readonly string[]) => `[${values.join(', ')}]`;

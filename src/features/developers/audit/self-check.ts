@@ -1,8 +1,8 @@
-import { operators, plans } from '../../../config/catalogue';
+import { operators, plans } from '#domain/catalogue';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
-import { crc16ccitt } from '../../../lib/mmqr/crc16';
-import { buildMmqrPayload, parseMmqrPayload } from '../../../lib/mmqr/payload';
+import { crc16ccitt } from '#domain/mmqr/crc16';
+import { buildMmqrPayload, parseMmqrPayload } from '#domain/mmqr/payload';
 import { examplePlan } from '../api/catalogue-views';
 
 export type CheckResult = { name: string; passed: boolean; detail: string };

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { operators } from '../../../config/catalogue';
+import { operators } from '#domain/catalogue';
 import { paths } from '../../../config/paths';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { useTypewriter } from '../hooks/use-typewriter';

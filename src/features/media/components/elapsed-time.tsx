@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../../hooks/use-now';
-import { burmeseDigits } from '../../../lib/i18n/format';
+import { burmeseDigits } from '#domain/digits';
 import { toLanguage } from '../../../lib/i18n/languages';
 import { formatElapsed } from '../lib/media-files';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../hooks/use-request';
-import { isValidEmail } from '../../../lib/email';
+import { isValidEmail } from '#domain/email';
 import { toLanguage } from '../../../lib/i18n/languages';
 import { shopServerUrl } from '../../../lib/shop-server';
 import { requestOrderLinks, type LookupOutcome } from '../lib/lookup-api';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { EsimDelivery } from '../../../components/esim-install';
-import { findOperator, findPlan } from '../../../config/catalogue';
+import { findOperator, findPlan } from '#domain/catalogue';
 import { orderHref } from '../../../config/paths';
 import { site, telHref } from '../../../config/site';
 import { useRequest } from '../../../hooks/use-request';

@@ -1,7 +1,7 @@
 import { useId, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_MAX_LENGTH } from '../../../lib/email';
-import { checkContact, contactProblem, suggestEmail } from '../lib/contact';
+import { EMAIL_MAX_LENGTH } from '#domain/email';
+import { checkContact, contactProblem, suggestEmail } from '#domain/contact';
 import './contact-field.css';
 
 type ContactFieldProps = {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
-import type { OperatorId, PlanId } from '../../../config/catalogue';
+import type { OperatorId, PlanId } from '#domain/catalogue';
 import { ContactField, contactReady } from './contact-field';
 import { DraftSummary } from './draft-summary';
 import { StepHeading } from './step-heading';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { findOperator, findPlan, type OperatorId, type PlanId } from '../../../config/catalogue';
+import { findOperator, findPlan, type OperatorId, type PlanId } from '#domain/catalogue';
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import './draft-summary.css';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { operators, type PlanId } from '../../../config/catalogue';
+import { operators, type PlanId } from '#domain/catalogue';
 import { intlLocale } from '../../../lib/i18n/languages';
 import { toLanguage } from '../../../lib/i18n/languages';
 import { operatorStock, type StockAvailability } from '../lib/shop-api';

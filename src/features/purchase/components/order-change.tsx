@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
 import type { OrderChangeOutcome } from '../hooks/use-order-change';
-import { checkContact } from '../lib/contact';
+import { checkContact } from '#domain/contact';
 import type { Order } from '../lib/purchase-machine';
 import { ContactField, contactReady } from './contact-field';
 import { OrderNumberText } from './order-number-text';

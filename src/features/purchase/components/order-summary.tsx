@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { findOperator, findPlan } from '../../../config/catalogue';
+import { findOperator, findPlan } from '#domain/catalogue';
 import type { Order } from '../lib/purchase-machine';
 import './order-summary.css';
 

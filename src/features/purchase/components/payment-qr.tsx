@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useObjectUrl } from '../../../hooks/use-object-url';
 import { formatNumber } from '../../../lib/i18n/format';
-import { qrFileName } from '../lib/order-number';
+import { qrFileName } from '#domain/order-number';
 import { orderPayload, qrPath, renderQrPng } from '../lib/payment-qr';
 import { detectPlatform } from '../lib/platform';
 import type { Order } from '../lib/purchase-machine';

@@ -1,6 +1,6 @@
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Plan } from '../../../config/catalogue';
+import type { Plan } from '#domain/catalogue';
 import { approximateUsd, usdRate as configuredRate, type UsdRate } from '../../../config/usd-rate';
 import { formatLongDate, formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';

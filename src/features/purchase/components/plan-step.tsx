@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { plans } from '../../../config/catalogue';
+import { plans } from '#domain/catalogue';
 import { BuyerFacts } from './buyer-facts';
 import { PlanCard } from './plan-card';
 import { StepHeading } from './step-heading';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Plan } from '../../../config/catalogue';
+import type { Plan } from '#domain/catalogue';
 import { href } from '../../../config/paths';
 import { site } from '../../../config/site';
 import { jsonForScript, productJsonLd } from '../lib/structured-data';

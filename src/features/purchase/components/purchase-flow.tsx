@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findOperator, findPlan, recommendedPlan } from '../../../config/catalogue';
+import { findOperator, findPlan, recommendedPlan } from '#domain/catalogue';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
 import { toLanguage } from '../../../lib/i18n/languages';
-import { newOrderId } from '../lib/order-number';
+import { newOrderId } from '#domain/order-number';
 import { stepperPosition, type PurchaseState } from '../lib/purchase-machine';
 import { usePurchaseFlow } from '../hooks/use-purchase-flow';
 import { useReceiptPicker } from '../hooks/use-receipt-picker';

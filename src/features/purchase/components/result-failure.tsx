@@ -4,7 +4,7 @@ import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import type { Order } from '../lib/purchase-machine';
 import { failureRemedy } from '../lib/failure-remedy';
-import { isKyat, type FailureReason } from '../lib/receipt-rules';
+import { isKyat, type FailureReason } from '#domain/receipt-rules';
 import { StepHeading } from './step-heading';
 import { OrderHelpActions } from './order-help-actions';
 import { OrderNumberText } from './order-number-text';

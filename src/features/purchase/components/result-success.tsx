@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { findOperator, findPlan } from '../../../config/catalogue';
+import { findOperator, findPlan } from '#domain/catalogue';
 import { orderHref, paths } from '../../../config/paths';
 import { site, viberChatHref } from '../../../config/site';
 import { EsimDelivery } from '../../../components/esim-install';

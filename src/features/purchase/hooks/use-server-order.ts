@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OperatorId, PlanId } from '../../../config/catalogue';
+import type { OperatorId, PlanId } from '#domain/catalogue';
 import { useRequest } from '../../../hooks/use-request';
 import { deliveryInProgress } from '../../../lib/delivery';
 import type { Language } from '../../../lib/i18n/languages';

@@ -1,6 +1,6 @@
 /** The payment countdown, computed from an absolute expiry time (so it is right after sleep). */
 
-import { burmeseDigits } from '../../../lib/i18n/format';
+import { burmeseDigits } from '#domain/digits';
 import type { Language } from '../../../lib/i18n/languages';
 
 /** Whole seconds left until `expiresAt`, never negative. */

@@ -1,4 +1,4 @@
-import type { FailureReason } from './receipt-rules';
+import type { FailureReason } from '#domain/receipt-rules';
 
 /**
  * What can still help after a receipt was refused, which decides the failure screen's main

@@ -1,8 +1,8 @@
-import { currency, findOperator, findPlan } from '../../../config/catalogue';
+import { currency, findOperator, findPlan } from '#domain/catalogue';
 import { aiMode } from '../../../lib/ai/client';
 import { isLanguage } from '../../../lib/i18n/languages';
-import { checkContact } from './contact';
-import { isOrderId, isOrderNumber } from './order-number';
+import { checkContact } from '#domain/contact';
+import { isOrderId, isOrderNumber } from '#domain/order-number';
 import type { Order } from './purchase-machine';
 import { isRecord } from '../../../lib/web-storage';
 

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import '../../../lib/zod-config';
-import { currency, findOperator, findPlan } from '../../../config/catalogue';
-import { EMAIL_MAX_LENGTH } from '../../../lib/email';
+import { currency, findOperator, findPlan } from '#domain/catalogue';
+import { EMAIL_MAX_LENGTH } from '#domain/email';
 import { readJson, removeItem, writeJson } from '../../../lib/web-storage';
-import { CLOCK_SKEW_MS, PAYMENT_WINDOW_MS, RECEIPT_MAX_AGE_MS } from './constants';
-import { checkContact } from './contact';
-import { isOrderId, isOrderNumber, newOrderId } from './order-number';
+import { CLOCK_SKEW_MS, PAYMENT_WINDOW_MS, RECEIPT_MAX_AGE_MS } from '#domain/payment-window';
+import { checkContact } from '#domain/contact';
+import { isOrderId, isOrderNumber, newOrderId } from '#domain/order-number';
 import {
   emptyDraft,
   emptyReceipt,
@@ -15,7 +15,7 @@ import {
   type PurchaseState,
   type Verification,
 } from './purchase-machine';
-import { normalizeTransactionId, shownReason, type FailureReason } from './receipt-rules';
+import { normalizeTransactionId, shownReason, type FailureReason } from '#domain/receipt-rules';
 import { readServerRef } from './server-order-ref';
 import { usedTransactionIds } from './used-transactions';
 

@@ -1,4 +1,4 @@
-import { isOrderId, isOrderNumber, newOrderId } from './order-number';
+import { isOrderId, isOrderNumber, newOrderId } from '#domain/order-number';
 import { readOrderRecord, type OrderRecord } from './order-record';
 import * as z from 'zod/mini';
 import '../../../lib/zod-config';

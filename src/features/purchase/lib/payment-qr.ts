@@ -1,5 +1,5 @@
 import { env } from '../../../config/env';
-import { buildMmqrPayload } from '../../../lib/mmqr/payload';
+import { buildMmqrPayload } from '#domain/mmqr/payload';
 import type { Order } from './purchase-machine';
 
 /** The merchant-presented MMQR payload of an order (SPEC §7 "Payment QR"). */

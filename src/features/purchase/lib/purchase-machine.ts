@@ -1,15 +1,9 @@
-import {
-  currency,
-  findOperator,
-  findPlan,
-  type OperatorId,
-  type PlanId,
-} from '../../../config/catalogue';
-import { PAYMENT_WINDOW_MS } from './constants';
-import { checkContact, type ContactKind } from './contact';
-import { createOrderNumber, isOrderId } from './order-number';
+import { currency, findOperator, findPlan, type OperatorId, type PlanId } from '#domain/catalogue';
+import { PAYMENT_WINDOW_MS } from '#domain/payment-window';
+import { checkContact, type ContactKind } from '#domain/contact';
+import { createOrderNumber, isOrderId } from '#domain/order-number';
 import type { PreparedReceipt, ReceiptProblem } from './receipt-image';
-import type { FailureReason } from './receipt-rules';
+import type { FailureReason } from '#domain/receipt-rules';
 import type { ServerOrderRef } from './server-order-ref';
 import type { OrderDelivery } from '../../../lib/delivery';
 

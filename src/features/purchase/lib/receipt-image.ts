@@ -1,5 +1,13 @@
 import { hasTooManyPixels } from '../../../lib/image-size';
-import { RECEIPT_MAX_BYTES, RECEIPT_MAX_SIDE, RECEIPT_TARGET_BYTES } from './constants';
+
+/** A receipt file larger than this is refused before anything is read or sent. */
+export const RECEIPT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The long side of the image that is sent for verification. */
+export const RECEIPT_MAX_SIDE = 1600;
+
+/** What a prepared receipt should weigh at most. */
+export const RECEIPT_TARGET_BYTES = 300 * 1024;
 
 /** A receipt image ready to be sent: decoded, downscaled and re-encoded in the browser. */
 export type PreparedReceipt = {

@@ -1,17 +1,11 @@
-import {
-  currency,
-  findOperator,
-  findPlan,
-  type OperatorId,
-  type PlanId,
-} from '../../../config/catalogue';
+import { currency, findOperator, findPlan, type OperatorId, type PlanId } from '#domain/catalogue';
 import { env } from '../../../config/env';
 import { blobToBase64 } from '../../../lib/base64';
 import { readDelivery, type OrderDelivery } from '../../../lib/delivery';
 import { sleep, withTimeout } from '../../../lib/ai/signals';
 import { noteServerAiMode } from '../../../lib/server-ai-mode';
 import type { Language } from '../../../lib/i18n/languages';
-import { VERIFICATION_TIMEOUT_MS } from './constants';
+import { VERIFICATION_TIMEOUT_MS } from '#domain/payment-window';
 import { readVerification } from './order-storage';
 import type { Order, Verification } from './purchase-machine';
 import type { PreparedReceipt } from './receipt-image';

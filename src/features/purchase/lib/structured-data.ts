@@ -1,4 +1,4 @@
-import { currency, type Plan } from '../../../config/catalogue';
+import { currency, type Plan } from '#domain/catalogue';
 
 export type ProductTexts = {
   name: string;

@@ -1,4 +1,4 @@
-import { normalizeTransactionId } from './receipt-rules';
+import { normalizeTransactionId } from '#domain/receipt-rules';
 import * as z from 'zod/mini';
 import '../../../lib/zod-config';
 import { isRecord, readJson, removeItem, writeJson } from '../../../lib/web-storage';

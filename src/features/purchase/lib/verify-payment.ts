@@ -2,14 +2,14 @@ import { isAiError } from '../../../lib/ai/errors';
 import type * as ReceiptApi from '../../../lib/ai/receipt';
 import { abortable, withTimeout } from '../../../lib/ai/signals';
 import type { Language } from '../../../lib/i18n/languages';
-import { VERIFICATION_TIMEOUT_MS } from './constants';
+import { VERIFICATION_TIMEOUT_MS } from '#domain/payment-window';
 import type { Order, Verification } from './purchase-machine';
 import { blobToBase64 } from '../../../lib/base64';
 import { retryableImport } from '../../../lib/retry-import';
 import type { PreparedReceipt } from './receipt-image';
 import { env } from '../../../config/env';
-import { payeeNames } from './payee';
-import { decideReceipt } from './receipt-rules';
+import { payeeNames } from '#domain/payee';
+import { decideReceipt } from '#domain/receipt-rules';
 import { usedTransactionIds } from './used-transactions';
 
 export type VerifyPaymentInput = {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { findOperator, findPlan } from '../../../config/catalogue';
+import { findOperator, findPlan } from '#domain/catalogue';
 import { formatNumber } from '../../../lib/i18n/format';
 import type { StockReport } from '../lib/staff-api';
 

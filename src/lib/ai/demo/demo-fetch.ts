@@ -1,5 +1,27 @@
 import { demoChatReply, demoGenerateAnswer } from './demo-answers';
-import { jsonResponse, readGeminiCall, splitForStream, sseResponse } from './gemini-rest';
+import {
+  jsonResponse,
+  readGeminiCall,
+  splitForStream,
+  sseResponse,
+  type GeminiCall,
+} from './gemini-rest';
+import { answerVideoCall } from './demo-video-calls';
+
+/**
+ * The demo's pictures and videos are drawn on a canvas, so only a browser has them: the shop
+ * passes them in (browser-demo-fetch.ts); the server, which answers text calls only, does not.
+ */
+export type DemoMedia = {
+  drawImage: (prompt: string) => Promise<{ mimeType: string; base64: string }>;
+  answerVideo: (call: GeminiCall) => Promise<Response>;
+};
+
+const noMedia: DemoMedia = {
+  drawImage: () => Promise.reject(new Error('The demo draws pictures in a browser only')),
+  answerVideo: (call) =>
+    answerVideoCall(call, () => Promise.reject(new Error('This browser cannot record a canvas'))),
+};
 
 const wait = (ms: number, signal?: AbortSignal | null) =>
   new Promise<void>((resolve, reject) => {
@@ -11,7 +33,11 @@ const wait = (ms: number, signal?: AbortSignal | null) =>
   });
 
 /** Answers a Gemini REST request the way the service would, with no network. */
-export async function answerDemoRequest(request: Request, latencyMs = 0): Promise<Response> {
+export async function answerDemoRequest(
+  request: Request,
+  latencyMs = 0,
+  media: DemoMedia = noMedia,
+): Promise<Response> {
   const call = await readGeminiCall(request);
   await wait(latencyMs, request.signal);
   switch (call.kind) {
@@ -19,9 +45,8 @@ export async function answerDemoRequest(request: Request, latencyMs = 0): Promis
       if (call.stream)
         return sseResponse(splitForStream(demoChatReply(call.body), 6), latencyMs / 4);
       if (call.body.generationConfig?.responseModalities?.includes('IMAGE')) {
-        const { drawDemoImage } = await import('./demo-image');
         const prompt = call.body.contents?.[0]?.parts?.[0]?.text ?? '';
-        const image = await drawDemoImage(prompt);
+        const image = await media.drawImage(prompt);
         return jsonResponse({
           candidates: [
             {
@@ -38,13 +63,7 @@ export async function answerDemoRequest(request: Request, latencyMs = 0): Promis
       return jsonResponse(demoGenerateAnswer(call.body));
     }
     default: {
-      const { answerDemoVideoCall } = await import('./demo-video');
-      return answerDemoVideoCall(call);
+      return media.answerVideo(call);
     }
   }
-}
-
-/** A fetch for the SDK's `httpOptions.fetch` in demo mode. */
-export function createDemoFetch(latencyMs: number): typeof fetch {
-  return (input, init) => answerDemoRequest(new Request(input, init), latencyMs);
 }

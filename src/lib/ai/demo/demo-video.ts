@@ -1,37 +1,15 @@
-import { jsonResponse, type GeminiCall } from './gemini-rest';
+import { answerVideoCall, type DemoJob } from './demo-video-calls';
+import type { GeminiCall } from './gemini-rest';
 
 /**
- * Demo answers for the Veo REST calls: `:predictLongRunning` starts an operation, the first poll
- * finds it done, and the download is a few seconds of canvas animation recorded in the browser
- * with MediaRecorder (no media file ships with the site).
+ * The demo video's pictures: a few seconds of canvas animation recorded in the browser with
+ * MediaRecorder (no media file ships with the site).
  */
-
-type DemoJob = { prompt: string; image: { mimeType: string; base64: string } | undefined };
-
-/** The public API root, as real operations name their files (the client rewrites it for a proxy). */
-const API_ROOT = 'https://generativelanguage.googleapis.com/v1beta';
-
-const jobs = new Map<string, DemoJob>();
-let nextId = 1;
 
 const DURATION_MS = 4000;
 const FPS = 30;
 const WIDTH = 640;
 const HEIGHT = 360;
-
-const notFound = (what: string) =>
-  jsonResponse(
-    { error: { code: 404, message: `${what} was not found`, status: 'NOT_FOUND' } },
-    { status: 404 },
-  );
-
-function readImage(value: unknown): DemoJob['image'] {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { bytesBase64Encoded, mimeType } = value as Record<string, unknown>;
-  return typeof bytesBase64Encoded === 'string' && typeof mimeType === 'string'
-    ? { mimeType, base64: bytesBase64Encoded }
-    : undefined;
-}
 
 async function loadImage(image: DemoJob['image']): Promise<ImageBitmap | undefined> {
   if (!image || typeof createImageBitmap !== 'function') return undefined;
@@ -168,37 +146,5 @@ export async function recordDemoVideo(job: DemoJob): Promise<Blob> {
   return new Blob(chunks, { type });
 }
 
-/** The answer to one demo Veo call. */
-export async function answerDemoVideoCall(call: GeminiCall): Promise<Response> {
-  switch (call.kind) {
-    case 'predictLongRunning': {
-      const id = `demo-${nextId++}`;
-      const instance = call.body.instances?.[0];
-      jobs.set(id, { prompt: instance?.prompt ?? '', image: readImage(instance?.image) });
-      return jsonResponse({ name: `models/${call.model}/operations/${id}` });
-    }
-    case 'operation': {
-      const id = call.name.split('/').at(-1) ?? '';
-      if (!jobs.has(id)) return notFound(`Operation ${call.name}`);
-      const uri = `${API_ROOT}/files/${id}:download?alt=media`;
-      return jsonResponse({
-        name: call.name,
-        done: true,
-        response: {
-          '@type':
-            'type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse',
-          generateVideoResponse: { generatedSamples: [{ video: { uri } }] },
-        },
-      });
-    }
-    case 'download': {
-      const job = jobs.get(call.file);
-      if (!job) return notFound(`File ${call.file}`);
-      jobs.delete(call.file);
-      const video = await recordDemoVideo(job);
-      return new Response(video, { status: 200, headers: { 'content-type': video.type } });
-    }
-    default:
-      return notFound('This demo method');
-  }
-}
+/** The answer to one demo Veo call, recorded on this browser's canvas. */
+export const answerDemoVideoCall = (call: GeminiCall) => answerVideoCall(call, recordDemoVideo);

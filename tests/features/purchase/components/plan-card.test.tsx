@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { findPlan } from '../../../../src/config/catalogue';
+import { findPlan } from '#domain/catalogue';
 import { BuyerFacts } from '../../../../src/features/purchase/components/buyer-facts';
 import { PlanCard } from '../../../../src/features/purchase/components/plan-card';
 import { renderWithProviders } from '../../../support/render';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ResultFailure } from '../../../../src/features/purchase/components/result-failure';
-import type { FailureReason } from '../../../../src/features/purchase/lib/receipt-rules';
+import type { FailureReason } from '#domain/receipt-rules';
 import type { Language } from '../../../../src/lib/i18n/languages';
 import { renderWithProviders } from '../../../support/render';
 import { order } from '../lib/fixtures';

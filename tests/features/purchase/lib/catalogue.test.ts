@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operators, plans, recommendedPlan } from '../../../../src/config/catalogue';
+import { operators, plans, recommendedPlan } from '#domain/catalogue';
 
 describe('the catalogue (SPEC §3)', () => {
   it('has the three plans with their data, validity, price and state', () => {

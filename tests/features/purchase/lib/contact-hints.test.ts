@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contactProblem,
-  editDistance,
-  suggestEmail,
-} from '../../../../src/features/purchase/lib/contact';
+import { contactProblem, editDistance, suggestEmail } from '#domain/contact';
 
 describe('contactProblem', () => {
   it.each([

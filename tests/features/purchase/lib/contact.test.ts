@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkContact, normalizeContact } from '../../../../src/features/purchase/lib/contact';
+import { checkContact, normalizeContact } from '#domain/contact';
 
 describe('checkContact', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failureRemedy } from '../../../../src/features/purchase/lib/failure-remedy';
-import type { FailureReason } from '../../../../src/features/purchase/lib/receipt-rules';
+import type { FailureReason } from '#domain/receipt-rules';
 
 describe('failureRemedy: what can still help after a refusal', () => {
   it.each<[FailureReason, ReturnType<typeof failureRemedy>]>([

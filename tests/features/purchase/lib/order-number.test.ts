@@ -8,7 +8,7 @@ import {
   orderNumbersIn,
   parseOrderNumber,
   qrFileName,
-} from '../../../../src/features/purchase/lib/order-number';
+} from '#domain/order-number';
 
 describe('createOrderNumber', () => {
   it.each([

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isShopPayee,
-  normalizePayeeName,
-  payeeNames,
-  shownPayeeName,
-} from '../../../../src/features/purchase/lib/payee';
+import { isShopPayee, normalizePayeeName, payeeNames, shownPayeeName } from '#domain/payee';
 
 describe('payee names (issue #23, decision 068)', () => {
   const SHOP = ['ESIM MYANMAR', 'အီးဆင်း မြန်မာ'];

@@ -4,7 +4,7 @@ import {
   orderPayload,
   qrPath,
 } from '../../../../src/features/purchase/lib/payment-qr';
-import { parseMmqrPayload } from '../../../../src/lib/mmqr/payload';
+import { parseMmqrPayload } from '#domain/mmqr/payload';
 import { order } from './fixtures';
 
 const merchant = {

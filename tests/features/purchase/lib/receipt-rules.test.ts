@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReceiptReading } from '../../../../src/lib/ai/receipt';
-import { CLOCK_SKEW_MS } from '../../../../src/features/purchase/lib/constants';
+import { CLOCK_SKEW_MS } from '#domain/payment-window';
 import {
   decideReceipt,
   isKyat,
@@ -8,7 +8,7 @@ import {
   normalizeTransactionId,
   readAmount,
   readTransactionTime,
-} from '../../../../src/features/purchase/lib/receipt-rules';
+} from '#domain/receipt-rules';
 
 const NOW = Date.parse('2026-11-21T15:15:00Z'); // 21:45 in Myanmar
 const HOUR = 3_600_000;

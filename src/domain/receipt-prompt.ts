@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { languageInstruction } from './prompt-language';
-import type { PlainSchema } from './response-schema';
+import type { PlainSchema } from './plain-schema';
 
 /**
  * The receipt check's prompt and answer shape, pure (no client, no configuration): the browser's
@@ -51,12 +51,6 @@ export const receiptResponseSchema: PlainSchema = {
 export type ReceiptPromptInput = {
   language: string;
 };
-
-/** The current time as Myanmar shows it (UTC+06:30), e.g. `2026-11-22 03:15`. */
-export function myanmarTime(now: Date): string {
-  const local = new Date(now.getTime() + 390 * 60_000);
-  return local.toISOString().slice(0, 16).replace('T', ' ');
-}
 
 /**
  * The instruction sent with the screenshot. The model only reads and reports; code

@@ -1,7 +1,7 @@
 /** Contact validation (SPEC §5): an email shape or a Myanmar mobile number starting with 09. */
 
-import { isValidEmail } from '../../../lib/email';
-import { asciiDigits } from '../../../lib/i18n/format';
+import { isValidEmail } from './email';
+import { asciiDigits } from './digits';
 
 export type ContactKind = 'email' | 'phone';
 

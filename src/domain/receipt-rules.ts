@@ -1,6 +1,7 @@
-import type { ReceiptReading } from '../../../lib/ai/receipt';
-import { asciiDigits } from '../../../lib/i18n/format';
-import { CLOCK_SKEW_MS, MYANMAR_UTC_OFFSET, RECEIPT_MAX_AGE_MS } from './constants';
+import { asciiDigits } from './digits';
+import { MYANMAR_UTC_OFFSET } from './myanmar-time';
+import { CLOCK_SKEW_MS, RECEIPT_MAX_AGE_MS } from './payment-window';
+import type { ReceiptReading } from './receipt-prompt';
 import { orderNumbersIn, parseOrderNumber } from './order-number';
 import { isShopPayee, shownPayeeName } from './payee';
 
