@@ -39,7 +39,7 @@ export type DemoStockResult = { added: number; deliveredWaiting: number };
  * (running it again adds only what was handed out since), then serves waiting demo orders.
  */
 export async function topUpDemoStock(
-  deps: Pick<Deps, 'database' | 'now' | 'randomUUID' | 'randomBytes'>,
+  deps: Pick<Deps, 'config' | 'database' | 'now' | 'randomUUID' | 'randomBytes'>,
   perPlan: number,
 ): Promise<DemoStockResult> {
   const { db } = deps.database;

@@ -20,7 +20,7 @@ const refused = (details: { line: number; problem: string }[]) =>
 
 /** Validates a stock file whole, imports it in one transaction, then serves waiting orders. */
 export async function importStock(
-  deps: Pick<Deps, 'database' | 'now' | 'randomUUID'>,
+  deps: Pick<Deps, 'config' | 'database' | 'now' | 'randomUUID'>,
   text: string,
 ): Promise<ImportResult> {
   const { rows, problems } = parseStockCsv(text);

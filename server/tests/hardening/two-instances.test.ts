@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/database';
 import { importStock } from '../../src/services/stock';
 import { startServer, type ServerProcess } from '../support/server-process';
@@ -89,7 +90,12 @@ describe.skipIf(testStore !== 'postgres')(
         owner = await createTestDatabase();
         database = await openDatabase({ databaseUrl: owner.url });
         await importStock(
-          { database, now: Date.now, randomUUID: () => crypto.randomUUID() },
+          {
+            config: loadConfig({}),
+            database,
+            now: Date.now,
+            randomUUID: () => crypto.randomUUID(),
+          },
           stockCsv(ORDERS),
         );
         smtp = await startSmtpCatcher();
