@@ -3,6 +3,7 @@ import {
   boolean,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -183,10 +184,8 @@ export const rateLimitWindows = pgTable(
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
 );
 
-export const orderNumberSeconds = pgTable('order_number_seconds', {
-  second: time('second').primaryKey(),
-  taken: integer('taken').notNull(),
-});
+/** Suffixes for the second and later orders of one second (migration 008, decision 083). */
+export const orderNumberSuffixes = pgSequence('order_number_suffixes');
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -281,7 +280,7 @@ export const schema = {
   orderLinks,
   serverSecrets,
   rateLimitWindows,
-  orderNumberSeconds,
+  orderNumberSuffixes,
   paymentNotifications,
   statementLines,
   statementImports,
