@@ -151,7 +151,7 @@ const order = {
   contact: 'bench@example.com',
   language: 'en',
 };
-const orderRequest: Options = {
+const orderRequest: Omit<Options, 'url'> = {
   method: 'POST',
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify(order),
