@@ -13,7 +13,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +81,8 @@ async function stop(child: ChildProcess | undefined) {
 
 type Row = {
   name: string;
+  /** The server process's CPU time per request (user + system), in µs: steadier than req/s on a busy machine. */
+  cpuUsPerRequest?: number | undefined;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -89,9 +91,22 @@ type Row = {
   errors: number;
 };
 
-async function measure(name: string, options: Options): Promise<Row> {
+/** A process's CPU time so far (user + system) in ms, from /proc (Linux), or undefined. */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+async function measure(name: string, options: Options, pid?: number): Promise<Row> {
   // A short warm-up (JIT, connection pool), then the measured run.
   await autocannon({ ...options, connections, duration: 2, maxOverallRequests: maxRequests });
+  const cpuBefore = cpuMs(pid);
   const result: Result = await autocannon({
     ...options,
     connections,
@@ -99,8 +114,13 @@ async function measure(name: string, options: Options): Promise<Row> {
     maxOverallRequests: maxRequests,
     timeout: 10,
   });
+  const cpuAfter = cpuMs(pid);
   const row = {
     name,
+    cpuUsPerRequest:
+      cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+        ? Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total)
+        : undefined,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -109,7 +129,7 @@ async function measure(name: string, options: Options): Promise<Row> {
     errors: result.errors + result.timeouts,
   };
   console.log(
-    `${name.padEnd(34)} ${String(row.requestsPerSecond).padStart(7)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  (${row.requests} requests, ${row.non2xx} non-2xx, ${row.errors} errors)`,
+    `${name.padEnd(34)} ${String(row.requestsPerSecond).padStart(7)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  (${row.requests} requests, ${row.non2xx} non-2xx, ${row.errors} errors${row.cpuUsPerRequest === undefined ? '' : `, server CPU ${row.cpuUsPerRequest} µs/request`})`,
   );
   return row;
 }
@@ -292,13 +312,18 @@ async function main() {
       `\nPostgreSQL ${name}, ${connections} connections, ${seconds} s per endpoint (at most ${maxRequests} requests), LOG_LEVEL=${logLevel}, ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'})\n`,
     );
     rows.push(
-      await measure(`reference (bare Hono, ${plansBody.length} B)`, {
-        url: `http://127.0.0.1:${referencePort}/plans`,
-      }),
+      await measure(
+        `reference (bare Hono, ${plansBody.length} B)`,
+        { url: `http://127.0.0.1:${referencePort}/plans` },
+        reference.pid,
+      ),
     );
-    rows.push(await measure('GET /plans', { url: `${base}/plans` }));
-    rows.push(await measure('GET /status', { url: `${base}/status` }));
-    rows.push(await measure('POST /api/orders', { ...orderRequest, url: `${base}/api/orders` }));
+    const pid = api.child.pid;
+    rows.push(await measure('GET /plans', { url: `${base}/plans` }, pid));
+    rows.push(await measure('GET /status', { url: `${base}/status` }, pid));
+    rows.push(
+      await measure('POST /api/orders', { ...orderRequest, url: `${base}/api/orders` }, pid),
+    );
     rows.push(await measureReceipts(base));
 
     // A second instance on the same database: orders on both at once.
@@ -316,10 +341,11 @@ async function main() {
     });
     children.push(embedded.child);
     rows.push(
-      await measure('POST /api/orders (PGlite)', {
-        ...orderRequest,
-        url: `${embedded.base}/api/orders`,
-      }),
+      await measure(
+        'POST /api/orders (PGlite)',
+        { ...orderRequest, url: `${embedded.base}/api/orders` },
+        embedded.child.pid,
+      ),
     );
   } finally {
     for (const child of children) await stop(child);
@@ -395,11 +421,11 @@ async function main() {
     '',
     `PostgreSQL unless the row says PGlite, ${connections} connections per instance, ${seconds} s per endpoint, ${report.cores} cores, LOG_LEVEL=${logLevel}. The receipt row is one request at a time (${receipts} receipts, each for its own order).`,
     '',
-    '| Endpoint | req/s | p50 (ms) | p99 (ms) | requests | non-2xx | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| Endpoint | req/s | p50 (ms) | p99 (ms) | requests | non-2xx | errors | server CPU µs/request |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (row) =>
-        `| ${row.name} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.requests} | ${row.non2xx} | ${row.errors} |`,
+        `| ${row.name} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.requests} | ${row.non2xx} | ${row.errors} | ${row.cpuUsPerRequest ?? '—'} |`,
     ),
     '',
     '| Goal (issue #28) | Figure | Met |',
