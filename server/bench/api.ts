@@ -59,7 +59,7 @@ function start(script: string, env: Record<string, string>): ChildProcess {
 }
 
 async function waitFor(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       if ((await fetch(url)).ok) return;
@@ -67,7 +67,7 @@ async function waitFor(url: string, child: ChildProcess) {
       // not listening yet
     }
     if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within 60 s`);
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within 180 s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -189,7 +189,12 @@ async function startApi(env: Record<string, string>) {
     ...env,
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/status`, child);
+  try {
+    await waitFor(`${base}/status`, child);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
   return { child, base };
 }
 
