@@ -76,6 +76,11 @@ export const configSchema = z
     ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     ORDER_LIMIT_PER_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+    /**
+     * GET /status runs its checks at most once in this many ms; requests in between share the
+     * last result (decision 084). 0: every request that finds no check running starts one.
+     */
+    STATUS_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /** How long a receipt check may take (the AI call's limit); tests shorten it. */
     RECEIPT_TIMEOUT_MS: z.coerce
       .number()
@@ -169,6 +174,8 @@ export type Config = {
   contactHashSecret: string | undefined;
   /** The receipt check's time limit (ms); a check older than this is stale (server stopped). */
   receiptTimeoutMs: number;
+  /** GET /status's checks run at most once in this many ms (decision 084). */
+  statusMaxAgeMs: number;
   delivery: {
     smtpUrl: string | undefined;
     mailFrom: string;
@@ -260,6 +267,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     logLevel: raw.LOG_LEVEL,
     contactHashSecret: raw.CONTACT_HASH_SECRET,
     receiptTimeoutMs: raw.RECEIPT_TIMEOUT_MS,
+    statusMaxAgeMs: raw.STATUS_MAX_AGE_MS,
     delivery: {
       smtpUrl: raw.SMTP_URL,
       mailFrom: raw.MAIL_FROM,

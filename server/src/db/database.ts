@@ -3,6 +3,13 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { lockDataDir } from './data-dir-lock';
+import {
+  copyTemplateFolder,
+  isNewFolder,
+  keepTemplate,
+  readTemplate,
+  templateName,
+} from './pglite-template';
 import { openPostgres, timed } from './postgres';
 import { schema } from './schema';
 
@@ -23,6 +30,11 @@ export type Database = {
   ping(): Promise<number>;
   /** PGlite only: the whole data folder as a gzipped tar (npm run backup). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite only, on a new folder made without a template: keeps the folder as the template once
+   * `migrate` has applied every migration to it (db/pglite-template.ts).
+   */
+  keepTemplate?: (migrationsName: string) => Promise<void>;
   close(): Promise<void>;
 };
 
@@ -47,9 +59,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const lock = dataDir.startsWith('memory://')
     ? undefined
     : lockDataDir(dataDir, options.holder ?? processName());
+  // A new folder is unpacked from the kept template instead of running initdb (decision 084).
+  const fresh = isNewFolder(dataDir);
+  const name = templateName(readMigrations());
   let client: PGlite;
+  let template = false;
   try {
-    client = new PGlite(dataDir);
+    let pgliteOptions = {};
+    if (fresh && dataDir.startsWith('memory://')) {
+      const tarball = readTemplate(name);
+      if (tarball) pgliteOptions = { loadDataDir: tarball };
+      template = !!tarball;
+    } else if (fresh) {
+      template = await copyTemplateFolder(name, dataDir);
+    }
+    client = new PGlite(dataDir, pgliteOptions);
     await client.waitReady;
   } catch (error) {
     lock?.release();
@@ -68,6 +92,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ),
     ping: () => timed(() => client.query('SELECT 1')),
     dumpDataDir: () => client.dumpDataDir('gzip'),
+    ...(fresh && !template
+      ? {
+          keepTemplate: async (migrationsName: string) => {
+            if (migrationsName === name) await keepTemplate(client, name);
+          },
+        }
+      : {}),
     close: async () => {
       try {
         await client.close();
@@ -109,7 +140,7 @@ export async function migrate(
   database: Database,
   migrations: Migration[] = readMigrations(),
 ): Promise<string[]> {
-  return database.rawTransaction(async (tx) => {
+  const done = await database.rawTransaction(async (tx) => {
     if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(8787001)');
     await tx.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
@@ -128,4 +159,9 @@ export async function migrate(
     }
     return done;
   });
+  // Every migration applied to a new PGlite folder: it is the template for the next new one.
+  if (database.keepTemplate && done.length === migrations.length && done.length > 0) {
+    await database.keepTemplate(templateName(migrations));
+  }
+  return done;
 }

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -246,10 +247,8 @@ export const rateLimitWindows = pgTable(
   ],
 );
 
-export const orderNumberSeconds = pgTable('order_number_seconds', {
-  second: time('second').primaryKey(),
-  taken: integer('taken').notNull(),
-});
+/** Suffixes for the second and later orders of one second (migration 008, decision 083). */
+export const orderNumberSuffixes = pgSequence('order_number_suffixes');
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -363,7 +362,7 @@ export const schema = {
   orderLinks,
   serverSecrets,
   rateLimitWindows,
-  orderNumberSeconds,
+  orderNumberSuffixes,
   paymentNotifications,
   statementLines,
   statementImports,

@@ -5,6 +5,7 @@ import { AvailabilitySchema, catalogueSchema } from '../schemas/catalogue';
 import { noSecurity, ours } from '../schemas/common';
 import { readAvailability } from '../services/availability';
 import { createRouter } from './router';
+import { prepareJson, sendPreparedJson } from '../http/prepared-json';
 
 /** Browsers and caches may keep the catalogue for five minutes. */
 export const PLANS_CACHE_CONTROL = 'public, max-age=300';
@@ -56,25 +57,6 @@ const availabilityRoute = createRoute({
   },
 });
 
-/** FNV-1a (32 bit) of a string, as hex: enough to tell two catalogue versions apart. */
-function fnv1a(text: string) {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
-
-/** Whether an If-None-Match header names this ETag (a list, weak forms or `*`). */
-export function matchesEtag(header: string | undefined, etag: string) {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
-}
-
 /**
  * GET /plans: the catalogue, built once per app (it only changes with a deploy); GET
  * /api/availability: which of them has an eSIM ready now (issue #24).
@@ -85,14 +67,8 @@ export function catalogueRoutes(deps: Deps) {
     c.header('Cache-Control', AVAILABILITY_CACHE_CONTROL);
     return c.json(await readAvailability(deps), 200);
   });
-  const catalogue = catalogueDocument();
-  const body = JSON.stringify(catalogue);
-  const etag = `"${fnv1a(body)}-${body.length.toString(16)}"`;
-  router.openapi(plansRoute, (c) => {
-    c.header('ETag', etag);
-    c.header('Cache-Control', PLANS_CACHE_CONTROL);
-    if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
-    return c.json(catalogue, 200);
-  });
+  // Serialised once, with its ETag (decision 084): a request writes the same bytes.
+  const catalogue = prepareJson(catalogueDocument());
+  router.openapi(plansRoute, (c) => sendPreparedJson(c, catalogue, PLANS_CACHE_CONTROL));
   return router;
 }

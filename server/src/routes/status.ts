@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { aiHealth, outbox } from '../db/schema';
 import { noSecurity } from '../schemas/common';
 import { statusResponseSchema, type ServiceState, type StatusResponse } from '../schemas/status';
+import { sharedResult } from '../services/shared-result';
 import { createRouter } from './router';
 
 /** A database that does not answer SELECT 1 within this time counts as down. */
@@ -158,34 +159,43 @@ const unreadable = (id: string, name: string): Service => ({
   latency: null,
 });
 
-/** GET /status (public): never throws; an unreachable database is reported, not raised. */
+/** Every check once, now: never throws; an unreachable database is reported, not raised. */
+async function readStatus(deps: Deps): Promise<StatusResponse> {
+  const database = await checkDatabase(deps);
+  const services: Service[] = [database];
+  if (database.status === 'OUTAGE') {
+    services.push(
+      unreadable('ai', 'AI payment verification'),
+      unreadable('outbox', 'Order notifications'),
+    );
+  } else {
+    const [ai, queue] = await Promise.all([
+      checkAi(deps).catch(() => unreadable('ai', 'AI payment verification')),
+      checkOutbox(deps).catch(() => unreadable('outbox', 'Order notifications')),
+    ]);
+    services.push(ai, queue);
+  }
+  return {
+    overallStatus: worst(services.map((service) => service.status)),
+    aiMode: deps.config.ai.mode,
+    lastChecked: new Date(deps.now()).toISOString(),
+    services,
+  };
+}
+
+/**
+ * GET /status (public). The checks run at most once per STATUS_MAX_AGE_MS (1 s) and are shared
+ * by the requests meanwhile (decision 084): a burst of requests makes one set of queries.
+ */
 export function statusRoutes(deps: Deps) {
   const router = createRouter();
+  const status = sharedResult(() => readStatus(deps), {
+    maxAgeMs: deps.config.statusMaxAgeMs,
+    now: deps.now,
+  });
   router.openapi(statusRoute, async (c) => {
-    const database = await checkDatabase(deps);
-    const services: Service[] = [database];
-    if (database.status === 'OUTAGE') {
-      services.push(
-        unreadable('ai', 'AI payment verification'),
-        unreadable('outbox', 'Order notifications'),
-      );
-    } else {
-      const [ai, queue] = await Promise.all([
-        checkAi(deps).catch(() => unreadable('ai', 'AI payment verification')),
-        checkOutbox(deps).catch(() => unreadable('outbox', 'Order notifications')),
-      ]);
-      services.push(ai, queue);
-    }
     c.header('Cache-Control', 'no-store');
-    return c.json(
-      {
-        overallStatus: worst(services.map((service) => service.status)),
-        aiMode: deps.config.ai.mode,
-        lastChecked: new Date(deps.now()).toISOString(),
-        services,
-      },
-      200,
-    );
+    return c.json(await status.read(), 200);
   });
   return router;
 }

@@ -16,8 +16,25 @@ const encoder = new TextEncoder();
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-async function secretOf(deps: Pick<Deps, 'config' | 'database' | 'randomBytes' | 'now'>) {
-  if (deps.config.contactHashSecret) return deps.config.contactHashSecret;
+/**
+ * The kept secret per database, read once (issue #28: two round trips per order before). The
+ * row is written once and never changed, so a process may keep what it read.
+ */
+const keptSecrets = new WeakMap<object, Promise<string>>();
+
+function secretOf(deps: Pick<Deps, 'config' | 'database' | 'randomBytes' | 'now'>) {
+  if (deps.config.contactHashSecret) return Promise.resolve(deps.config.contactHashSecret);
+  let secret = keptSecrets.get(deps.database);
+  if (!secret) {
+    secret = readOrMakeSecret(deps);
+    keptSecrets.set(deps.database, secret);
+    // A failed read (the database down) is tried again by the next call.
+    secret.catch(() => keptSecrets.delete(deps.database));
+  }
+  return secret;
+}
+
+async function readOrMakeSecret(deps: Pick<Deps, 'database' | 'randomBytes' | 'now'>) {
   const { db } = deps.database;
   await db
     .insert(serverSecrets)

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { OperatorId, Plan } from '#domain/catalogue';
 import { currency, findPlan } from '#domain/catalogue';
 import type { ContactKind } from '#domain/contact';
@@ -12,13 +12,7 @@ import {
 import { buildMmqrPayload } from '#domain/mmqr/payload';
 import { MYANMAR_OFFSET_MS, MyanmarWallClock } from '#domain/myanmar-time';
 import type { Config } from '../config';
-import {
-  orderLinks,
-  orderNumberSeconds,
-  orders,
-  type OrderRow,
-  type OrderStatus,
-} from '../db/schema';
+import { orderLinks, orders, type OrderRow, type OrderStatus } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { rowDelivery, type Delivery } from './delivery';
@@ -60,54 +54,26 @@ export function orderNumberTime(number: string | null | undefined): number | nul
 }
 
 /**
- * Order numbers (decision 069): an order takes the second it is made in, `#NXR-YYYYMMDD-HHMMSS`;
- * the second and later orders of that second add `-2`, `-3` … (at most ORDER_NUMBERS_PER_SECOND).
- * A per-second counter row hands them out (one upsert, which locks only that second's row), so
- * numbers never run ahead of the clock and no order waits for another second's. The orders
- * column stays UNIQUE: a number already taken (a counter row removed, or a number the earlier
- * scheme made ahead of the clock) is skipped by taking the counter's next value.
+ * Order numbers (decisions 069, 083): an order takes the second it is made in,
+ * `#NXR-YYYYMMDD-HHMMSS`; the second and later orders of that second add a suffix `-2` … `-9999`.
+ * The first order of a second takes the bare number by inserting it (the UNIQUE column refuses
+ * it to every other order); an order that finds it taken takes the next value of the sequence
+ * `order_number_suffixes` (migration 008), folded into 2 … 9999. The sequence hands out values
+ * without a row lock, so no order waits on another's number, and a number never names a time
+ * after the clock. Two orders of one second share a suffix only when 9,998 other suffixes were
+ * taken in between; the UNIQUE column then refuses one and it takes the next value.
  */
 const ORDER_NUMBER_ATTEMPTS = 5;
-/** Counter rows older than this are removed (far longer than any clock skew between servers). */
-const ORDER_NUMBER_COUNTER_KEEP_MS = 60 * 60_000;
 
-/** The next number of the second `epochMs` falls in, or null when the second has none left. */
-async function nextOrderNumber(deps: Deps, epochMs: number): Promise<string | null> {
-  const second = Math.floor(epochMs / 1000) * 1000;
-  const { db } = deps.database;
-  const [counter] = await db
-    .insert(orderNumberSeconds)
-    .values({ second: new Date(second), taken: 1 })
-    .onConflictDoUpdate({
-      target: orderNumberSeconds.second,
-      set: { taken: sql`${orderNumberSeconds.taken} + 1` },
-    })
-    .returning({ taken: orderNumberSeconds.taken });
-  const taken = counter?.taken ?? 1;
-  if (taken === 1) {
-    await db
-      .delete(orderNumberSeconds)
-      .where(lt(orderNumberSeconds.second, new Date(second - ORDER_NUMBER_COUNTER_KEEP_MS)));
-  }
-  return taken > ORDER_NUMBERS_PER_SECOND ? null : nthOrderNumber(orderNumberAt(second), taken);
-}
+/** The suffix (2 … ORDER_NUMBERS_PER_SECOND) a value of the sequence (from 1) stands for. */
+export const suffixOf = (value: number) => ((value - 1) % (ORDER_NUMBERS_PER_SECOND - 1)) + 2;
 
-/** Whether an error is PostgreSQL's unique violation (23505) on `constraint`, through causes. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const {
-      code,
-      constraint: name,
-      cause,
-    } = current as {
-      code?: unknown;
-      constraint?: unknown;
-      cause?: unknown;
-    };
-    if (code === '23505' && (name === undefined || name === constraint)) return true;
-    current = cause;
-  }
-  return false;
+/** The next value of the order number sequence (migration 008). */
+async function nextSuffix(deps: Deps): Promise<number> {
+  const { rows } = (await deps.database.db.execute(
+    sql`SELECT nextval('order_number_suffixes') AS value`,
+  )) as unknown as { rows: { value: string | number }[] };
+  return suffixOf(Number(rows[0]?.value ?? 1));
 }
 
 export function merchantPayload(merchant: Config['merchant'], amount: number, number: string) {
@@ -170,22 +136,20 @@ export async function createOrder(
     createdAt: new Date(now),
     expiresAt: new Date(now + PAYMENT_WINDOW_MS),
   };
+  const bare = orderNumberAt(Math.floor(now / 1000) * 1000);
   for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
-    const number = await nextOrderNumber(deps, now);
-    if (number === null) break;
-    try {
-      const [row] = await deps.database.db
-        .insert(orders)
-        .values({
-          ...base,
-          number,
-          mmqrPayload: merchantPayload(deps.config.merchant, input.plan.price, number),
-        })
-        .returning();
-      if (row) return { row, token };
-    } catch (error) {
-      if (!isUniqueViolation(error, 'orders_number_key')) throw error;
-    }
+    // The bare number first; once it is taken, a suffix from the sequence.
+    const number = attempt === 0 ? bare : nthOrderNumber(bare, await nextSuffix(deps));
+    const [row] = await deps.database.db
+      .insert(orders)
+      .values({
+        ...base,
+        number,
+        mmqrPayload: merchantPayload(deps.config.merchant, input.plan.price, number),
+      })
+      .onConflictDoNothing({ target: orders.number })
+      .returning();
+    if (row) return { row, token };
   }
   throw new ApiError(
     429,

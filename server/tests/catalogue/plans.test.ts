@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operators, plans } from '#domain/catalogue';
 import { buildCatalogue } from '../../../src/features/developers/audit/catalogue-json';
+import { catalogueDocument } from '#domain/catalogue-document';
 import { catalogueSchema } from '../../src/schemas/catalogue';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -55,5 +56,25 @@ describe('GET /plans', () => {
 
     const stale = await t.call('GET', '/plans', undefined, { 'If-None-Match': '"stale"' });
     expect(stale.status).toBe(200);
+  });
+
+  it('writes the prepared bytes of the catalogue, the same JSON every time, with a strong ETag', async () => {
+    const first = await t.call('GET', '/plans');
+    const second = await t.call('GET', '/plans');
+    expect(first.headers.get('Content-Type')).toMatch(/^application\/json/);
+    const text = await first.text();
+    // The same body as the catalogue serialised per request used to be (decision 084).
+    expect(text).toBe(JSON.stringify(catalogueDocument()));
+    expect(await second.text()).toBe(text);
+    // Strong (no W/), the same for both, and a 304 keeps the caching headers.
+    const etag = first.headers.get('ETag')!;
+    expect(etag.startsWith('W/')).toBe(false);
+    expect(second.headers.get('ETag')).toBe(etag);
+    const notModified = await t.call('GET', '/plans', undefined, { 'If-None-Match': etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('Cache-Control')).toBe('public, max-age=300');
+    expect(notModified.headers.get('Content-Type')).toBeNull();
+    const any = await t.call('GET', '/plans', undefined, { 'If-None-Match': '*' });
+    expect(any.status).toBe(304);
   });
 });

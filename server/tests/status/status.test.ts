@@ -11,8 +11,11 @@ import { createTestApp, T0, type TestApp } from '../support/test-app';
 import { truncateAll } from '../support/test-database';
 
 let t: TestApp;
+// Each test here changes the state between two requests at the same instant: no shared result
+// (the sharing itself: status/shared-status.test.ts).
+const fresh = { env: { STATUS_MAX_AGE_MS: '0' } };
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(fresh);
 });
 afterEach(async () => {
   await truncateAll(t.database);
@@ -117,7 +120,7 @@ describe('GET /status', () => {
   });
 
   it('reports an outage, without throwing, when the database is down', async () => {
-    const down = await createTestApp();
+    const down = await createTestApp(fresh);
     await down.database.close();
     try {
       const { body, byId } = await status(down);

@@ -51,7 +51,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export async function truncateAll(database: Database): Promise<void> {
   await database.rawTransaction((tx) =>
     tx.exec(
-      'TRUNCATE profiles, payments, order_links, orders, idempotency_keys, outbox, ai_health, api_keys, server_secrets, rate_limit_windows, order_number_seconds, payment_notifications, statement_lines, statement_imports, es2plus_jobs, es2plus_notifications, install_progress RESTART IDENTITY CASCADE',
+      'TRUNCATE profiles, payments, order_links, orders, idempotency_keys, outbox, ai_health, api_keys, server_secrets, rate_limit_windows, payment_notifications, statement_lines, statement_imports, es2plus_jobs, es2plus_notifications, install_progress RESTART IDENTITY CASCADE',
     ),
   );
 }

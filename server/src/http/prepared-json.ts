@@ -1,0 +1,56 @@
+import type { Context } from 'hono';
+
+/**
+ * A JSON answer that never changes while the process runs (the catalogue: it only changes with
+ * a deploy), serialised and encoded once, with a strong ETag of its bytes (decision 084). Each
+ * request then costs a header comparison and a write of the same bytes, not a JSON.stringify.
+ */
+export type PreparedJson = {
+  /** The UTF-8 bytes of the JSON text. */
+  bytes: Uint8Array<ArrayBuffer>;
+  /** A strong validator of those bytes: `"<FNV-1a of the bytes>-<their length>"`, in hex. */
+  etag: string;
+};
+
+/** FNV-1a (32 bit) of bytes, as hex: enough to tell two versions of one document apart. */
+function fnv1a(bytes: Uint8Array) {
+  let hash = 0x811c9dc5;
+  for (const byte of bytes) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+export function prepareJson(value: unknown): PreparedJson {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  return { bytes, etag: `"${fnv1a(bytes)}-${bytes.length.toString(16)}"` };
+}
+
+/**
+ * Whether an If-None-Match header names this ETag: a list, `*`, or the weak form of the same tag
+ * (RFC 9110 §13.1.2 compares If-None-Match weakly).
+ */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header === etag) return true;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+/**
+ * The prepared answer, or 304 with no body when the request's If-None-Match names its ETag.
+ * Both carry the ETag and `cacheControl`.
+ */
+export function sendPreparedJson(c: Context, prepared: PreparedJson, cacheControl: string) {
+  const headers = { ETag: prepared.etag, 'Cache-Control': cacheControl };
+  if (matchesEtag(c.req.header('If-None-Match'), prepared.etag)) {
+    return c.body(null, 304, headers);
+  }
+  return c.body(prepared.bytes, 200, {
+    ...headers,
+    'Content-Type': 'application/json; charset=UTF-8',
+  });
+}
