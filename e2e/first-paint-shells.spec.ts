@@ -80,9 +80,7 @@ for (const language of ['en', 'my'] as const) {
         await page.goto(`./#${anOrder}`);
         await expect(page.locator('html')).toHaveAttribute('data-boot', 'page-shown');
         await held;
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-          delivery.order.heading,
-        );
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(delivery.order.heading);
         const loading = page.getByRole('status');
         await expect(loading).toHaveText(delivery.order.loading);
         // The kept place: most of a phone's screen, so the footer is not shown until the order is.
@@ -116,7 +114,10 @@ test.describe('the device check on an Android phone', () => {
       }).observe(document.documentElement, { attributes: true });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
-          seen.lcp.push({ at: entry.startTime, size: (entry as PerformanceEntry & { size: number }).size });
+          seen.lcp.push({
+            at: entry.startTime,
+            size: (entry as PerformanceEntry & { size: number }).size,
+          });
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });

@@ -4,21 +4,23 @@ import { join, resolve } from 'node:path';
 import type { Plugin, UserConfig } from 'vite';
 
 /**
- * First paint from HTML (issue #14, decisions 046 and 062). After the client build, this plugin
+ * First paint from HTML (issue #14, decisions 046 and 062; #28, decisions 085 and 086). After the
+ * client build, this plugin
  *
  * 1. renders the layout and the home page in English (src/app/prerender.tsx, through a Vite SSR
  *    loader) into index.html's #root, which src/main.tsx then hydrates;
- * 2. renders every other route's page in English into its own small HTML fragment
- *    (`assets/page-<route>-<hash>.html`, with the page's own stylesheets);
+ * 2. renders every other route's page, in English and in Burmese (and home in Burmese), into its
+ *    own small HTML fragment (`assets/page-<route>-<hash>.html`, `assets/page-my-<route>-…`, with
+ *    the page's own stylesheets); a route with parameters as its shell (SHELL_ADDRESSES);
  * 3. inlines the entry's stylesheets, so that the first paint waits for no second request;
  * 4. adds a small boot script to <head>, allowed by its sha256 hash in the CSP. Before anything
  *    is painted it reads the hash route and the remembered language: another route hides the
  *    pre-rendered home (a shell with a spinner is shown instead), fetches that route's fragment
  *    and puts it in place when it comes (English, nothing kept in the address or the tab), and
  *    preloads the route's chunk and text bundles; a remembered Burmese visitor keeps the start
- *    overlay until the page is drawn in Burmese. It starts the app (the entry, already
- *    preloaded) after the page's first frame, so that the first paint never waits for
- *    JavaScript.
+ *    overlay until its Burmese copy is in place. It starts the app (the entry, already
+ *    preloaded) after the page's paint, so that the first paint never waits for JavaScript,
+ *    running the entry's chunks one task each (decision 086).
  */
 
 type ChunkInfo = {
@@ -123,15 +125,19 @@ window.__bootTap=function(){document.removeEventListener('click',tw,true);docume
 
 /**
  * The boot script. Kept small and free of dependencies: it runs before the first paint. The
- * route's mark is set at once. On a route with a pre-rendered fragment (English, no `?` in the
- * address, no purchase kept for the checkout) the fragment is fetched at once and replaces the
- * hidden home page when it comes (the start overlay stays as it is); the JavaScript (the entry
- * and its imports, the route's chunk and text bundles) is requested once the browser reports
- * that paint (a largest-contentful-paint entry), so that nothing competes with the page's own
- * HTML for the connection. Without a fragment, once the first contentful paint is reported; for
- * a Burmese visitor (nothing English is painted) and in a hidden tab, at once. Each wait has a
- * time limit, should the browser not report the paint. Until the app takes over, a tap on a
- * button is kept for the app to replay (TAP_RECORDER, decision 065).
+ * route's mark is set at once; a path that matches a route with parameters (`/order/:id`) is that
+ * route. On a route with a pre-rendered fragment in the visitor's language (no `?` in the address
+ * except on a route with parameters, whose shell stands for any query; no purchase kept for the
+ * checkout) the fragment is fetched at once and replaces the hidden home page when it comes (the
+ * start overlay stays as it is; a Burmese visitor's overlay then fades as on a first visit); the
+ * JavaScript (the entry and its imports, the route's chunk and text bundles) is requested once
+ * the browser reports that paint (a largest-contentful-paint entry), so that nothing competes
+ * with the page's own HTML for the connection. Without a fragment, once the first contentful
+ * paint is reported; for a Burmese visitor without a fragment and in a hidden tab, at once. Each
+ * wait has a time limit, should the browser not report the paint. The chunks are then run one by
+ * one, each after the chunks it imports and in a task of its own (a yield in between), the entry
+ * last (decision 086). Until the app takes over, a tap on a button is kept for the app to replay
+ * (TAP_RECORDER, decision 065).
  */
 function bootScript(
   entry: string,
@@ -345,7 +351,9 @@ export function prerender(options: PrerenderOptions): Plugin {
         .filter((file) => file !== entry.fileName && existsSync(join(outDir, file)))
         .map((file) => `./${file}`);
       if (preloads.length !== tagged.length || tagged.some((href) => !preloads.includes(href))) {
-        throw new Error(`prerender: the entry's imports ${preloads} are not index.html's ${tagged}`);
+        throw new Error(
+          `prerender: the entry's imports ${preloads} are not index.html's ${tagged}`,
+        );
       }
       const script = bootScript(
         `./${entry.fileName}`,

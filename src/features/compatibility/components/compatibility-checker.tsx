@@ -60,12 +60,7 @@ export function CompatibilityChecker() {
             {t('form.hint')}
           </p>
         </form>
-        <div
-          ref={resultRef}
-          className="compat-checker__result"
-          role="status"
-          aria-live="polite"
-        >
+        <div ref={resultRef} className="compat-checker__result" role="status" aria-live="polite">
           <CompatibilityResult
             outcome={phase === 'idle' ? outcome : null}
             progress={
