@@ -23,7 +23,8 @@ async function withoutTheApp(page: Page) {
   let requested!: () => void;
   const held = new Promise<void>((resolve) => (requested = resolve));
   await page.route(/\/assets\/index-[\w-]+\.js(\?.*)?$/, () => requested());
-  return held;
+  // In an object: an async function returning the promise itself would wait for it.
+  return { held };
 }
 
 const anOrder = '/order/4f3c2b1a-0000-4000-8000-000000000001?token=shell-test-token';
@@ -43,7 +44,7 @@ for (const language of ['en', 'my'] as const) {
     test('#/compatibility paints its heading, lead and the kept place of the answer from HTML', async ({
       page,
     }) => {
-      const held = await withoutTheApp(page);
+      const { held } = await withoutTheApp(page);
       await page.goto('./#/compatibility');
       await expect(page.locator('html')).toHaveAttribute('data-boot', 'page-shown');
       await held;
@@ -60,7 +61,7 @@ for (const language of ['en', 'my'] as const) {
     test('#/order/:id paints its shell from HTML: the heading, and the place the order will take', async ({
       page,
     }) => {
-      const held = await withoutTheApp(page);
+      const { held } = await withoutTheApp(page);
       await page.goto(`./#${anOrder}`);
       await expect(page.locator('html')).toHaveAttribute('data-boot', 'page-shown');
       await held;
@@ -76,7 +77,7 @@ for (const language of ['en', 'my'] as const) {
       test('#/order/:id?token=… paints the heading and a loading line in the order’s kept place', async ({
         page,
       }) => {
-        const held = await withoutTheApp(page);
+        const { held } = await withoutTheApp(page);
         await page.goto(`./#${anOrder}`);
         await expect(page.locator('html')).toHaveAttribute('data-boot', 'page-shown');
         await held;
@@ -107,11 +108,12 @@ test.describe('the device check on an Android phone', () => {
     await page.addInitScript(() => {
       const seen = { startedAt: Infinity, lcp: [] as { at: number; size: number }[] };
       Object.assign(window, { paintSeen: seen });
+      // Before the document has its root element: watch the document, for <html data-started>.
       new MutationObserver(() => {
-        if (document.documentElement.hasAttribute('data-started') && seen.startedAt === Infinity) {
+        if (document.documentElement?.hasAttribute('data-started') && seen.startedAt === Infinity) {
           seen.startedAt = performance.now();
         }
-      }).observe(document.documentElement, { attributes: true });
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-started'] });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
           seen.lcp.push({
