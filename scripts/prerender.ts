@@ -4,21 +4,23 @@ import { join, resolve } from 'node:path';
 import type { Plugin, UserConfig } from 'vite';
 
 /**
- * First paint from HTML (issue #14, decisions 046 and 062). After the client build, this plugin
+ * First paint from HTML (issue #14, decisions 046 and 062; #28, decisions 085 and 086). After the
+ * client build, this plugin
  *
  * 1. renders the layout and the home page in English (src/app/prerender.tsx, through a Vite SSR
  *    loader) into index.html's #root, which src/main.tsx then hydrates;
- * 2. renders every other route's page in English into its own small HTML fragment
- *    (`assets/page-<route>-<hash>.html`, with the page's own stylesheets);
+ * 2. renders every other route's page, in English and in Burmese (and home in Burmese), into its
+ *    own small HTML fragment (`assets/page-<route>-<hash>.html`, `assets/page-my-<route>-…`, with
+ *    the page's own stylesheets); a route with parameters as its shell (SHELL_ADDRESSES);
  * 3. inlines the entry's stylesheets, so that the first paint waits for no second request;
  * 4. adds a small boot script to <head>, allowed by its sha256 hash in the CSP. Before anything
  *    is painted it reads the hash route and the remembered language: another route hides the
  *    pre-rendered home (a shell with a spinner is shown instead), fetches that route's fragment
  *    and puts it in place when it comes (English, nothing kept in the address or the tab), and
  *    preloads the route's chunk and text bundles; a remembered Burmese visitor keeps the start
- *    overlay until the page is drawn in Burmese. It starts the app (the entry, already
- *    preloaded) after the page's first frame, so that the first paint never waits for
- *    JavaScript.
+ *    overlay until its Burmese copy is in place. It starts the app (the entry, already
+ *    preloaded) after the page's paint, so that the first paint never waits for JavaScript,
+ *    running the entry's chunks one task each (decision 086).
  */
 
 type ChunkInfo = {
@@ -45,6 +47,26 @@ const PURCHASE_KEY = 'esim-shop.purchase';
 const BUY_PATH = '/buy-esim';
 /** The path rendered for the unknown-route fragment (any path the route table does not know). */
 const UNKNOWN_PATH = '/__unknown-route';
+/** The languages a copy is rendered in (src/lib/i18n/languages.ts); index.html carries English. */
+export const COPY_LANGUAGES = ['en', 'my'] as const;
+/**
+ * A route with parameters gets a shell (decision 085): its page rendered at one made-up address
+ * that stands for every visit, showing the page's frame and headings and the place its data will
+ * take. The order page is opened with its token (`#/order/<id>?token=…`): with one, the page
+ * shows that it is loading the order (the static build says it needs the shop's server).
+ */
+export const SHELL_ADDRESSES: Record<string, string> = {
+  '/order/:id': '/order/shell?token=shell',
+};
+
+/** The address a route's copy is rendered at. */
+export function copyAddress(path: string): string {
+  if (path === '*') return UNKNOWN_PATH;
+  if (!path.includes(':')) return path;
+  const address = SHELL_ADDRESSES[path];
+  if (!address) throw new Error(`prerender: no shell address for the parameter route ${path}`);
+  return address;
+}
 
 /**
  * A built stylesheet's text for a <style> in a page at the site's root: its relative `url(./…)`s
@@ -103,15 +125,19 @@ window.__bootTap=function(){document.removeEventListener('click',tw,true);docume
 
 /**
  * The boot script. Kept small and free of dependencies: it runs before the first paint. The
- * route's mark is set at once. On a route with a pre-rendered fragment (English, no `?` in the
- * address, no purchase kept for the checkout) the fragment is fetched at once and replaces the
- * hidden home page when it comes (the start overlay stays as it is); the JavaScript (the entry
- * and its imports, the route's chunk and text bundles) is requested once the browser reports
- * that paint (a largest-contentful-paint entry), so that nothing competes with the page's own
- * HTML for the connection. Without a fragment, once the first contentful paint is reported; for
- * a Burmese visitor (nothing English is painted) and in a hidden tab, at once. Each wait has a
- * time limit, should the browser not report the paint. Until the app takes over, a tap on a
- * button is kept for the app to replay (TAP_RECORDER, decision 065).
+ * route's mark is set at once; a path that matches a route with parameters (`/order/:id`) is that
+ * route. On a route with a pre-rendered fragment in the visitor's language (no `?` in the address
+ * except on a route with parameters, whose shell stands for any query; no purchase kept for the
+ * checkout) the fragment is fetched at once and replaces the hidden home page when it comes (the
+ * start overlay stays as it is; a Burmese visitor's overlay then fades as on a first visit); the
+ * JavaScript (the entry and its imports, the route's chunk and text bundles) is requested once
+ * the browser reports that paint (a largest-contentful-paint entry), so that nothing competes
+ * with the page's own HTML for the connection. Without a fragment, once the first contentful
+ * paint is reported; for a Burmese visitor without a fragment and in a hidden tab, at once. Each
+ * wait has a time limit, should the browser not report the paint. The chunks are then run one by
+ * one, each after the chunks it imports and in a task of its own (a yield in between), the entry
+ * last (decision 086). Until the app takes over, a tap on a button is kept for the app to replay
+ * (TAP_RECORDER, decision 065).
  */
 function bootScript(
   entry: string,
@@ -119,25 +145,28 @@ function bootScript(
   routes: Record<string, string[]>,
   bundles: Record<string, string>,
   namespaces: Record<string, string[]>,
-  fragments: Record<string, string>,
+  fragments: Record<string, Record<string, string>>,
 ) {
   return `(function(){var d=document.documentElement,e=${JSON.stringify(entry)},f=${JSON.stringify(initial)},r=${JSON.stringify(routes)},b=${JSON.stringify(bundles)},n=${JSON.stringify(namespaces)},h=${JSON.stringify(fragments)},l,p=location.hash.replace(/^#/,'').split(/[?#]/)[0]||'/';
 ${TAP_RECORDER}
 try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})}catch(x){}
 l=l==='my'?'my':'en';d.setAttribute('data-boot-at',String(performance.now()));
-var k=r.hasOwnProperty(p)?p:p==='/'?'':'*',s=k?n[k]:[];f=f.concat(k?r[k]:[]);
-var q=k&&l==='en'&&h.hasOwnProperty(k)&&location.hash.indexOf('?')<0;if(q&&k===${JSON.stringify(BUY_PATH)})try{q=!sessionStorage.getItem(${JSON.stringify(PURCHASE_KEY)})}catch(x){q=false}
+var k=r.hasOwnProperty(p)?p:p==='/'?'':'*',y;if(k==='*')for(y in r)if(y.indexOf(':')>0&&new RegExp('^'+y.replace(/:[^/]+/g,'[^/]+')+'$').test(p))k=y;
+var s=k?n[k]:[],c=k||'/',w=k.indexOf(':')>0;f=f.concat(k?r[k]:[]);var z=f.slice();
+var q=(k||l==='my')&&h[l].hasOwnProperty(c)&&(w||location.hash.indexOf('?')<0);if(q&&k===${JSON.stringify(BUY_PATH)})try{q=!sessionStorage.getItem(${JSON.stringify(PURCHASE_KEY)})}catch(x){q=false}
 d.setAttribute('data-boot',l==='my'?'my':q?'page':k?'route':'home');
 if(l==='my'){d.lang='my';s=['common','home'].concat(s)}
 for(var i=0;i<s.length;i++)if(b.hasOwnProperty(l+'/'+s[i]))f.push(b[l+'/'+s[i]]);
 var g=function(){if(g.d)return;g.d=1;var a=document.createElement('link');a.rel='modulepreload';a.crossOrigin='';a.href=e;a.setAttribute('data-entry','');document.head.appendChild(a);
-for(var i=0;i<f.length;i++){a=document.createElement('link');a.rel='modulepreload';a.crossOrigin='';a.href=f[i];document.head.appendChild(a)}import(e)},
+for(var i=0;i<f.length;i++){a=document.createElement('link');a.rel='modulepreload';a.crossOrigin='';a.href=f[i];document.head.appendChild(a)}
+var j=0,Y=function(){return window.scheduler&&scheduler.yield?scheduler.yield():new Promise(function(o){var m=new MessageChannel;m.port1.onmessage=o;m.port2.postMessage(0)})},
+step=function(){if(j>=z.length)return import(e);import(z[j++]).then(Y,Y).then(step)};step()},
 after=function(t,since,wait){var go=function(){if(!go.d){go.d=1;setTimeout(g,0)}};try{var o=new PerformanceObserver(function(a){var e=a.getEntries();for(var i=0;i<e.length;i++)if(e[i].startTime>=since&&(t!=='paint'||e[i].name==='first-contentful-paint')){o.disconnect();return go()}});o.observe({type:t,buffered:true})}catch(x){go()}setTimeout(go,wait)};
-if(document.hidden||l==='my')g();else document.addEventListener('visibilitychange',g);
+if(document.hidden||l==='my'&&!q)g();else document.addEventListener('visibilitychange',g);
 if(!q)return after('paint',0,1500);setTimeout(g,3000);
-fetch(h[k]).then(function(a){if(!a.ok)throw 0;return a.text()}).then(function(t){var put=function(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',put);
-var o=document.getElementById('root');if(!o||d.getAttribute('data-boot')!=='page')return;var v=o.querySelector('.loading-overlay'),c=o.firstChild,x;
-while(c){x=c.nextSibling;if(c!==v)o.removeChild(c);c=x}o.insertAdjacentHTML('afterbegin',t);o.setAttribute('data-prerendered',k);d.setAttribute('data-boot','page-shown');after('largest-contentful-paint',performance.now(),500)};put()}).catch(g)})();`;
+fetch(h[l][c]).then(function(a){if(!a.ok)throw 0;return a.text()}).then(function(t){var put=function(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',put);
+var o=document.getElementById('root'),m=d.getAttribute('data-boot');if(!o||m!=='page'&&m!=='my')return;var v=o.querySelector('.loading-overlay'),c=o.firstChild,x;
+while(c){x=c.nextSibling;if(c!==v)o.removeChild(c);c=x}o.insertAdjacentHTML('afterbegin',t);o.setAttribute('data-prerendered',c);d.setAttribute('data-boot','page-shown');after('largest-contentful-paint',performance.now(),500)};put()}).catch(g)})();`;
 }
 
 export function prerender(options: PrerenderOptions): Plugin {
@@ -183,6 +212,14 @@ export function prerender(options: PrerenderOptions): Plugin {
         return seen;
       };
       const initial = graph(entry.fileName);
+      /** A chunk's graph with every chunk after the chunks it imports: the order to run them in. */
+      const dependenciesFirst = (file: string, seen = new Set<string>(), order: string[] = []) => {
+        if (seen.has(file)) return order;
+        seen.add(file);
+        for (const next of byFile.get(file)?.imports ?? []) dependenciesFirst(next, seen, order);
+        order.push(file);
+        return order;
+      };
       const bySource = (source: string) =>
         chunks.find((chunk) => chunk.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${source}`));
 
@@ -194,7 +231,7 @@ export function prerender(options: PrerenderOptions): Plugin {
         const chunk = bySource(page.module);
         if (!chunk) throw new Error(`prerender: no chunk for ${page.module}`);
         // Vite drops chunks that held only CSS after this plugin saw them: only files on disk.
-        routeFiles[path] = [...graph(chunk.fileName)]
+        routeFiles[path] = dependenciesFirst(chunk.fileName)
           .filter((file) => !initial.has(file) && existsSync(join(outDir, file)))
           .map((file) => `./${file}`);
         routeNamespaces[path] = page.namespaces;
@@ -222,19 +259,24 @@ export function prerender(options: PrerenderOptions): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false, watch: null },
         optimizeDeps: { noDiscovery: true, include: [] },
       });
-      // Every route but home and those with parameters (an order's page is the buyer's own).
-      const fragmentPaths = Object.keys(routes).filter((path) => !path.includes(':'));
+      // Every route but home (in index.html), in both languages; a route with parameters as its
+      // shell (decision 085). Burmese also gets home's copy: index.html's is English.
+      const fragmentPaths = Object.keys(routes);
       let markup: string;
-      const pageMarkup = new Map<string, string>();
+      const pageMarkup = new Map<string, { path: string; language: string; page: string }>();
       try {
         const module = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
           prerenderHome: () => Promise<string>;
-          prerenderPage: (path: string) => Promise<string>;
+          prerenderPage: (path: string, language: string) => Promise<string>;
         };
-        markup = await module.prerenderHome();
-        for (const path of fragmentPaths) {
-          pageMarkup.set(path, await module.prerenderPage(path === '*' ? UNKNOWN_PATH : path));
+        for (const language of COPY_LANGUAGES) {
+          for (const path of language === 'en' ? fragmentPaths : ['/', ...fragmentPaths]) {
+            const page = await module.prerenderPage(copyAddress(path), language);
+            pageMarkup.set(`${language}:${path}`, { path, language, page });
+          }
         }
+        // Last, so that i18next is left in English for the markup that is hydrated.
+        markup = await module.prerenderHome();
       } finally {
         await server.close();
       }
@@ -245,13 +287,17 @@ export function prerender(options: PrerenderOptions): Plugin {
 
       // Each fragment carries its page's own stylesheets (React's page then has them from its
       // chunk, which Vite loads with their <link>), in a file named by its content.
-      const fragments: Record<string, string> = {};
-      for (const [path, page] of pageMarkup) {
-        const chunk = bySource(routes[path]!.module)!;
+      const fragments: Record<string, Record<string, string>> = Object.fromEntries(
+        COPY_LANGUAGES.map((language) => [language, {}]),
+      );
+      for (const { path, language, page } of pageMarkup.values()) {
+        const chunk = path === '/' ? undefined : bySource(routes[path]!.module)!;
         const css = new Set(
-          [...graph(chunk.fileName)]
-            .filter((file) => !initial.has(file))
-            .flatMap((file) => byFile.get(file)?.css ?? []),
+          chunk
+            ? [...graph(chunk.fileName)]
+                .filter((file) => !initial.has(file))
+                .flatMap((file) => byFile.get(file)?.css ?? [])
+            : [],
         );
         const styles = [...css]
           .filter((file) => existsSync(join(outDir, file)))
@@ -263,11 +309,18 @@ export function prerender(options: PrerenderOptions): Plugin {
           throw new Error(`prerender: the copy of ${path} is its spinner, not the page`);
         }
         const body = `${styles}${pageFragment(page)}`;
-        const slug = path === '*' ? 'not-found' : path.replace(/^\//, '').replace(/\W+/g, '-');
+        const name =
+          path === '*'
+            ? 'not-found'
+            : path === '/'
+              ? 'home'
+              : path.replace(/^\//, '').replace(/:/g, '').replace(/\W+/g, '-');
+        // English keeps its names (page-contact-…); Burmese copies are page-my-contact-….
+        const slug = language === 'en' ? name : `${language}-${name}`;
         const hash = createHash('sha256').update(body).digest('hex').slice(0, 8);
         const file = `assets/page-${slug}-${hash}.html`;
         writeFileSync(join(outDir, file), body);
-        fragments[path] = `./${file}`;
+        fragments[language]![path] = `./${file}`;
       }
 
       const indexPath = join(outDir, 'index.html');
@@ -284,14 +337,24 @@ export function prerender(options: PrerenderOptions): Plugin {
       );
       if (!entryTag.test(html)) throw new Error('prerender: the entry <script> was not found');
       html = html.replace(entryTag, '');
-      const preloads: string[] = [];
+      const tagged: string[] = [];
       html = html.replace(
         /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
         (_tag, href: string) => {
-          preloads.push(href);
+          tagged.push(href);
           return '';
         },
       );
+      // The entry's imports, each after the chunks it imports: the boot script runs them in this
+      // order, one task each, before the entry (decision 086).
+      const preloads = dependenciesFirst(entry.fileName)
+        .filter((file) => file !== entry.fileName && existsSync(join(outDir, file)))
+        .map((file) => `./${file}`);
+      if (preloads.length !== tagged.length || tagged.some((href) => !preloads.includes(href))) {
+        throw new Error(
+          `prerender: the entry's imports ${preloads} are not index.html's ${tagged}`,
+        );
+      }
       const script = bootScript(
         `./${entry.fileName}`,
         preloads,
@@ -305,7 +368,8 @@ export function prerender(options: PrerenderOptions): Plugin {
       if (!html.includes(hashes)) {
         throw new Error('prerender: no script-src in the Content-Security-Policy to allow it');
       }
-      html = html.replace('</title>', `</title>\n    <script>${script}</script>`);
+      // A function, so that `$'` and the like in the script are not read as replacement patterns.
+      html = html.replace('</title>', () => `</title>\n    <script>${script}</script>`);
       if (!html.includes('<div id="root"></div>')) throw new Error('prerender: no empty #root');
       html = html.replace(
         '<div id="root"></div>',

@@ -5,6 +5,7 @@ import { preloadPage } from './app/router';
 import { hashPath, shouldHydrate, StartApp } from './app/start';
 import { initI18n } from './lib/i18n/i18n';
 import { reloadOnStaleChunks } from './lib/stale-chunks';
+import { yieldToMain } from './lib/yield-to-main';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -12,7 +13,12 @@ if (!container) throw new Error('The #root element is missing from index.html');
 
 // After a deploy, a page chunk that is gone from the server reloads the page once.
 reloadOnStaleChunks();
+// The app takes over the pre-rendered page in small tasks (decision 086): the boot script has run
+// each of the entry's chunks in a task of its own; each step here ends with a yield, so that a tap
+// or a frame waits for one step at most, never for the whole start.
+await yieldToMain();
 await initI18n();
+await yieldToMain();
 
 // The first render runs as a transition, which React splits into slices of a few milliseconds
 // with the browser free in between, instead of one long task that a phone's tap would wait on.
@@ -21,7 +27,10 @@ await initI18n();
 // never a spinner in between (decision 062).
 const bootHash = window.location.hash;
 const hydrate = shouldHydrate(container);
-if (!hydrate) await preloadPage(hashPath(bootHash));
+if (!hydrate) {
+  await preloadPage(hashPath(bootHash));
+  await yieldToMain();
+}
 startTransition(() => {
   if (hydrate) {
     // From here React replays the taps it sees while hydrating; the boot script hands over its own.

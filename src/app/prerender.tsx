@@ -17,16 +17,24 @@ const hashNavigator: Navigator = {
   replace: () => {},
 };
 
-/** Every English text bundle, read at build time (there is no bundle backend in Node). */
-const bundles = import.meta.glob<Record<string, unknown>>('../../locales/en/*.json', {
-  eager: true,
-  import: 'default',
-});
+/** Every text bundle of both languages, read at build time (there is no bundle backend in Node). */
+const bundles = {
+  en: import.meta.glob<Record<string, unknown>>('../../locales/en/*.json', {
+    eager: true,
+    import: 'default',
+  }),
+  my: import.meta.glob<Record<string, unknown>>('../../locales/my/*.json', {
+    eager: true,
+    import: 'default',
+  }),
+};
 
-/** English, with every page's bundle (no backend in Node). */
-async function englishOnly() {
+export type PrerenderLanguage = keyof typeof bundles;
+
+/** The language given, with every page's bundle (no backend in Node). */
+async function withLanguage(language: PrerenderLanguage) {
   const resources = Object.fromEntries(
-    Object.entries(bundles).map(([file, bundle]) => [
+    Object.entries(bundles[language]).map(([file, bundle]) => [
       /(\w+)\.json$/.exec(file)![1]!,
       // The texts of the mode this build runs in (server or static, issue #24).
       textsForMode(bundle, Boolean(env.apiUrl)) as Record<string, unknown>,
@@ -34,18 +42,18 @@ async function englishOnly() {
   );
   if (i18next.isInitialized) {
     for (const [ns, bundle] of Object.entries(resources)) {
-      i18next.addResourceBundle('en', ns, bundle, true, false);
+      i18next.addResourceBundle(language, ns, bundle, true, false);
     }
-    await i18next.changeLanguage('en');
+    await i18next.changeLanguage(language);
     return;
   }
   await i18next.use(initReactI18next).init({
-    lng: 'en',
+    lng: language,
     fallbackLng: false,
     supportedLngs: ['en', 'my'],
     ns: Object.keys(resources),
     defaultNS: 'common',
-    resources: { en: resources },
+    resources: { [language]: resources },
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: true },
@@ -67,17 +75,22 @@ const app = (location: string) => (
  * the markup that index.html carries in #root and that src/main.tsx then hydrates. Runs in Node.
  */
 export async function prerenderHome(): Promise<string> {
-  await englishOnly();
+  await withLanguage('en');
   return renderToString(app('/'));
 }
 
 /**
- * The layout and another route's page in English (decision 062), once its lazy page has loaded
- * (`react-dom/static`'s `prerender` waits for it): the markup a first English visit of that route
- * paints from HTML before the app starts. Not hydrated: React draws the same page over it.
+ * The layout and another route's page (decision 062), in English or Burmese (decision 085), once
+ * its lazy page has loaded (`react-dom/static`'s `prerender` waits for it): the markup a first
+ * visit of that route in that language paints from HTML before the app starts. Not hydrated:
+ * React draws the same page over it. `path` may carry a query (a parameter route's shell is
+ * rendered at a made-up address, such as `/order/shell?token=shell`).
  */
-export async function prerenderPage(path: string): Promise<string> {
-  await englishOnly();
+export async function prerenderPage(
+  path: string,
+  language: PrerenderLanguage = 'en',
+): Promise<string> {
+  await withLanguage(language);
   // A page that throws while rendering in Node would leave its spinner in the copy (React
   // falls back to drawing it in the browser): the build fails instead, naming the error.
   const errors: unknown[] = [];

@@ -1,7 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageFragment } from '../../scripts/prerender';
+import burmeseCompatibility from '../../locales/my/compatibility.json';
+import burmeseDelivery from '../../locales/my/delivery.json';
+import { copyAddress, pageFragment } from '../../scripts/prerender';
 import { prerenderHome, prerenderPage } from '../../src/app/prerender';
 import { preloadPage } from '../../src/app/router';
 import { shouldHydrate, StartApp } from '../../src/app/start';
@@ -109,5 +111,33 @@ describe('the pre-rendered copies of the other routes (decision 062)', () => {
     expect(fragment).not.toContain('page-spinner');
     expect(fragment).not.toMatch(/hidden id="S:/);
     expect(fragment).toContain('<h1>Help center</h1>');
+  });
+
+  it('come in Burmese too, from locales/my (decision 085)', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = pageFragment(await prerenderPage('/compatibility', 'my'));
+    expect(container.querySelector('main h1')?.textContent).toBe(burmeseCompatibility.title);
+    // The answer's place says what happens there until the app has detected the phone.
+    expect(container.querySelector('main [role="status"]')?.textContent).toBe(
+      burmeseCompatibility.form.detecting,
+    );
+    await prerenderPage('/contact', 'en');
+  });
+});
+
+describe('the shell of a route with parameters (decision 085)', () => {
+  it('is the page rendered at one address standing for every visit', async () => {
+    expect(copyAddress('/order/:id')).toBe('/order/shell?token=shell');
+    expect(copyAddress('/contact')).toBe('/contact');
+    expect(() => copyAddress('/receipt/:id')).toThrow(/no shell address/);
+    const container = document.createElement('div');
+    container.innerHTML = pageFragment(await prerenderPage(copyAddress('/order/:id'), 'my'));
+    expect(container.querySelector('main h1')?.textContent).toBe(burmeseDelivery.order.heading);
+    // This test's build has no shop server: the shell says what the page says without one.
+    expect(container.querySelector('main [role="alert"]')?.textContent).toBe(
+      burmeseDelivery.order.staticMode,
+    );
+    expect(container.textContent).not.toContain('shell');
+    await prerenderPage('/contact', 'en');
   });
 });

@@ -21,7 +21,40 @@ const burmeseMonths = [
   'ဒီဇင်ဘာ',
 ];
 
-const hasBurmeseData = () => Intl.DateTimeFormat.supportedLocalesOf([intlLocale.my]).length > 0;
+/*
+ * Making an Intl formatter costs far more than using
+ * one: the first ones load the locale's data. A page's first render formats dozens of prices and
+ * dates, so each formatter is made once and kept (decision 086: the take-over in small tasks).
+ */
+type LocaleProbe = typeof Intl.DateTimeFormat.supportedLocalesOf;
+let probed: { by: LocaleProbe; has: boolean } | undefined;
+/** Whether the browser has Burmese locale data: asked once (asked again if the probe changes). */
+const hasBurmeseData = () => {
+  const by = Intl.DateTimeFormat.supportedLocalesOf;
+  if (probed?.by !== by) {
+    probed = { by, has: by.call(Intl.DateTimeFormat, [intlLocale.my]).length > 0 };
+  }
+  return probed.has;
+};
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** The DateTimeFormat for a locale and options, made once. */
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
+/** The NumberFormat for a locale and options, made once. */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
 
 /** CLDR's long Burmese date ("၂၀၂၆ နိုဝင်ဘာ ၂၁"). */
 export function burmeseLongDate(year: number, monthIndex: number, day: number): string {
@@ -39,7 +72,7 @@ export function formatLongDate(date: Date, language: string, { utc = false } = {
       ? burmeseLongDate(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
       : burmeseLongDate(date.getFullYear(), date.getMonth(), date.getDate());
   }
-  return new Intl.DateTimeFormat(intlLocale[lang], {
+  return dateFormat(intlLocale[lang], {
     dateStyle: 'long',
     ...(utc ? { timeZone: 'UTC' } : {}),
   }).format(date);
@@ -58,7 +91,7 @@ export function localized(language: string, format: (locale: string) => string):
 /** A 24-hour time of day for the UI language, with seconds unless `seconds` is false. */
 export function formatTime(date: Date | number, language: string, { seconds = true } = {}): string {
   const lang = toLanguage(language);
-  const time = new Intl.DateTimeFormat('en-GB', {
+  const time = dateFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     ...(seconds ? { second: '2-digit' } : {}),
@@ -74,13 +107,13 @@ export function formatDateTime(date: Date | number, language: string): string {
     // The date, "၊", then the time: "၂၀၂၆ နိုဝင်ဘာ ၂၅၊ ၁၆:၅၃", so the day and the hour do not
     // run together (Burmese review fix 9), with or without the browser's Burmese locale data.
     const date = formatLongDate(value, lang);
-    const time = new Intl.DateTimeFormat(hasBurmeseData() ? intlLocale.my : 'en-GB', {
+    const time = dateFormat(hasBurmeseData() ? intlLocale.my : 'en-GB', {
       hour: '2-digit',
       minute: '2-digit',
     }).format(value);
     return `${burmeseDigits(date)}၊ ${burmeseDigits(time)}`;
   }
-  return new Intl.DateTimeFormat(intlLocale[lang], {
+  return dateFormat(intlLocale[lang], {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(value);
@@ -89,7 +122,7 @@ export function formatDateTime(date: Date | number, language: string): string {
 /** A number with grouping for the UI language: 80,000 or ၈၀,၀၀၀. */
 export function formatNumber(value: number, language: string, maximumFractionDigits = 2): string {
   const text = localized(language, (locale) =>
-    new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value),
+    numberFormat(locale, { maximumFractionDigits }).format(value),
   );
   // Burmese with locale data may still group digits as Western ones; write Myanmar digits.
   return toLanguage(language) === 'my' ? burmeseDigits(text) : text;

@@ -60,25 +60,17 @@ export function CompatibilityChecker() {
             {t('form.hint')}
           </p>
         </form>
-        <div
-          ref={resultRef}
-          className={`compat-checker__result${busy ? ' compat-checker__result--busy' : ''}`}
-          role="status"
-          aria-live="polite"
-        >
-          {phase === 'detecting' && (
-            <p className="compat-progress">
-              <span className="spinner compat-progress__spinner" aria-hidden="true" />
-              {t('form.detecting')}
-            </p>
-          )}
-          {phase === 'checking' && (
-            <p className="compat-progress">
-              <span className="spinner compat-progress__spinner" aria-hidden="true" />
-              {t('form.checking', { model: model.trim() })}
-            </p>
-          )}
-          {phase === 'idle' && outcome && <CompatibilityResult outcome={outcome} />}
+        <div ref={resultRef} className="compat-checker__result" role="status" aria-live="polite">
+          <CompatibilityResult
+            outcome={phase === 'idle' ? outcome : null}
+            progress={
+              phase === 'detecting'
+                ? t('form.detecting')
+                : phase === 'checking'
+                  ? t('form.checking', { model: model.trim() })
+                  : undefined
+            }
+          />
         </div>
       </section>
       <PopularDevices onChoose={choose} disabled={busy} />

@@ -80,10 +80,15 @@ export function OrderView() {
         />
       );
     }
+    // The place the order will take, kept from the page's shell (decision 085): the footer stays
+    // below the first screen until the order has come, so nothing shown moves when it does.
     return (
-      <p className="order-view__loading" role="status">
-        {t('order.loading')}
-      </p>
+      <div className="order-view__loading">
+        <p className="order-view__loading-line" role="status">
+          <span className="spinner order-view__spinner" aria-hidden="true" />
+          {t('order.loading')}
+        </p>
+      </div>
     );
   }
 
