@@ -11,7 +11,7 @@ export const PLANS_CACHE_CONTROL = 'public, max-age=300';
 
 const plansRoute = createRoute({
   method: 'get',
-  path: '/plans',
+  path: '/',
   operationId: 'listPlans',
   tags: ['catalogue'],
   summary: 'Carriers and data plans',
@@ -35,7 +35,7 @@ export const AVAILABILITY_CACHE_CONTROL = 'public, max-age=15';
 
 const availabilityRoute = createRoute({
   method: 'get',
-  path: '/api/availability',
+  path: '/',
   operationId: 'readAvailability',
   tags: ['shop'],
   summary: 'Whether an eSIM is ready now, per plan and operator',
@@ -75,16 +75,19 @@ export function matchesEtag(header: string | undefined, etag: string) {
     .some((tag) => tag === '*' || tag === etag);
 }
 
-/**
- * GET /plans: the catalogue, built once per app (it only changes with a deploy); GET
- * /api/availability: which of them has an eSIM ready now (issue #24).
- */
-export function catalogueRoutes(deps: Deps) {
+/** GET /api/availability: which plan has an eSIM ready now (issue #24). */
+export function availabilityRoutes(deps: Deps) {
   const router = createRouter();
   router.openapi(availabilityRoute, async (c) => {
     c.header('Cache-Control', AVAILABILITY_CACHE_CONTROL);
     return c.json(await readAvailability(deps), 200);
   });
+  return router;
+}
+
+/** GET /plans: the catalogue, built once per app (it only changes with a deploy). */
+export function plansRoutes() {
+  const router = createRouter();
   const catalogue = catalogueDocument();
   const body = JSON.stringify(catalogue);
   const etag = `"${fnv1a(body)}-${body.length.toString(16)}"`;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../src/db/schema';
-import { AI_STALE_MS, OUTBOX_MAX_DEPTH, OUTBOX_STALE_MS } from '../../src/routes/status';
+import { AI_STALE_MS, OUTBOX_MAX_DEPTH, OUTBOX_STALE_MS } from '../../src/services/status';
 import { statusResponseSchema } from '../../src/schemas/status';
 import {
   parseStatusResponse,
