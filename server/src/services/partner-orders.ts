@@ -4,7 +4,11 @@ import { findOperator, plans, recommendedPlan } from '../../../src/config/catalo
 import { orders, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
-import { DEFAULT_OPERATOR, type EsimProfileSchema, type PartnerOrderSchema } from '../schemas/partner';
+import {
+  DEFAULT_OPERATOR,
+  type EsimProfileSchema,
+  type PartnerOrderSchema,
+} from '../schemas/partner';
 import { assignOrWait, esimOfOrder, markSeen } from './delivery';
 import { effectiveStatus } from './orders';
 
