@@ -133,8 +133,8 @@ export default tseslint.config(
     },
   },
   {
-    // Playwright fixtures call `use`, which is not React's hook.
-    files: ['e2e/**/*.ts'],
+    // Playwright fixtures call `use`, and the server tests' `useTestApp`: neither is React's hook.
+    files: ['e2e/**/*.ts', 'server/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {

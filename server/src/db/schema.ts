@@ -120,7 +120,7 @@ export const idempotencyKeys = pgTable(
   (table) => [primaryKey({ columns: [table.scope, table.key] })],
 );
 
-export const outbox = pgTable('outbox', {
+export const messageOutbox = pgTable('outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   kind: text('kind').notNull(),
   payload: jsonb('payload').notNull(),
@@ -274,7 +274,7 @@ export const schema = {
   orders,
   payments,
   idempotencyKeys,
-  outbox,
+  messageOutbox,
   aiHealth,
   apiKeys,
   profiles,

@@ -21,7 +21,7 @@ import {
 import { fromBase64Url, sha256Bytes, toBase64Url, xorBytes } from '../services/hashing';
 import { withIdempotency, type Sealer } from '../services/idempotency';
 import type { OrderRow } from '../db/schema';
-import { deliveryOf, markSeen } from '../services/delivery';
+import { deliveryOf, markSeen } from '../services/esim-delivery';
 import {
   availablePlan,
   cancelOrder,

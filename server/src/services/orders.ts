@@ -20,7 +20,7 @@ import {
 } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
-import { rowDelivery, type Delivery } from './delivery';
+import { rowDelivery, type Delivery } from './esim-delivery';
 import { contactHash } from './contact-hash';
 import { constantTimeEqual, sha256Hex, toBase64Url } from './hashing';
 

@@ -9,7 +9,7 @@ import {
   type EsimProfileSchema,
   type PartnerOrderSchema,
 } from '../schemas/partner';
-import { assignOrWait, esimOfOrder, markSeen } from './delivery';
+import { assignOrWait, esimOfOrder, markSeen } from './esim-delivery';
 import { effectiveStatus } from './orders';
 
 type PartnerOrder = z.infer<typeof PartnerOrderSchema>;

@@ -3,7 +3,7 @@ import type { OperatorId } from '../../../src/config/catalogue';
 import { es2plusJobs, installProgress, orders, profiles, type Es2plusJobRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { es2plusFor, type Es2plusOperator } from '../provisioning-config';
-import { stockOrWait } from './delivery';
+import { stockOrWait } from './esim-delivery';
 import { activationCodeOf, callEs2plus, Es2plusError } from './es2plus-client';
 import { queueCancelOrder } from './provisioning';
 

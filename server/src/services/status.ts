@@ -1,5 +1,5 @@
 import { count, desc, isNull, min } from 'drizzle-orm';
-import { aiHealth, outbox } from '../db/schema';
+import { aiHealth, messageOutbox } from '../db/schema';
 import type { Deps } from '../deps';
 import { safeError } from '../log-safe';
 import type { ServiceState, StatusResponse } from '../schemas/status';
@@ -107,9 +107,9 @@ async function checkOutbox(deps: Deps): Promise<Service> {
   const base = { id: 'outbox', name: 'Order notifications' };
   const started = performance.now();
   const [row] = await deps.database.db
-    .select({ depth: count(), oldest: min(outbox.createdAt) })
-    .from(outbox)
-    .where(isNull(outbox.sentAt));
+    .select({ depth: count(), oldest: min(messageOutbox.createdAt) })
+    .from(messageOutbox)
+    .where(isNull(messageOutbox.sentAt));
   const latency = Math.round((performance.now() - started) * 10) / 10;
   const depth = Number(row?.depth ?? 0);
   if (depth === 0) {
