@@ -24,9 +24,8 @@ import {
   toPartnerOrder,
 } from '../services/partner-orders';
 import { limitBody, SMALL_BODY_BYTES } from './body-limit';
-import { createRouter } from './router';
+import { createRouter, json } from './router';
 
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const security = partnerSecurity;
 const unauthorized = errorResponses({
   401: 'Missing, unknown or revoked API key (WWW-Authenticate: Bearer).',

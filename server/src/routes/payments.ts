@@ -6,9 +6,7 @@ import { ours } from '../schemas/common';
 import { errorResponses } from '../schemas/error';
 import { handleNotification, verifySignature } from '../services/payment-notifications';
 import { limitBody, SMALL_BODY_BYTES } from './body-limit';
-import { createRouter } from './router';
-
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+import { createRouter, json } from './router';
 
 export const PaymentNotificationSchema = z
   .object({

@@ -36,9 +36,7 @@ import { queueOrderLookup } from '../services/order-lookup';
 import { submitReceipt } from '../services/receipts';
 import { databaseRateLimiter, enforceLimit, limitKeys } from '../services/abuse-limits';
 import { limitBody, RECEIPT_BODY_BYTES, SMALL_BODY_BYTES } from './body-limit';
-import { createRouter } from './router';
-
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+import { createRouter, json } from './router';
 
 const createOrderRoute = createRoute({
   method: 'post',

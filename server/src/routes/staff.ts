@@ -29,9 +29,8 @@ import { listStaffOrders, resendEmail, withdrawProfile } from '../services/staff
 import { setupWarnings } from '../services/setup-warnings';
 import { importStock, stockReport } from '../services/stock';
 import { limitBody } from './body-limit';
-import { createRouter } from './router';
+import { createRouter, json } from './router';
 
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const security = staffSecurity;
 const auth = errorResponses({
   401: 'Missing, unknown or revoked key (WWW-Authenticate: Bearer).',
