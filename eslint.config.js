@@ -161,8 +161,28 @@ export default tseslint.config(
     },
   },
   {
-    // Playwright fixtures call `use`, which is not React's hook.
-    files: ['e2e/**/*.ts'],
+    // Thin routes (decision 088): a route parses, calls a service and answers. Queries,
+    // transactions and the tables live in services/ and db/.
+    files: ['server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/database'],
+              allowTypeImports: true,
+              message:
+                'Routes call services; queries and transactions live in server/src/services.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Playwright fixtures call `use`, and the server tests' `useTestApp`: neither is React's hook.
+    files: ['e2e/**/*.ts', 'server/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {

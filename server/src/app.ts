@@ -5,9 +5,9 @@ import { safeError } from './log-safe';
 import { buildOpenApiDocument } from './openapi/document';
 import { errorBodySchema } from './schemas/error';
 import { aiProxyRoutes } from './routes/ai-proxy';
-import { catalogueRoutes } from './routes/catalogue';
-import { es2plusRoutes } from './routes/es2plus';
-import { partnerRoutes } from './routes/partner';
+import { availabilityRoutes, plansRoutes } from './routes/catalogue';
+import { ES2PLUS_PREFIX, es2plusRoutes } from './routes/es2plus';
+import { partnerV1Routes, purchaseRoutes } from './routes/partner';
 import { paymentRoutes } from './routes/payments';
 import { createRouter } from './routes/router';
 import { shopOrderRoutes } from './routes/shop-orders';
@@ -86,14 +86,17 @@ export function createApp(deps: Deps) {
 
   // Every error answers this shape; it is a component even before a route refers to it.
   app.openAPIRegistry.register('Error', errorBodySchema);
-  app.route('/', statusRoutes(deps));
-  app.route('/', catalogueRoutes(deps));
-  app.route('/', partnerRoutes(deps));
-  app.route('/', shopOrderRoutes(deps));
-  app.route('/', staffRoutes(deps));
-  app.route('/', paymentRoutes(deps));
-  app.route('/', aiProxyRoutes(deps));
-  app.route('/', es2plusRoutes(deps));
+  // One router per resource, mounted at its prefix (decision 088).
+  app.route('/status', statusRoutes(deps));
+  app.route('/api/availability', availabilityRoutes(deps));
+  app.route('/plans', plansRoutes());
+  app.route('/purchase', purchaseRoutes(deps));
+  app.route('/v1', partnerV1Routes(deps));
+  app.route('/api/orders', shopOrderRoutes(deps));
+  app.route('/api/staff', staffRoutes(deps));
+  app.route('/api/payments', paymentRoutes(deps));
+  app.route('/ai', aiProxyRoutes(deps));
+  app.route(ES2PLUS_PREFIX, es2plusRoutes(deps));
 
   // The document of every route above, built on the first request (not itself documented).
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;

@@ -9,7 +9,7 @@ import { es2plusFetchers } from './es2plus-tls';
 import { recordServerAddress } from './db/data-dir-lock';
 import { createLogger } from './logger';
 import { assertDemoIsSafe } from './services/demo-stock';
-import { createOutboxWorker, smtpMailer } from './services/outbox-worker';
+import { createMessageOutboxWorker, smtpMailer } from './services/message-outbox';
 import { setupWarningMessage, setupWarnings } from './services/setup-warnings';
 import { createProvisioningWorker } from './services/provisioning-worker';
 
@@ -45,7 +45,9 @@ async function main() {
   const app = createApp(deps);
   // The eSIM emails and staff alerts (decision 039).
   const { smtpUrl } = config.delivery;
-  const worker = createOutboxWorker(deps, { mailer: smtpUrl ? smtpMailer(smtpUrl) : undefined });
+  const worker = createMessageOutboxWorker(deps, {
+    mailer: smtpUrl ? smtpMailer(smtpUrl) : undefined,
+  });
   worker.start();
   // Profiles ordered from the operators' SM-DP+ (ES2+, decision 076).
   const provisioning = createProvisioningWorker(deps, { fetchFor });

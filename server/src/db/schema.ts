@@ -156,7 +156,7 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-export const outbox = pgTable(
+export const messageOutbox = pgTable(
   'outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -355,7 +355,7 @@ export const schema = {
   orders,
   payments,
   idempotencyKeys,
-  outbox,
+  messageOutbox,
   aiHealth,
   apiKeys,
   profiles,

@@ -28,7 +28,7 @@ export function aiProxyRoutes(deps: Deps) {
     databaseRateLimiter(deps, { limit: proxy.rateLimit, windowMs: proxy.rateWindowMs });
 
   router.use(
-    '/ai/*',
+    '*',
     bodyLimit({
       maxSize: proxy.maxBodyBytes,
       onError: (c) =>
@@ -43,7 +43,7 @@ export function aiProxyRoutes(deps: Deps) {
     }),
   );
 
-  router.all('/ai/*', async (c) => {
+  router.all('*', async (c) => {
     const url = new URL(c.req.url);
     const path = url.pathname.replace(/^\/ai\//, '');
     const call = matchAiCall(c.req.method, path, url.searchParams, deps.config.ai.models);

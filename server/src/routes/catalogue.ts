@@ -12,7 +12,7 @@ export const PLANS_CACHE_CONTROL = 'public, max-age=300';
 
 const plansRoute = createRoute({
   method: 'get',
-  path: '/plans',
+  path: '/',
   operationId: 'listPlans',
   tags: ['catalogue'],
   summary: 'Carriers and data plans',
@@ -36,7 +36,7 @@ export const AVAILABILITY_CACHE_CONTROL = 'public, max-age=15';
 
 const availabilityRoute = createRoute({
   method: 'get',
-  path: '/api/availability',
+  path: '/',
   operationId: 'readAvailability',
   tags: ['shop'],
   summary: 'Whether an eSIM is ready now, per plan and operator',
@@ -57,16 +57,19 @@ const availabilityRoute = createRoute({
   },
 });
 
-/**
- * GET /plans: the catalogue, built once per app (it only changes with a deploy); GET
- * /api/availability: which of them has an eSIM ready now (issue #24).
- */
-export function catalogueRoutes(deps: Deps) {
+/** GET /api/availability: which plan has an eSIM ready now (issue #24). */
+export function availabilityRoutes(deps: Deps) {
   const router = createRouter();
   router.openapi(availabilityRoute, async (c) => {
     c.header('Cache-Control', AVAILABILITY_CACHE_CONTROL);
     return c.json(await readAvailability(deps), 200);
   });
+  return router;
+}
+
+/** GET /plans: the catalogue, built once per app (it only changes with a deploy). */
+export function plansRoutes() {
+  const router = createRouter();
   // Serialised once, with its ETag (decision 084): a request writes the same bytes.
   const catalogue = prepareJson(catalogueDocument());
   router.openapi(plansRoute, (c) => sendPreparedJson(c, catalogue, PLANS_CACHE_CONTROL));

@@ -16,7 +16,9 @@ import { createRouter } from './router';
  * operator. A reverse proxy in front may also require the SM-DP+'s client certificate.
  */
 
-export const PROGRESS_PATH = '/gsma/rsp2/es2plus/handleDownloadProgressInfo';
+/** Where the router is mounted, and the one callback under it. */
+export const ES2PLUS_PREFIX = '/gsma/rsp2/es2plus';
+const PROGRESS_PATH = '/handleDownloadProgressInfo';
 
 const ProgressSchema = z
   .object({

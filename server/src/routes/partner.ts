@@ -1,8 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { findOperator, plans, recommendedPlan } from '#domain/catalogue';
 import { checkContact } from '#domain/contact';
-import { and, eq, sql } from 'drizzle-orm';
-import { orders, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { ours, partnerSecurity } from '../schemas/common';
@@ -18,25 +15,25 @@ import {
   PurchaseBodySchema,
 } from '../schemas/partner';
 import { requireApiKey, type PartnerVariables } from '../services/api-keys';
-import { assignOrWait, esimOfOrder } from '../services/delivery';
 import { withIdempotency } from '../services/idempotency';
-import { availablePlan, createOrder, effectiveStatus, readPartnerOrder } from '../services/orders';
+import { availablePlan, createOrder, readPartnerOrder } from '../services/orders';
+import {
+  defaultPurchasePlan,
+  profileStatus,
+  requestActivation,
+  toPartnerOrder,
+} from '../services/partner-orders';
 import { limitBody, SMALL_BODY_BYTES } from './body-limit';
-import { createRouter } from './router';
+import { createRouter, json } from './router';
 
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const security = partnerSecurity;
 const unauthorized = errorResponses({
   401: 'Missing, unknown or revoked API key (WWW-Authenticate: Bearer).',
 });
 
-/** Ours: the plan of a purchase that names none. */
-export const defaultPurchasePlan = () =>
-  recommendedPlan.isAvailable ? recommendedPlan : plans.find((plan) => plan.isAvailable);
-
 const purchaseRoute = createRoute({
   method: 'post',
-  path: '/purchase',
+  path: '/',
   tags: ['partner'],
   summary: 'Buy a plan',
   security,
@@ -63,7 +60,7 @@ const purchaseRoute = createRoute({
 
 const activateRoute = createRoute({
   method: 'post',
-  path: '/v1/activate',
+  path: '/activate',
   tags: ['partner'],
   summary: 'Activate an eSIM',
   description:
@@ -86,7 +83,7 @@ const activateRoute = createRoute({
 
 const profileRoute = createRoute({
   method: 'get',
-  path: '/v1/profile/{orderId}',
+  path: '/profile/{orderId}',
   tags: ['partner'],
   summary: 'eSIM profile status of an order',
   description: 'Ours: fields and authentication (the API key that made the order).',
@@ -99,43 +96,11 @@ const profileRoute = createRoute({
   },
 });
 
-function operatorName(row: OrderRow) {
-  return findOperator(row.operatorId)?.name ?? DEFAULT_OPERATOR.name;
-}
-
-/** POST /purchase, POST /v1/activate, GET /v1/profile/{orderId} (partners, API key). */
-export function partnerRoutes(deps: Deps) {
+/** POST /purchase (partners, API key). */
+export function purchaseRoutes(deps: Deps) {
   const router = createRouter();
-  const timeoutMs = deps.config.receiptTimeoutMs;
   // The key is checked before the body, so a request without one is 401 whatever it sends.
-  const auth = requireApiKey(deps);
-  router.use('/purchase', auth);
-  router.use('/v1/*', auth);
-  router.use('/purchase', limitBody(SMALL_BODY_BYTES));
-  router.use('/v1/activate', limitBody(SMALL_BODY_BYTES));
-
-  /** The order's profile status, read only (its eSIM was delivered when it was handed over). */
-  const profileStatus = async (seen: OrderRow): Promise<z.infer<typeof EsimProfileSchema>> => {
-    const esim = await esimOfOrder(deps.database.db, seen.id);
-    return {
-      orderId: seen.id,
-      number: seen.number,
-      status: effectiveStatus(seen, deps.now(), timeoutMs),
-      planId: seen.planId,
-      operator: operatorName(seen),
-      paidAt: seen.paidAt?.getTime() ?? null,
-      activation: {
-        state: seen.activationRequestedAt ? 'requested' : 'not_requested',
-        requestedAt: seen.activationRequestedAt?.getTime() ?? null,
-      },
-      delivery: seen.deliveryState,
-      iccid: esim?.iccid ?? null,
-      activationCode: esim?.activationCode ?? null,
-      installState: esim?.installState ?? null,
-      installStateAt: esim?.installStateAt ?? null,
-    };
-  };
-
+  router.use('/', requireApiKey(deps), limitBody(SMALL_BODY_BYTES));
   router.openapi(purchaseRoute, async (c) => {
     const key = (c.var as PartnerVariables).apiKey;
     const body = c.req.valid('json');
@@ -155,59 +120,29 @@ export function partnerRoutes(deps: Deps) {
           language: body.language ?? 'en',
           partnerKeyId: key.id,
         });
-        const order: z.infer<typeof PartnerOrderSchema> = {
-          id: row.id,
-          number: row.number,
-          status: effectiveStatus(row, deps.now(), timeoutMs),
-          planId: row.planId,
-          operator: operator.name,
-          operatorId: operator.id,
-          contactInfo: row.contact ?? '',
-          price: row.price,
-          currency: 'MMK',
-          createdAt: row.createdAt.getTime(),
-          expiresAt: row.expiresAt.getTime(),
-          mmqrPayload: row.mmqrPayload,
-          paidAt: row.paidAt?.getTime() ?? null,
-        };
-        return { status: 201, body: order };
+        return { status: 201, body: toPartnerOrder(deps, row, operator) };
       },
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(answer.body, 201);
   });
+  return router;
+}
 
+/** POST /v1/activate, GET /v1/profile/{orderId} (partners, API key). */
+export function partnerV1Routes(deps: Deps) {
+  const router = createRouter();
+  router.use('*', requireApiKey(deps));
+  router.use('/activate', limitBody(SMALL_BODY_BYTES));
   router.openapi(activateRoute, async (c) => {
     const key = (c.var as PartnerVariables).apiKey;
     const row = await readPartnerOrder(deps, key.id, c.req.valid('json').orderId);
-    if (effectiveStatus(row, deps.now(), timeoutMs) !== 'paid') {
-      throw new ApiError(
-        409,
-        'conflict',
-        `Order ${row.number} is not paid; it cannot be activated yet.`,
-      );
-    }
-    const now = deps.now();
-    const activated = await deps.database.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(orders)
-        .set({
-          activationRequestedAt: sql`coalesce(${orders.activationRequestedAt}, ${new Date(now).toISOString()}::timestamptz)`,
-        })
-        .where(and(eq(orders.id, row.id), eq(orders.status, 'paid')))
-        .returning();
-      // A paid order without its eSIM yet (paid outside the receipt check): take one now.
-      if (updated?.deliveryState === 'none') return assignOrWait(deps, tx, updated, now);
-      return updated;
-    });
-    return c.json(await profileStatus(activated ?? row), 200);
+    return c.json(await profileStatus(deps, await requestActivation(deps, row)), 200);
   });
-
   router.openapi(profileRoute, async (c) => {
     const key = (c.var as PartnerVariables).apiKey;
     const row = await readPartnerOrder(deps, key.id, c.req.valid('param').orderId);
-    return c.json(await profileStatus(row), 200);
+    return c.json(await profileStatus(deps, row), 200);
   });
-
   return router;
 }

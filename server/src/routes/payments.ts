@@ -6,9 +6,7 @@ import { ours } from '../schemas/common';
 import { errorResponses } from '../schemas/error';
 import { handleNotification, verifySignature } from '../services/payment-notifications';
 import { limitBody, SMALL_BODY_BYTES } from './body-limit';
-import { createRouter } from './router';
-
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+import { createRouter, json } from './router';
 
 export const PaymentNotificationSchema = z
   .object({
@@ -62,7 +60,7 @@ Locally, \`npm run payment -- notify <orderNumber> [--amount N]\` signs and send
 
 const notificationRoute = createRoute({
   method: 'post',
-  path: '/api/payments/notifications',
+  path: '/notifications',
   operationId: 'paymentNotification',
   tags: ['payments'],
   summary: 'A payment notification from the acquirer (signed)',
@@ -110,7 +108,7 @@ export function paymentRoutes(deps: Deps) {
     await verifySignature(secret, c.req.header('x-payment-signature'), raw, deps.now());
     await next();
   });
-  router.use('/api/payments/notifications', limitBody(SMALL_BODY_BYTES), signed);
+  router.use('/notifications', limitBody(SMALL_BODY_BYTES), signed);
 
   router.openapi(notificationRoute, async (c) => {
     const outcome = await handleNotification(deps, c.req.valid('json'));

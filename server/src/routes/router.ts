@@ -1,4 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import { ApiError, errorResponse } from '../errors';
 
 /**
@@ -20,3 +20,6 @@ export function createRouter() {
 }
 
 export type Router = ReturnType<typeof createRouter>;
+
+/** A route's JSON body or answer, in createRoute's `content` form. */
+export const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });

@@ -20,14 +20,14 @@ import {
 } from '../schemas/orders';
 import { fromBase64Url, sha256Bytes, toBase64Url, xorBytes } from '../services/hashing';
 import { withIdempotency, type Sealer } from '../services/idempotency';
-import { eq } from 'drizzle-orm';
-import { orders, type OrderRow } from '../db/schema';
-import { deliveryOf } from '../services/delivery';
+import type { OrderRow } from '../db/schema';
+import { deliveryOf } from '../services/esim-delivery';
 import {
   availablePlan,
   cancelOrder,
   changeOrderContact,
   createOrder,
+  readOrder,
   readOrderWithToken,
   toShopOrder,
 } from '../services/orders';
@@ -36,13 +36,11 @@ import { queueOrderLookup } from '../services/order-lookup';
 import { submitReceipt } from '../services/receipts';
 import { databaseRateLimiter, enforceLimit, limitKeys } from '../services/abuse-limits';
 import { limitBody, RECEIPT_BODY_BYTES, SMALL_BODY_BYTES } from './body-limit';
-import { createRouter } from './router';
-
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+import { createRouter, json } from './router';
 
 const createOrderRoute = createRoute({
   method: 'post',
-  path: '/api/orders',
+  path: '/',
   tags: ['shop'],
   summary: 'Create an order (the shop’s checkout)',
   middleware: [limitBody(SMALL_BODY_BYTES)] as const,
@@ -68,7 +66,7 @@ const createOrderRoute = createRoute({
 
 const readOrderRoute = createRoute({
   method: 'get',
-  path: '/api/orders/{id}',
+  path: '/{id}',
   tags: ['shop'],
   summary: 'Read an order’s state',
   request: {
@@ -86,7 +84,7 @@ const readOrderRoute = createRoute({
 
 const submitReceiptRoute = createRoute({
   method: 'post',
-  path: '/api/orders/{id}/receipt',
+  path: '/{id}/receipt',
   tags: ['shop'],
   summary: 'Submit a payment receipt for the server to check',
   description:
@@ -122,7 +120,7 @@ const submitReceiptRoute = createRoute({
 
 const changeContactRoute = createRoute({
   method: 'patch',
-  path: '/api/orders/{id}',
+  path: '/{id}',
   tags: ['shop'],
   summary: 'Correct the contact of an order awaiting payment',
   description:
@@ -148,7 +146,7 @@ const changeContactRoute = createRoute({
 
 const cancelOrderRoute = createRoute({
   method: 'post',
-  path: '/api/orders/{id}/cancel',
+  path: '/{id}/cancel',
   tags: ['shop'],
   summary: 'Cancel an order awaiting payment',
   description:
@@ -170,7 +168,7 @@ const cancelOrderRoute = createRoute({
 
 const lookupRoute = createRoute({
   method: 'post',
-  path: '/api/orders/lookup',
+  path: '/lookup',
   tags: ['shop'],
   summary: 'Find my eSIMs: email the links of an address’s paid orders',
   description:
@@ -335,8 +333,7 @@ export function shopOrderRoutes(deps: Deps) {
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');
     // The kept answer has no eSIM (it is not stored twice); the delivery is read fresh.
-    const [current] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
-    const order = await forBuyer(current ?? row);
+    const order = await forBuyer((await readOrder(deps, row.id)) ?? row);
     return c.json(
       { ...answer.body, order: { ...answer.body.order, delivery: order.delivery } },
       200,

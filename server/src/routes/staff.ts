@@ -29,9 +29,8 @@ import { listStaffOrders, resendEmail, withdrawProfile } from '../services/staff
 import { setupWarnings } from '../services/setup-warnings';
 import { importStock, stockReport } from '../services/stock';
 import { limitBody } from './body-limit';
-import { createRouter } from './router';
+import { createRouter, json } from './router';
 
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const security = staffSecurity;
 const auth = errorResponses({
   401: 'Missing, unknown or revoked key (WWW-Authenticate: Bearer).',
@@ -43,7 +42,7 @@ export const STOCK_BODY_BYTES = 2 * 1024 * 1024;
 
 const listOrdersRoute = createRoute({
   method: 'get',
-  path: '/api/staff/orders',
+  path: '/orders',
   tags: ['staff'],
   summary: 'Orders, newest first, with their delivery',
   security,
@@ -57,7 +56,7 @@ const listOrdersRoute = createRoute({
 
 const resendRoute = createRoute({
   method: 'post',
-  path: '/api/staff/orders/{id}/resend',
+  path: '/orders/{id}/resend',
   tags: ['staff'],
   summary: 'Send the eSIM email again',
   security,
@@ -77,7 +76,7 @@ const resendRoute = createRoute({
 
 const withdrawRoute = createRoute({
   method: 'post',
-  path: '/api/staff/orders/{id}/withdraw',
+  path: '/orders/{id}/withdraw',
   tags: ['staff'],
   summary: 'Withdraw the order’s eSIM profile (refund)',
   description:
@@ -97,7 +96,7 @@ const withdrawRoute = createRoute({
 
 const stockReportRoute = createRoute({
   method: 'get',
-  path: '/api/staff/stock',
+  path: '/stock',
   tags: ['staff'],
   summary: 'Stock per operator and plan, and the orders waiting for it',
   security,
@@ -109,7 +108,7 @@ const stockReportRoute = createRoute({
 
 const stockImportRoute = createRoute({
   method: 'post',
-  path: '/api/staff/stock',
+  path: '/stock',
   tags: ['staff'],
   summary: 'Import eSIM profiles (CSV)',
   description:
@@ -146,7 +145,7 @@ const stockImportRoute = createRoute({
 
 const setupRoute = createRoute({
   method: 'get',
-  path: '/api/staff/setup',
+  path: '/setup',
   tags: ['staff'],
   summary: 'What is not set up yet (placeholder merchant ids)',
   description:
@@ -161,7 +160,7 @@ const setupRoute = createRoute({
 
 const reconciliationRoute = createRoute({
   method: 'get',
-  path: '/api/staff/reconciliation',
+  path: '/reconciliation',
   tags: ['staff'],
   summary: 'Each paid order’s bank state, and the bank’s payments that paid no order',
   security,
@@ -173,7 +172,7 @@ const reconciliationRoute = createRoute({
 
 const statementImportRoute = createRoute({
   method: 'post',
-  path: '/api/staff/reconciliation/statement',
+  path: '/reconciliation/statement',
   tags: ['staff'],
   summary: 'Import the merchant account’s statement (CSV)',
   description:
@@ -214,7 +213,7 @@ const statementImportRoute = createRoute({
 
 const confirmPaymentRoute = createRoute({
   method: 'post',
-  path: '/api/staff/orders/{id}/confirm-payment',
+  path: '/orders/{id}/confirm-payment',
   tags: ['staff'],
   summary: 'Confirm a held or suspect payment (staff saw it on the account)',
   description: 'The order’s bank state reads confirmed; a held eSIM leaves at once.',
@@ -229,7 +228,7 @@ const confirmPaymentRoute = createRoute({
 
 const rejectPaymentRoute = createRoute({
   method: 'post',
-  path: '/api/staff/orders/{id}/reject-payment',
+  path: '/orders/{id}/reject-payment',
   tags: ['staff'],
   summary: 'Reject a payment that is not on the account',
   description:
@@ -254,7 +253,7 @@ const rejectPaymentRoute = createRoute({
 /** GET/POST /api/staff/*: the staff's orders, resend, withdraw and stock (a staff key). */
 export function staffRoutes(deps: Deps) {
   const router = createRouter();
-  router.use('/api/staff/*', requireApiKey(deps, 'staff'));
+  router.use('*', requireApiKey(deps, 'staff'));
 
   router.openapi(listOrdersRoute, async (c) => {
     const { limit, before, number } = c.req.valid('query');

@@ -1,9 +1,9 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import { orders, outbox, type OrderRow } from '../db/schema';
+import { orders, messageOutbox, type OrderRow } from '../db/schema';
 import type { Config } from '../config';
 import type { Deps } from '../deps';
-import type { StaffAlertPayload } from './delivery-email';
-import { assignOrWait, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK, type Tx } from './delivery';
+import type { StaffAlertPayload } from './message-texts';
+import { assignOrWait, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK, type Tx } from './esim-delivery';
 
 /**
  * The delivery policy (issue #23 item 5, decision 070): whether a paid order's eSIM leaves now
@@ -176,7 +176,7 @@ export async function queueStaffAlert(
   ];
   const at = new Date(now);
   for (const kind of kinds) {
-    await tx.insert(outbox).values({
+    await tx.insert(messageOutbox).values({
       kind,
       orderId,
       payload,

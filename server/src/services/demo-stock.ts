@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { profiles } from '../db/schema';
 import type { Deps } from '../deps';
-import { deliverWaiting } from './delivery';
+import { deliverWaiting } from './esim-delivery';
 import { luhnCheckDigit } from './stock-csv';
 
 /**

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import { orderLinks, orders, outbox } from '../db/schema';
+import { orderLinks, orders, messageOutbox } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { contactHash, normaliseEmail } from './contact-hash';
-import { orderLink } from './delivery';
+import { orderLink } from './esim-delivery';
 import { sha256Hex, toBase64Url } from './hashing';
 
 /**
@@ -86,7 +86,7 @@ export async function queueOrderLookup(
       language: input.language,
       orders: listed,
     };
-    await tx.insert(outbox).values({
+    await tx.insert(messageOutbox).values({
       kind: LOOKUP_EMAIL,
       payload,
       attempts: 0,

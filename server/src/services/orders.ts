@@ -15,7 +15,7 @@ import type { Config } from '../config';
 import { orderLinks, orders, type OrderRow, type OrderStatus } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
-import { rowDelivery, type Delivery } from './delivery';
+import { rowDelivery, type Delivery } from './esim-delivery';
 import { contactHash } from './contact-hash';
 import { constantTimeEqual, sha256Hex, toBase64Url } from './hashing';
 
@@ -163,6 +163,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const notFound = () =>
   new ApiError(404, 'not_found', 'No such order, or the order token does not match.');
+
+/** The order with this id as it is now, if there is one (no token: for the server's own use). */
+export async function readOrder(deps: Deps, id: string): Promise<OrderRow | undefined> {
+  const [row] = await deps.database.db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
 
 /** The order with this id if `token` is its token; otherwise 404 (never saying which). */
 export async function readOrderWithToken(

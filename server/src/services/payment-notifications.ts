@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { normalizeTransactionId } from '#domain/receipt-rules';
-import { orders, outbox, paymentNotifications, payments, type OrderRow } from '../db/schema';
+import { orders, messageOutbox, paymentNotifications, payments, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
-import { emailCarriesEsim, ORDER_PAID, queueEsimEmail, type Tx } from './delivery';
+import { emailCarriesEsim, ORDER_PAID, queueEsimEmail, type Tx } from './esim-delivery';
 import { deliverOrHold, releaseHeld } from './delivery-policy';
 import { constantTimeEqual } from './hashing';
 
@@ -228,7 +228,7 @@ async function payNow(
   // The contact as the paid row holds it (delivery without email drops it from `delivered`).
   if (emailCarriesEsim(deps, paid ?? order)) await queueEsimEmail(tx, delivered, null, now);
   if (staffWebhookUrl) {
-    await tx.insert(outbox).values({
+    await tx.insert(messageOutbox).values({
       kind: ORDER_PAID,
       payload: {
         event: ORDER_PAID,

@@ -3,7 +3,7 @@ import type { OperatorId } from '#domain/catalogue';
 import { es2plusJobs, installProgress, orders, profiles, type Es2plusJobRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { es2plusFor, type Es2plusOperator } from '../provisioning-config';
-import { handOver, stockOrWait } from './delivery';
+import { handOver, stockOrWait } from './esim-delivery';
 import { activationCodeOf, callEs2plus, Es2plusError } from './es2plus-client';
 import { queueCancelOrder } from './provisioning';
 

@@ -1,11 +1,11 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { RECEIPT_MAX_AGE_MS } from '#domain/payment-window';
 import { decideReceipt, normalizeTransactionId, type FailureReason } from '#domain/receipt-rules';
-import { orders, outbox, payments, type OrderRow } from '../db/schema';
+import { orders, messageOutbox, payments, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { enforceLimit, limitKeys } from './abuse-limits';
-import { emailCarriesEsim, ORDER_PAID, orderLink, queueEsimEmail } from './delivery';
+import { emailCarriesEsim, ORDER_PAID, orderLink, queueEsimEmail } from './esim-delivery';
 import { deliverOrHold, type PaymentEvidence } from './delivery-policy';
 import { bankStateOf } from './reconciliation';
 import { toShopOrder, type ShopOrder } from './orders';
@@ -269,7 +269,7 @@ export async function submitReceipt(
       // Staff hear of every paid order on their webhook; without one nothing would ever send the
       // row, and /status would count it as a stuck notification.
       if (deps.config.delivery.staffWebhookUrl) {
-        await tx.insert(outbox).values({
+        await tx.insert(messageOutbox).values({
           kind: ORDER_PAID,
           payload: {
             event: ORDER_PAID,

@@ -10,8 +10,8 @@ import {
 } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, type ErrorDetail } from '../errors';
-import type { StaffAlertPayload } from './delivery-email';
-import type { Queries, Tx } from './delivery';
+import type { StaffAlertPayload } from './message-texts';
+import type { Queries, Tx } from './esim-delivery';
 import { queueStaffAlert, releaseHeld } from './delivery-policy';
 import { parseStatementCsv, type StatementMapping } from './statement-csv';
 import { staffOrderById, staffOrderOf, withdrawInTx, type StaffOrder } from './staff-orders';

@@ -5,7 +5,7 @@ import {
   es2plusJobs,
   installProgress,
   orders,
-  outbox,
+  messageOutbox,
   profiles,
   type DeliveryState,
   type Es2plusJobRow,
@@ -23,7 +23,7 @@ import {
   type EsimEmailPayload,
   type Queries,
   type Tx,
-} from './delivery';
+} from './esim-delivery';
 import { effectiveStatus } from './orders';
 import { orderJobOf, queueCancelOrder } from './provisioning';
 
@@ -98,9 +98,9 @@ async function staffOrdersOf(
     db.select().from(profiles).where(inArray(profiles.orderId, ids)),
     db
       .select()
-      .from(outbox)
-      .where(and(inArray(outbox.orderId, ids), eq(outbox.kind, ESIM_EMAIL)))
-      .orderBy(asc(outbox.id)),
+      .from(messageOutbox)
+      .where(and(inArray(messageOutbox.orderId, ids), eq(messageOutbox.kind, ESIM_EMAIL)))
+      .orderBy(asc(messageOutbox.id)),
     db
       .select()
       .from(es2plusJobs)
@@ -183,7 +183,7 @@ export async function resendEmail(deps: Pick<Deps, 'database' | 'now'>, id: stri
     language: previous.language ?? row.language,
     link: previous.link ?? null,
   };
-  await db.insert(outbox).values({
+  await db.insert(messageOutbox).values({
     kind: ESIM_EMAIL,
     orderId: row.id,
     payload,
@@ -240,13 +240,19 @@ export async function withdrawInTx(tx: Tx, row: OrderRow, now: Date): Promise<bo
   await tx.update(orders).set({ deliveryState: 'withdrawn' }).where(eq(orders.id, row.id));
   // Nothing more goes out for it, and the order link (its token) is no longer kept.
   await tx
-    .update(outbox)
+    .update(messageOutbox)
     .set({ sentAt: now, lastError: 'cancelled: profile withdrawn' })
-    .where(and(eq(outbox.orderId, row.id), eq(outbox.kind, ESIM_EMAIL), isNull(outbox.sentAt)));
+    .where(
+      and(
+        eq(messageOutbox.orderId, row.id),
+        eq(messageOutbox.kind, ESIM_EMAIL),
+        isNull(messageOutbox.sentAt),
+      ),
+    );
   await tx
-    .update(outbox)
-    .set({ payload: sql`${outbox.payload} - 'link' - 'to'` })
-    .where(and(eq(outbox.orderId, row.id), eq(outbox.kind, ESIM_EMAIL)));
+    .update(messageOutbox)
+    .set({ payload: sql`${messageOutbox.payload} - 'link' - 'to'` })
+    .where(and(eq(messageOutbox.orderId, row.id), eq(messageOutbox.kind, ESIM_EMAIL)));
   return true;
 }
 

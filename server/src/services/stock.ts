@@ -4,7 +4,7 @@ import { orders, profiles } from '../db/schema';
 import type { Config } from '../config';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
-import { deliverWaiting } from './delivery';
+import { deliverWaiting } from './esim-delivery';
 import { parseStockCsv } from './stock-csv';
 
 export type ImportResult = { imported: number; deliveredWaiting: number };

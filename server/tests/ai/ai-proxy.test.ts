@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createAiFetch } from '../../src/ai-fetch';
 import { loadConfig } from '../../src/config';
 import { aiHealth } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { testStore, truncateAll } from '../support/test-database';
+import { testStore, useTestApp } from '../support/test-app';
 
 const BASE = 'http://gemini.test';
 const env = {
@@ -37,18 +36,13 @@ const ok = (data: unknown) =>
 const generateBody = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] });
 
 describe(`AI proxy (${testStore})`, () => {
-  let harness: TestApp;
   let address = 0;
   /** Each test is its own client unless it says otherwise (the limit is per client). */
   let client = '';
 
-  beforeAll(async () => {
-    const config = loadConfig({ AI_MODE: 'gemini', GEMINI_API_KEY: 'server-secret', ...env });
-    harness = await createTestApp({ env, aiFetch: createAiFetch(config, network) });
-  });
-  afterAll(() => harness.close());
-  beforeEach(async () => {
-    await truncateAll(harness.database);
+  const config = loadConfig({ AI_MODE: 'gemini', GEMINI_API_KEY: 'server-secret', ...env });
+  const harness = useTestApp({ env, aiFetch: createAiFetch(config, network) });
+  beforeEach(() => {
     seen.length = 0;
     answer = () => ok({ candidates: [] });
     client = `192.0.2.${++address}`;
@@ -284,17 +278,13 @@ describe(`AI proxy (${testStore})`, () => {
 });
 
 describe('AI proxy in demo mode', () => {
-  let harness: TestApp;
-  beforeAll(async () => {
-    const demoEnv = { AI_MODE: 'demo', GEMINI_API_KEY: '' };
-    harness = await createTestApp({
-      env: demoEnv,
-      aiFetch: createAiFetch(loadConfig({ ...demoEnv, LOG_LEVEL: 'silent' }), () =>
-        Promise.reject(new Error('demo mode never reaches the network')),
-      ),
-    });
+  const demoEnv = { AI_MODE: 'demo', GEMINI_API_KEY: '' };
+  const harness = useTestApp({
+    env: demoEnv,
+    aiFetch: createAiFetch(loadConfig({ ...demoEnv, LOG_LEVEL: 'silent' }), () =>
+      Promise.reject(new Error('demo mode never reaches the network')),
+    ),
   });
-  afterAll(() => harness.close());
 
   it('answers the shop’s text calls from the demo script with no key', async () => {
     const response = await harness.call(

@@ -1,26 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../src/services/api-keys';
 import { sha256Hex } from '../../src/services/hashing';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
-import {
-  createTestDatabase,
-  testStore,
-  truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+import { T0, testStore, useTestApp } from '../support/test-app';
 
 describe(`API keys (${testStore})`, () => {
-  let database: TestDatabase;
-  let t: TestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    t = await createTestApp({ database });
-  });
-  afterAll(() => database.drop());
-  beforeEach(async () => {
-    await truncateAll(database);
-    t.clock.set(T0);
-  });
+  const t = useTestApp();
 
   const body = { operator: 'MPT', contactInfo: 'a@example.com' };
   const expect401 = async (response: Response, message: string) => {
@@ -32,7 +16,7 @@ describe(`API keys (${testStore})`, () => {
   it('keeps only the hash and a short prefix of a new key', async () => {
     const created = await createApiKey(t.deps, 'partner');
     expect(created.key).toMatch(/^esim_live_[A-Za-z0-9_-]{32}$/);
-    const [row] = await listApiKeys(database);
+    const [row] = await listApiKeys(t.database);
     expect(row).toMatchObject({
       name: 'partner',
       prefix: created.key.slice(0, 16),
@@ -73,7 +57,7 @@ describe(`API keys (${testStore})`, () => {
       await t.call('POST', '/purchase', body, { Authorization: `Bearer ${created.key}` }),
       'This API key is not valid (unknown or revoked).',
     );
-    const [row] = await listApiKeys(database);
+    const [row] = await listApiKeys(t.database);
     expect(row?.revokedAt?.getTime()).toBe(T0);
     expect(row?.lastUsedAt?.getTime()).toBe(T0);
   });
@@ -98,7 +82,7 @@ describe(`API keys (${testStore})`, () => {
     await expect(revokeApiKey(t.deps, 'esim_live_zz')).rejects.toThrow('No API key esim_live_zz.');
     const revoked = await revokeApiKey(t.deps, first.id);
     expect(revoked.name).toBe('one');
-    expect((await listApiKeys(database)).map((key) => [key.name, !!key.revokedAt])).toEqual(
+    expect((await listApiKeys(t.database)).map((key) => [key.name, !!key.revokedAt])).toEqual(
       expect.arrayContaining([
         ['one', true],
         ['two', false],

@@ -5,8 +5,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../src/db/database';
-import { createTestApp } from '../support/test-app';
-import { createTestDatabase, testStore, type TestDatabase } from '../support/test-database';
+import {
+  createTestApp,
+  createTestDatabase,
+  type TestDatabase,
+  testStore,
+} from '../support/test-app';
 
 const run = promisify(execFile);
 const root = new URL('../../../', import.meta.url).pathname;

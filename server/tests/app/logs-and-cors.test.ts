@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger';
 import { createApiKey } from '../../src/services/api-keys';
-import { createOrder, fakeGemini, readingAnswer, submitReceipt } from '../support/shop';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { testStore } from '../support/test-database';
+import { createOrder, readingAnswer, submitReceipt } from '../support/shop';
+import { createTestApp, fakeGemini, type TestApp, testStore } from '../support/test-app';
 
 const CONTACT = 'secret.traveller@example.com';
 const PHONE = '09777888999';

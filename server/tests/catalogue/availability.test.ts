@@ -1,31 +1,28 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { plans } from '#domain/catalogue';
 import { AvailabilitySchema } from '../../src/schemas/catalogue';
-import { createOrder, modelAnswer, reading, submitReceipt, useShopApp } from '../support/shop';
+import { createOrder, modelAnswer, reading, submitReceipt } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
-import type { TestApp } from '../support/test-app';
-import { testStore } from '../support/test-database';
+import { testStore, useTestApp } from '../support/test-app';
 
 /** GET /api/availability (issue #24): ready or not, per plan on sale and operator. */
 describe(`GET /api/availability (${testStore})`, () => {
-  const app = useShopApp({ STOCK_PROMISE_MINUTES: '90', SHOP_ORIGINS: 'https://shop.example' });
-  let t: TestApp;
+  const t = useTestApp({ env: { STOCK_PROMISE_MINUTES: '90', SHOP_ORIGINS: 'https://t.example' } });
   let key: string;
   beforeEach(async () => {
-    ({ t } = app);
     key = await staffKey(t);
-    app.gemini.answer(() =>
+    t.gemini.answer(() =>
       modelAnswer(JSON.stringify(reading({ transactionId: `WAVE-${Date.now()}` }))),
     );
   });
 
   const availability = async () => {
     const response = await t.call('GET', '/api/availability', undefined, {
-      Origin: 'https://shop.example',
+      Origin: 'https://t.example',
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=15');
-    expect(response.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://t.example');
     const text = await response.text();
     return { body: AvailabilitySchema.parse(JSON.parse(text)), text };
   };

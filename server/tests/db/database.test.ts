@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from '../../src/db/database';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { createTestDatabase, testStore, type TestDatabase } from '../support/test-database';
+import {
+  createTestApp,
+  createTestDatabase,
+  type TestApp,
+  type TestDatabase,
+  testStore,
+} from '../support/test-app';
 
 describe(`database (${testStore})`, () => {
   let database: TestDatabase | undefined;

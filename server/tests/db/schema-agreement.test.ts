@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawTransaction } from '../../src/db/database';
 import * as schemaModule from '../../src/db/schema';
-import { createTestDatabase, testStore, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, testStore, type TestDatabase } from '../support/test-app';
 
 /**
  * The table layout is written twice: the SQL of server/migrations (what every production

@@ -1,13 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createOutboxWorker } from '../../src/services/outbox-worker';
-import {
-  createOrder,
-  useShopApp,
-  readingAnswer,
-  submitReceipt,
-  modelAnswer,
-  reading,
-} from '../support/shop';
+import { createMessageOutboxWorker } from '../../src/services/message-outbox';
+import { createOrder, readingAnswer, submitReceipt, modelAnswer, reading } from '../support/shop';
 import {
   activationCode,
   iccid,
@@ -16,8 +9,7 @@ import {
   STOCK_SOURCES,
   stockCsv,
 } from '../support/stock';
-import { T0, type TestApp } from '../support/test-app';
-import { testStore, type TestDatabase } from '../support/test-database';
+import { T0, testStore, useTestApp } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type Delivery = {
@@ -29,21 +21,20 @@ type Delivery = {
 type Answer = { order: Row & { delivery: Delivery }; verification: { status: string } };
 
 describe(`eSIM assignment in the payment's transaction (${testStore})`, () => {
-  const app = useShopApp({
-    STAFF_WEBHOOK_URL: 'https://hooks.example/staff',
-    STOCK_PROMISE_MINUTES: '90',
+  const t = useTestApp({
+    env: {
+      STAFF_WEBHOOK_URL: 'https://hooks.example/staff',
+      STOCK_PROMISE_MINUTES: '90',
+    },
   });
-  const { gemini } = app;
-  let database: TestDatabase;
-  let t: TestApp;
+  const { gemini } = t;
   let key: string;
   beforeEach(async () => {
-    ({ t, database } = app);
     key = await staffKey(t);
   });
 
   const rows = (sql: string, params: unknown[] = []) =>
-    database.rawTransaction((tx) => tx.query<Row>(sql, params));
+    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
 
   /** Each call reads another transaction id, so every receipt pays its own order. */
   function distinctReceipts() {
@@ -160,7 +151,7 @@ describe(`eSIM assignment in the payment's transaction (${testStore})`, () => {
   it('posts the staff webhook from the outbox, retrying until it is accepted', async () => {
     const posted: { url: string; body: unknown; key: string | null }[] = [];
     let accept = false;
-    const worker = createOutboxWorker(t.deps, {
+    const worker = createMessageOutboxWorker(t.deps, {
       fetch: async (input, init) => {
         const request = new Request(input, init);
         posted.push({
@@ -274,7 +265,7 @@ describe(`eSIM assignment in the payment's transaction (${testStore})`, () => {
 
   it('takes rows with FOR UPDATE SKIP LOCKED on this store', async () => {
     await postStock(t, key, stockCsv(2, { batch: 9 }));
-    const taken = await database.rawTransaction((tx) =>
+    const taken = await t.database.rawTransaction((tx) =>
       tx.query<Row>(
         "SELECT iccid FROM profiles WHERE state = 'in_stock' ORDER BY imported_at, iccid LIMIT 1 FOR UPDATE SKIP LOCKED",
       ),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stockCsv } from '../support/stock';
-import { createTestDatabase, testStore, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, type TestDatabase, testStore } from '../support/test-app';
 
 const run = promisify(execFile);
 const root = new URL('../../../', import.meta.url).pathname;

@@ -10,21 +10,18 @@ import {
 } from '../../src/services/demo-stock';
 import { iccidProblem, parseActivationCode } from '../../src/services/stock-csv';
 import { importStock } from '../../src/services/stock';
-import {
-  createOrder,
-  readingAnswer,
-  submitReceipt,
-  fakeGemini,
-  type Created,
-} from '../support/shop';
+import { createOrder, readingAnswer, submitReceipt, type Created } from '../support/shop';
 import { stockCsv } from '../support/stock';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
 import {
+  createTestApp,
   createTestDatabase,
+  fakeGemini,
+  T0,
+  type TestApp,
+  type TestDatabase,
   testStore,
   truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+} from '../support/test-app';
 
 /**
  * Issue #23 item 6 (decision 068): a demo answer never hands out a real eSIM. Without a Gemini

@@ -2,21 +2,15 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  createOutboxWorker,
+  createMessageOutboxWorker,
   smtpMailer,
-  type OutboxWorker,
-} from '../../src/services/outbox-worker';
-import { QR_CID } from '../../src/services/delivery-email';
-import { createOrder, fakeGemini, readingAnswer, submitReceipt } from '../support/shop';
+  type MessageOutboxWorker,
+} from '../../src/services/message-outbox';
+import { QR_CID } from '../../src/services/message-texts';
+import { createOrder, readingAnswer, submitReceipt } from '../support/shop';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { activationCode, iccid, postStock, staffKey, stockCsv } from '../support/stock';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
-import {
-  createTestDatabase,
-  testStore,
-  truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+import { T0, testStore, useTestApp } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type Order = {
@@ -37,35 +31,29 @@ function decodeQr(png: Buffer): string | null {
 }
 
 describe(`the eSIM email through the outbox (${testStore})`, () => {
-  let database: TestDatabase;
-  let t: TestApp;
   let smtp: SmtpCatcher;
-  let worker: OutboxWorker;
+  let worker: MessageOutboxWorker;
   let key: string;
-  const gemini = fakeGemini();
-  beforeAll(async () => {
+  const t = useTestApp(async () => {
     smtp = await startSmtpCatcher();
-    database = await createTestDatabase();
-    t = await createTestApp({
-      database,
-      aiFetch: gemini.fetch,
+    return {
       env: {
         SMTP_URL: smtp.url,
         MAIL_FROM: 'eSIM Myanmar <shop@esim.example>',
         SHOP_URL: `${SHOP_URL}/`,
         STAFF_EMAIL: 'staff@esim.example',
       },
-    });
-    worker = createOutboxWorker(t.deps, { mailer: smtpMailer(smtp.url) });
+    };
   });
+  const { gemini } = t;
+  beforeAll(
+    () => void (worker = createMessageOutboxWorker(t.deps, { mailer: smtpMailer(smtp.url) })),
+  );
   afterAll(async () => {
     await worker.stop();
     await smtp.close();
-    await database.drop();
   });
   beforeEach(async () => {
-    await truncateAll(database);
-    t.clock.set(T0);
     smtp.messages.length = 0;
     smtp.refuse = false;
     key = await staffKey(t);
@@ -73,7 +61,7 @@ describe(`the eSIM email through the outbox (${testStore})`, () => {
   });
 
   const rows = (sql: string, params: unknown[] = []) =>
-    database.rawTransaction((tx) => tx.query<Row>(sql, params));
+    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
   const read = async (id: string, token: string) =>
     (
       (await (

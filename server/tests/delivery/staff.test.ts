@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/services/api-keys';
 import { setupWarnings } from '../../src/services/setup-warnings';
-import { createOrder, useShopApp, modelAnswer, reading, submitReceipt } from '../support/shop';
+import { createOrder, modelAnswer, reading, submitReceipt } from '../support/shop';
 import {
   activationCode,
   iccid,
@@ -10,17 +10,14 @@ import {
   STOCK_SOURCES,
   stockCsv,
 } from '../support/stock';
-import { T0, type TestApp } from '../support/test-app';
-import { testStore } from '../support/test-database';
+import { T0, testStore, useTestApp } from '../support/test-app';
 
 describe(`the staff routes (${testStore})`, () => {
-  const app = useShopApp({ SHOP_ORIGINS: 'https://shop.example' });
-  const { gemini } = app;
-  let t: TestApp;
+  const t = useTestApp({ env: { SHOP_ORIGINS: 'https://t.example' } });
+  const { gemini } = t;
   let key: string;
   let partnerKey: string;
   beforeEach(async () => {
-    ({ t } = app);
     key = await staffKey(t);
     partnerKey = (await createApiKey(t.deps, 'partner')).key;
     let next = 0;
@@ -233,12 +230,12 @@ describe(`the staff routes (${testStore})`, () => {
     const response = await t.app.request('/api/staff/orders', {
       method: 'OPTIONS',
       headers: {
-        Origin: 'https://shop.example',
+        Origin: 'https://t.example',
         'Access-Control-Request-Method': 'GET',
         'Access-Control-Request-Headers': 'authorization',
       },
     });
-    expect(response.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://t.example');
     expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
       'authorization',
     );

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createAiFetch } from '../../src/ai-fetch';
 import { loadConfig } from '../../src/config';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { testStore, truncateAll } from '../support/test-database';
+import { testStore, useTestApp } from '../support/test-app';
 
 /**
  * /ai checks the body (issue #25, review S2's proxy half): only the fields the shop's own calls
@@ -23,20 +22,15 @@ const VIDEO = '/ai/v1beta/models/veo-3.0-fast-generate-001:predictLongRunning';
 const user = (text: string) => ({ role: 'user', parts: [{ text }] });
 
 describe(`AI proxy body check (${testStore})`, () => {
-  let t: TestApp;
   let upstreamCalls = 0;
   let upstream: () => Response = () => Response.json({ candidates: [] });
-  beforeAll(async () => {
-    const config = loadConfig({ AI_MODE: 'gemini', GEMINI_API_KEY: 'server-secret', ...env });
-    const network: typeof fetch = () => {
-      upstreamCalls += 1;
-      return Promise.resolve(upstream());
-    };
-    t = await createTestApp({ env, aiFetch: createAiFetch(config, network) });
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    await truncateAll(t.database);
+  const config = loadConfig({ AI_MODE: 'gemini', GEMINI_API_KEY: 'server-secret', ...env });
+  const network: typeof fetch = () => {
+    upstreamCalls += 1;
+    return Promise.resolve(upstream());
+  };
+  const t = useTestApp({ env, aiFetch: createAiFetch(config, network) });
+  beforeEach(() => {
     upstreamCalls = 0;
     upstream = () => Response.json({ candidates: [] });
   });

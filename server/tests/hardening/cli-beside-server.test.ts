@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../src/db/data-dir-lock';
 import { runCli, startServer, type ServerProcess } from '../support/server-process';
 import { stockCsv } from '../support/stock';
-import { createTestDatabase, testStore, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, type TestDatabase, testStore } from '../support/test-app';
 
 /**
  * Issue #25, "nothing written is lost": every CLI that writes, run beside a running server

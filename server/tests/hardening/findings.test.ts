@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../src/db/schema';
 import { createLogger } from '../../src/logger';
 import { safeError } from '../../src/log-safe';
 import { createApiKey } from '../../src/services/api-keys';
 import { sha256Hex } from '../../src/services/hashing';
 import { IDEMPOTENCY_TTL_MS, pruneIdempotencyKeys } from '../../src/services/idempotency';
-import { createOutboxWorker } from '../../src/services/outbox-worker';
+import { createMessageOutboxWorker } from '../../src/services/message-outbox';
 import { importStock } from '../../src/services/stock';
 import {
   createOrder,
-  fakeGemini,
   RECEIPT_IMAGE,
   readingAnswer,
   submitReceipt,
   type Created,
-  type FakeGemini,
 } from '../support/shop';
 import { stockCsv } from '../support/stock';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
-import {
-  createTestDatabase,
-  testStore,
-  truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+import { T0, testStore, useTestApp } from '../support/test-app';
 
 /** Review findings S4, S5, S7–S10 and S12 (issue #25), each through the API. */
 
@@ -44,29 +36,17 @@ const keyRefused = () =>
   );
 
 describe(`review findings S4–S12 (${testStore})`, () => {
-  let database: TestDatabase;
-  let t: TestApp;
-  let gemini: FakeGemini;
   const lines: string[] = [];
+  const t = useTestApp({
+    logger: createLogger('debug', { write: (line: string) => void lines.push(line) }),
+    env: { RECEIPT_TIMEOUT_MS: '2000' },
+  });
+  const { gemini } = t;
   let partner: string;
   let staff: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    gemini = fakeGemini();
-    t = await createTestApp({
-      database,
-      aiFetch: gemini.fetch,
-      logger: createLogger('debug', { write: (line: string) => void lines.push(line) }),
-      env: { RECEIPT_TIMEOUT_MS: '2000' },
-    });
-  });
-  afterAll(() => database.drop());
   beforeEach(async () => {
-    await truncateAll(database);
-    t.clock.set(T0);
     lines.length = 0;
-    gemini.calls.length = 0;
     partner = (await createApiKey(t.deps, 'partner')).key;
     staff = (await createApiKey(t.deps, 'staff', 'staff')).key;
   });
@@ -76,7 +56,7 @@ describe(`review findings S4–S12 (${testStore})`, () => {
 
   it('S4: a database error on any path logs its SQLSTATE and statement, never its parameters', async () => {
     // A broken schema makes the order insert fail with the contact among its parameters.
-    await database.rawTransaction((tx) =>
+    await t.database.rawTransaction((tx) =>
       tx.exec('ALTER TABLE orders RENAME COLUMN contact TO contact_moved'),
     );
     try {
@@ -87,7 +67,7 @@ describe(`review findings S4–S12 (${testStore})`, () => {
       });
       expect(response.status).toBe(500);
     } finally {
-      await database.rawTransaction((tx) =>
+      await t.database.rawTransaction((tx) =>
         tx.exec('ALTER TABLE orders RENAME COLUMN contact_moved TO contact'),
       );
     }
@@ -191,8 +171,8 @@ describe(`review findings S4–S12 (${testStore})`, () => {
       ((await seen.json()) as { order: { delivery: { state: string } } }).order.delivery.state,
     ).toBe('delivered');
 
-    await createOutboxWorker(t.deps).runOnce();
-    const rows = await database.db.select().from(idempotencyKeys);
+    await createMessageOutboxWorker(t.deps).runOnce();
+    const rows = await t.database.db.select().from(idempotencyKeys);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       expect(row.orderId).toBe(created.order.id);
@@ -200,7 +180,7 @@ describe(`review findings S4–S12 (${testStore})`, () => {
       expect(row.prunedAt).not.toBeNull();
     }
     const stored = JSON.stringify(
-      await database.rawTransaction((tx) => tx.query('SELECT * FROM idempotency_keys')),
+      await t.database.rawTransaction((tx) => tx.query('SELECT * FROM idempotency_keys')),
     );
     expect(stored).not.toContain(CONTACT);
     expect(stored).not.toContain('hidden.buyer');
@@ -211,7 +191,7 @@ describe(`review findings S4–S12 (${testStore})`, () => {
 
     t.clock.advance(IDEMPOTENCY_TTL_MS + 1);
     expect(await pruneIdempotencyKeys(t.deps)).toEqual({ deleted: 2, emptied: 0 });
-    expect(await database.db.select().from(idempotencyKeys)).toEqual([]);
+    expect(await t.database.db.select().from(idempotencyKeys)).toEqual([]);
   });
 
   it('S9: Gemini refusing the server’s key is 503 ai_unavailable, not the receipt’s fault', async () => {
@@ -233,7 +213,7 @@ describe(`review findings S4–S12 (${testStore})`, () => {
     const body = { image: RECEIPT_IMAGE, language: 'en' };
     const rawKey = 'receipt-after-crash';
     // What a server killed while the model held the check leaves behind: a claimed key.
-    await database.db.insert(idempotencyKeys).values({
+    await t.database.db.insert(idempotencyKeys).values({
       scope: `receipt:${created.order.id}`,
       key: await sha256Hex(rawKey),
       requestHash: await sha256Hex(JSON.stringify(body)),
@@ -299,21 +279,14 @@ describe(`review findings S4–S12 (${testStore})`, () => {
 });
 
 describe(`review finding S11 (${testStore})`, () => {
-  let database: TestDatabase;
-  let t: TestApp;
-  let gemini: FakeGemini;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    gemini = fakeGemini();
-    t = await createTestApp({ database, aiFetch: gemini.fetch });
-  });
-  afterAll(() => database.drop());
+  const t = useTestApp();
+  const { gemini } = t;
 
   it('hands the profile over with the payment, together or not at all', async () => {
     await importStock(t.deps, stockCsv(1));
     const created = await createOrder(t, { contact: '09777888999' });
     // The profile's update fails, as a crash between the order's and the profile's would leave it.
-    await database.rawTransaction((tx) =>
+    await t.database.rawTransaction((tx) =>
       tx.exec(`
         CREATE FUNCTION refuse_delivery() RETURNS trigger LANGUAGE plpgsql AS
           $$ BEGIN IF NEW.state = 'delivered' THEN RAISE EXCEPTION 'profile update refused'; END IF;
@@ -323,7 +296,7 @@ describe(`review finding S11 (${testStore})`, () => {
     );
     const states = async () =>
       (
-        await database.rawTransaction((tx) =>
+        await t.database.rawTransaction((tx) =>
           tx.query<{ order: string; paid: boolean; profile: string }>(
             `SELECT o.delivery_state AS order, o.paid_at IS NOT NULL AS paid,
                (SELECT string_agg(state, ',') FROM profiles) AS profile FROM orders o`,
@@ -334,7 +307,7 @@ describe(`review finding S11 (${testStore})`, () => {
     // No email for a Viber contact: handing the profile over is the delivery, and it fails.
     expect((await submitReceipt(t, created)).status).toBe(500);
     expect(await states()).toEqual({ order: 'none', paid: false, profile: 'in_stock' });
-    await database.rawTransaction((tx) => tx.exec('DROP TRIGGER refuse_delivery ON profiles'));
+    await t.database.rawTransaction((tx) => tx.exec('DROP TRIGGER refuse_delivery ON profiles'));
     // The failed check's claim lapses after RECEIPT_TIMEOUT_MS, then the buyer's retry pays.
     t.clock.advance(t.deps.config.receiptTimeoutMs + 1_000);
     gemini.answer(readingAnswer());
@@ -343,7 +316,6 @@ describe(`review finding S11 (${testStore})`, () => {
   });
 
   it('reads an order without writing: GETs pass while every table refuses writes', async () => {
-    await truncateAll(database);
     // Both orders wait for stock, so that the GETs below are the first answers showing the eSIM.
     const created = await createOrder(t, { contact: '09777888111' });
     gemini.answer(readingAnswer());
@@ -357,7 +329,7 @@ describe(`review finding S11 (${testStore})`, () => {
       headers,
     );
     const partnerOrder = (await bought.json()) as { id: string };
-    await database.rawTransaction((tx) =>
+    await t.database.rawTransaction((tx) =>
       tx.query("UPDATE orders SET status = 'paid', paid_at = now() WHERE id = $1", [
         partnerOrder.id,
       ]),
@@ -366,7 +338,7 @@ describe(`review finding S11 (${testStore})`, () => {
       (await t.call('POST', '/v1/activate', { orderId: partnerOrder.id }, headers)).status,
     ).toBe(200);
     await importStock(t.deps, stockCsv(2));
-    await database.rawTransaction((tx) =>
+    await t.database.rawTransaction((tx) =>
       tx.exec(`
         CREATE FUNCTION refuse_writes() RETURNS trigger LANGUAGE plpgsql AS
           $$ BEGIN RAISE EXCEPTION 'a read wrote to %', TG_TABLE_NAME; END $$;
@@ -389,7 +361,7 @@ describe(`review finding S11 (${testStore})`, () => {
       expect(profile.status).toBe(200);
       expect(await profile.json()).toMatchObject({ delivery: 'delivered' });
     } finally {
-      await database.rawTransaction((tx) =>
+      await t.database.rawTransaction((tx) =>
         tx.exec(`DROP TRIGGER refuse_order_writes ON orders;
           DROP TRIGGER refuse_profile_writes ON profiles;
           DROP TRIGGER refuse_outbox_writes ON outbox;`),

@@ -6,16 +6,16 @@ import { migrate, openDatabase } from '../../src/db/database';
 import { createApiKey } from '../../src/services/api-keys';
 import { importStock } from '../../src/services/stock';
 import { runCli } from '../support/server-process';
-import {
-  createOrder,
-  fakeGemini,
-  readingAnswer,
-  submitReceipt,
-  type Created,
-} from '../support/shop';
+import { createOrder, readingAnswer, submitReceipt, type Created } from '../support/shop';
 import { stockCsv } from '../support/stock';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { createTestDatabase, testStore, type TestDatabase } from '../support/test-database';
+import {
+  createTestApp,
+  createTestDatabase,
+  fakeGemini,
+  type TestApp,
+  type TestDatabase,
+  testStore,
+} from '../support/test-app';
 
 /**
  * The restore drill (issue #25): orders, payments, stock and keys made; `npm run backup`;

@@ -7,7 +7,7 @@ import { importStock } from '../../src/services/stock';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { stockCsv } from '../support/stock';
-import { createTestDatabase, testStore, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, type TestDatabase, testStore } from '../support/test-app';
 
 /**
  * Several instances on one PostgreSQL (issue #25): two server processes on one database, the

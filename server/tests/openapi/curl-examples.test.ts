@@ -13,7 +13,7 @@ import { OPENAPI_FILE } from '../../src/openapi/file';
 import { API_KEY_PREFIX } from '../../src/services/api-keys';
 import { schemaProblems } from '../support/json-schema';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, type TestDatabase } from '../support/test-app';
 
 /**
  * The curl examples printed on /developers, run as printed (through bash, with API_BASE_URL,

@@ -7,11 +7,9 @@ import {
   orderBody,
   readingAnswer,
   submitReceipt,
-  useShopApp,
   type Created,
 } from '../support/shop';
-import { T0 } from '../support/test-app';
-import { testStore } from '../support/test-database';
+import { T0, testStore, useTestApp } from '../support/test-app';
 
 /**
  * Issue #23 item 4 (review S2, S3; decision 069): receipt checks per order and per client
@@ -40,10 +38,12 @@ describe(`abuse limits: defaults`, () => {
 });
 
 describe(`receipt checks per order (${testStore})`, () => {
-  const shop = useShopApp({ RECEIPT_LIMIT_PER_ORDER: '5', RECEIPT_LIMIT_PER_ADDRESS: '1000' });
+  const t = useTestApp({
+    env: { RECEIPT_LIMIT_PER_ORDER: '5', RECEIPT_LIMIT_PER_ADDRESS: '1000' },
+  });
 
   it('allows 5 checks of one order in 10 minutes, refuses the 6th without a model call, and allows again after the window', async () => {
-    const { t, gemini } = shop;
+    const { gemini } = t;
     gemini.answer(refusedReading);
     const created = await createOrder(t);
     t.clock.advance(30_000); // 16:30:30 in the window 16:30–16:40 (windows start on the epoch)
@@ -71,7 +71,7 @@ describe(`receipt checks per order (${testStore})`, () => {
   });
 
   it('does not count a replayed answer or a check of a paid order', async () => {
-    const { t, gemini } = shop;
+    const { gemini } = t;
     gemini.answer(readingAnswer());
     const created = await createOrder(t);
     for (let index = 0; index < 8; index += 1) {
@@ -86,16 +86,18 @@ describe(`receipt checks per order (${testStore})`, () => {
 });
 
 describe(`receipt checks per client address (${testStore})`, () => {
-  const shop = useShopApp({
-    TRUST_PROXY: 'true',
-    RECEIPT_LIMIT_PER_ORDER: '1000',
-    RECEIPT_LIMIT_PER_ADDRESS: '3',
-    RECEIPT_LIMIT_PER_ADDRESS_WINDOW_SECONDS: '3600',
+  const t = useTestApp({
+    env: {
+      TRUST_PROXY: 'true',
+      RECEIPT_LIMIT_PER_ORDER: '1000',
+      RECEIPT_LIMIT_PER_ADDRESS: '3',
+      RECEIPT_LIMIT_PER_ADDRESS_WINDOW_SECONDS: '3600',
+    },
   });
   const from = (address: string) => ({ 'X-Forwarded-For': address });
 
   it('counts every order of one address together, each address apart, and resets after the hour', async () => {
-    const { t, gemini } = shop;
+    const { gemini } = t;
     gemini.answer(refusedReading);
     const orders = [await createOrder(t), await createOrder(t), await createOrder(t)];
     for (const created of orders) {
@@ -112,15 +114,16 @@ describe(`receipt checks per client address (${testStore})`, () => {
 });
 
 describe(`orders per client address (${testStore})`, () => {
-  const shop = useShopApp({
-    TRUST_PROXY: 'true',
-    ORDER_LIMIT_PER_ADDRESS: '3',
-    ORDER_LIMIT_PER_ADDRESS_WINDOW_SECONDS: '600',
+  const t = useTestApp({
+    env: {
+      TRUST_PROXY: 'true',
+      ORDER_LIMIT_PER_ADDRESS: '3',
+      ORDER_LIMIT_PER_ADDRESS_WINDOW_SECONDS: '600',
+    },
   });
   const from = (address: string) => ({ 'X-Forwarded-For': address });
 
   it('refuses the 4th order of one address in 10 minutes (429), not another address, and not after the window', async () => {
-    const { t } = shop;
     t.clock.advance(2 * MINUTE); // 2 minutes into the window 10:00–10:10 UTC
     for (let index = 0; index < 3; index += 1) {
       expect((await t.call('POST', '/api/orders', orderBody(), from('203.0.113.7'))).status).toBe(
@@ -141,7 +144,6 @@ describe(`orders per client address (${testStore})`, () => {
   });
 
   it('answers a repeat with the same Idempotency-Key without counting it', async () => {
-    const { t } = shop;
     const headers = { ...from('203.0.113.8'), 'Idempotency-Key': 'order-key-12345' };
     for (let index = 0; index < 6; index += 1) {
       expect((await t.call('POST', '/api/orders', orderBody(), headers)).status).toBe(201);
@@ -153,10 +155,9 @@ describe(`orders per client address (${testStore})`, () => {
 });
 
 describe(`order numbers under load (${testStore})`, () => {
-  const shop = useShopApp({ ORDER_LIMIT_PER_ADDRESS: '30' });
+  const t = useTestApp({ env: { ORDER_LIMIT_PER_ADDRESS: '30' } });
 
   it('10,000 orders in one minute leave the next buyer a number of the current second and no 429', async () => {
-    const { t } = shop;
     const plan = findPlan('power-30')!;
     const numbers = new Set<string>();
     const started = performance.now();

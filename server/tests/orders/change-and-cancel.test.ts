@@ -1,30 +1,23 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createOrder,
-  useShopApp,
   heldAnswer,
   readingAnswer,
   submitReceipt,
   type Created,
 } from '../support/shop';
-import { type TestApp } from '../support/test-app';
-import { testStore, truncateAll, type TestDatabase } from '../support/test-database';
+import { testStore, truncateAll, useTestApp } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type ErrorBody = { error: { code: string; message: string } };
 
 /** Issue #15 item 1, decision 055: the buyer corrects the contact or cancels before paying. */
 describe(`change the contact, cancel the order (${testStore})`, () => {
-  const app = useShopApp({ SMTP_URL: 'smtp://127.0.0.1:9', SHOP_URL: 'https://shop.example' });
-  const { gemini } = app;
-  let database: TestDatabase;
-  let t: TestApp;
-  beforeEach(async () => {
-    ({ t, database } = app);
-  });
+  const t = useTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9', SHOP_URL: 'https://t.example' } });
+  const { gemini } = t;
 
   const rows = (sql: string, params: unknown[] = []) =>
-    database.rawTransaction((tx) => tx.query<Row>(sql, params));
+    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
   const token = (created: Created) => ({ 'X-Order-Token': created.token });
   const change = (
     created: Created,
@@ -179,7 +172,7 @@ describe(`change the contact, cancel the order (${testStore})`, () => {
         expect(payments?.n).toBe(0);
         expect([200, 409]).toContain(receipt.status);
       }
-      await truncateAll(database);
+      await truncateAll(t.database);
     }
   });
 });

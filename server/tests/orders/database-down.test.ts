@@ -4,8 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../src/db/database';
 import { createOrder, orderBody } from '../support/shop';
-import { createTestApp } from '../support/test-app';
-import { createTestDatabase, testStore, type TestDatabase } from '../support/test-database';
+import {
+  createTestApp,
+  createTestDatabase,
+  type TestDatabase,
+  testStore,
+} from '../support/test-app';
 
 /**
  * The database goes away (PGlite closed; the PostgreSQL pool ended) and comes back (opened

@@ -1,49 +1,35 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  createOutboxWorker,
+  createMessageOutboxWorker,
   smtpMailer,
-  type OutboxWorker,
-} from '../../src/services/outbox-worker';
-import { createOrder, fakeGemini, modelAnswer, reading, submitReceipt } from '../support/shop';
+  type MessageOutboxWorker,
+} from '../../src/services/message-outbox';
+import { createOrder, modelAnswer, reading, submitReceipt } from '../support/shop';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { postStock, staffKey, stockCsv } from '../support/stock';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
-import {
-  createTestDatabase,
-  testStore,
-  truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+import { createTestApp, type TestApp, testStore, useTestApp } from '../support/test-app';
 
 const SHOP_URL = 'https://shop.example';
 
 /** Find my eSIMs (issue #24): POST /api/orders/lookup and the one email it queues. */
 describe(`Find my eSIMs (${testStore})`, () => {
-  let database: TestDatabase;
-  let t: TestApp;
   let smtp: SmtpCatcher;
-  let worker: OutboxWorker;
+  let worker: MessageOutboxWorker;
   let key: string;
   let client = 0;
-  const gemini = fakeGemini();
-  beforeAll(async () => {
+  const t = useTestApp(async () => {
     smtp = await startSmtpCatcher();
-    database = await createTestDatabase();
-    t = await createTestApp({
-      database,
-      aiFetch: gemini.fetch,
-      env: { SMTP_URL: smtp.url, SHOP_URL, TRUST_PROXY: 'true' },
-    });
-    worker = createOutboxWorker(t.deps, { mailer: smtpMailer(smtp.url) });
+    return { env: { SMTP_URL: smtp.url, SHOP_URL, TRUST_PROXY: 'true' } };
   });
+  const { gemini } = t;
+  beforeAll(
+    () => void (worker = createMessageOutboxWorker(t.deps, { mailer: smtpMailer(smtp.url) })),
+  );
   afterAll(async () => {
     await worker.stop();
     await smtp.close();
-    await database.drop();
   });
   beforeEach(async () => {
-    await truncateAll(database);
-    t.clock.set(T0);
     smtp.messages.length = 0;
     key = await staffKey(t);
     let next = 0;
@@ -124,7 +110,7 @@ describe(`Find my eSIMs (${testStore})`, () => {
     }
     expect(String(mail.html)).toContain(`href="${links[0]!.replace(/&/g, '&amp;')}"`);
     // Once sent, neither the address nor the links are kept.
-    const kept = await database.rawTransaction((tx) =>
+    const kept = await t.database.rawTransaction((tx) =>
       tx.query<{ payload: Record<string, unknown> }>(
         "SELECT payload FROM outbox WHERE kind = 'orders_lookup_email'",
       ),

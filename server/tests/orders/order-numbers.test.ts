@@ -4,12 +4,7 @@ import { isOrderNumber } from '#domain/order-number';
 import { openDatabase } from '../../src/db/database';
 import { createOrder, suffixOf } from '../../src/services/orders';
 import { createTestApp, T0, type TestApp } from '../support/test-app';
-import {
-  createTestDatabase,
-  testStore,
-  truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+import { createTestDatabase, testStore, truncateAll, type TestDatabase } from '../support/test-app';
 
 /**
  * Order numbers from a sequence (issue #28 point 3, decision 083): no per-second counter row,

@@ -1,32 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseMmqrPayload } from '#domain/mmqr/payload';
 import { sha256Hex } from '../../src/services/hashing';
 import { createOrder, orderBody, type Created } from '../support/shop';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
-import {
-  createTestDatabase,
-  testStore,
-  truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+import { T0, testStore, useTestApp } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 
 describe(`shop orders (${testStore})`, () => {
-  let database: TestDatabase;
-  let t: TestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    t = await createTestApp({ database });
-  });
-  afterAll(() => database.drop());
-  beforeEach(async () => {
-    await truncateAll(database);
-    t.clock.set(T0);
-  });
+  const t = useTestApp();
 
   const rows = (sql: string, params: unknown[] = []) =>
-    database.rawTransaction((tx) => tx.query<Row>(sql, params));
+    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
 
   it('makes the number (Myanmar time), expiry, MMQR payload and a token kept only as its hash', async () => {
     const { order, token } = await createOrder(t, { contact: '+959 123 456 789' });

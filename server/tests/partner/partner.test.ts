@@ -1,31 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseMmqrPayload } from '#domain/mmqr/payload';
 import { createApiKey } from '../../src/services/api-keys';
 import { importStock } from '../../src/services/stock';
 import { activationCode, iccid, stockCsv } from '../support/stock';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
-import {
-  createTestDatabase,
-  testStore,
-  truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+import { T0, testStore, useTestApp } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 
 describe(`partner API (${testStore})`, () => {
-  let database: TestDatabase;
-  let t: TestApp;
+  const t = useTestApp();
   let key: string;
   let otherKey: string;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    t = await createTestApp({ database });
-  });
-  afterAll(() => database.drop());
   beforeEach(async () => {
-    await truncateAll(database);
-    t.clock.set(T0);
     key = (await createApiKey(t.deps, 'partner')).key;
     otherKey = (await createApiKey(t.deps, 'other partner')).key;
   });
@@ -33,7 +19,7 @@ describe(`partner API (${testStore})`, () => {
   const purchase = (body: unknown, headers: Record<string, string> = { 'x-api-key': key }) =>
     t.call('POST', '/purchase', body, headers);
   const rows = (sql: string, params: unknown[] = []) =>
-    database.rawTransaction((tx) => tx.query<Row>(sql, params));
+    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
 
   it('buys with reading 1 ({ operator, contactInfo }) on the recommended plan', async () => {
     const response = await purchase({ operator: 'MPT', contactInfo: 'traveller@example.com' });

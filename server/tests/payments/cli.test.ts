@@ -8,8 +8,7 @@ import { lockDataDir, recordServerAddress } from '../../src/db/data-dir-lock';
 import { NOTIFY_SECRET, STATEMENT_HEADER } from '../support/bank';
 import { createOrder } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { testStore } from '../support/test-database';
+import { createTestApp, type TestApp, testStore } from '../support/test-app';
 
 const root = new URL('../../../', import.meta.url).pathname;
 

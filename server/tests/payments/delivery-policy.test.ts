@@ -7,17 +7,9 @@ import {
   postStatement,
   STATEMENT_HEADER,
 } from '../support/bank';
-import {
-  createOrder,
-  readingAnswer,
-  submitReceipt,
-  useShopApp,
-  type Created,
-  type ShopApp,
-} from '../support/shop';
+import { createOrder, readingAnswer, submitReceipt, type Created } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
-import { T0, type TestApp } from '../support/test-app';
-import { testStore } from '../support/test-database';
+import { type SharedTestApp, T0, type TestApp, testStore, useTestApp } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 /** The eSIM is out: assigned, or delivered once the buyer saw it (no email). */
@@ -99,7 +91,7 @@ describe('decideDelivery', () => {
 });
 
 /** Pays `created` with a screenshot of transaction `id` (read a minute after its creation). */
-async function payByScreenshot(app: ShopApp, created: Created, id: string) {
+async function payByScreenshot(app: SharedTestApp, created: Created, id: string) {
   const createdAt = created.order.createdAt as number;
   app.gemini.answer(
     readingAnswer({
@@ -107,7 +99,7 @@ async function payByScreenshot(app: ShopApp, created: Created, id: string) {
       transactionTime: new Date(createdAt + 60_000).toISOString(),
     }),
   );
-  const response = await submitReceipt(app.t, created);
+  const response = await submitReceipt(app, created);
   expect(response.status).toBe(200);
   return (await response.json()) as Answer;
 }
@@ -120,11 +112,11 @@ async function orderOf(t: TestApp, created: Created) {
 }
 
 function useStocked(env: Record<string, string>) {
-  const app = useShopApp({ PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET, ...env });
+  const app = useTestApp({ env: { PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET, ...env } });
   const state = { key: '' };
   beforeEach(async () => {
-    state.key = await staffKey(app.t);
-    expect((await postStock(app.t, state.key, stockCsv(10))).status).toBe(200);
+    state.key = await staffKey(app);
+    expect((await postStock(app, state.key, stockCsv(10))).status).toBe(200);
   });
   return { app, state };
 }
@@ -132,8 +124,8 @@ function useStocked(env: Record<string, string>) {
 describe(`DELIVERY_POLICY=instant (${testStore})`, () => {
   const { app } = useStocked({ DELIVERY_POLICY: 'instant' });
   it('delivers on the screenshot and counts it as unconfirmed', async () => {
-    const created = await createOrder(app.t);
-    app.t.clock.advance(2 * 60_000);
+    const created = await createOrder(app);
+    app.clock.advance(2 * 60_000);
     const answer = await payByScreenshot(app, created, 'KBZ-100001');
     expect(answer.order.delivery.state).toMatch(ESIM_OUT);
     expect(answer.order.delivery.reason).toBeNull();
@@ -154,11 +146,11 @@ describe(`DELIVERY_POLICY=confirmed (${testStore})`, () => {
   const rows = (sql: string, params: unknown[] = []) =>
     app.database.rawTransaction((tx) => tx.query<Row>(sql, params));
   const staff = (path: string, body?: unknown) =>
-    app.t.call('POST', path, body, { Authorization: `Bearer ${state.key}` });
+    app.call('POST', path, body, { Authorization: `Bearer ${state.key}` });
 
   async function heldOrder(id = 'KBZ-200001', contact = 'traveller@example.com') {
-    const created = await createOrder(app.t, { contact });
-    app.t.clock.advance(2 * 60_000);
+    const created = await createOrder(app, { contact });
+    app.clock.advance(2 * 60_000);
     const answer = await payByScreenshot(app, created, id);
     return { created, answer };
   }
@@ -172,7 +164,7 @@ describe(`DELIVERY_POLICY=confirmed (${testStore})`, () => {
       esim: null,
       promisedBy: T0 + 2 * 60_000 + 90 * 60_000,
     });
-    expect((await orderOf(app.t, created)).delivery.state).toBe('held');
+    expect((await orderOf(app, created)).delivery.state).toBe('held');
     expect(await rows("SELECT count(*)::int AS n FROM profiles WHERE state <> 'in_stock'")).toEqual(
       [{ n: 0 }],
     );
@@ -185,11 +177,11 @@ describe(`DELIVERY_POLICY=confirmed (${testStore})`, () => {
   it('delivers a held order when the notification of its payment arrives', async () => {
     const { created } = await heldOrder('KBZ-200002');
     const response = await notify(
-      app.t,
+      app,
       notification(created.order.number, { transactionId: 'KBZ-200002' }),
     );
     expect(response.status).toBe(200);
-    const order = await orderOf(app.t, created);
+    const order = await orderOf(app, created);
     expect(order.delivery.state).toMatch(ESIM_OUT);
     expect(order.delivery.reason).toBeNull();
     expect(order.delivery.esim).not.toBeNull();
@@ -198,15 +190,15 @@ describe(`DELIVERY_POLICY=confirmed (${testStore})`, () => {
   it('delivers a held order when a statement line confirms it', async () => {
     const { created } = await heldOrder('KBZ-200003');
     const csv = `${STATEMENT_HEADER}\nKBZ-200003,"80,000",${new Date(T0 + 60_000).toISOString()},Ko Aung,${created.order.number}\n`;
-    const response = await postStatement(app.t, state.key, csv);
+    const response = await postStatement(app, state.key, csv);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ imported: 1, confirmed: 1, released: 1 });
-    expect((await orderOf(app.t, created)).delivery.state).toMatch(ESIM_OUT);
+    expect((await orderOf(app, created)).delivery.state).toMatch(ESIM_OUT);
   });
 
   it('delivers at once a screenshot whose payment the statement already showed', async () => {
     const csv = `${STATEMENT_HEADER}\nKBZ-200009,80000,${new Date(T0 + 60_000).toISOString()},,\n`;
-    expect((await postStatement(app.t, state.key, csv)).status).toBe(200);
+    expect((await postStatement(app, state.key, csv)).status).toBe(200);
     const { answer } = await heldOrder('KBZ-200009');
     expect(answer.order.delivery.state).toMatch(ESIM_OUT);
   });
@@ -226,7 +218,7 @@ describe(`DELIVERY_POLICY=confirmed (${testStore})`, () => {
     expect(await rejected.json()).toMatchObject({
       order: { deliveryState: 'withdrawn', paymentRejectedReason: 'Not on the account statement' },
     });
-    expect((await orderOf(app.t, second.created)).delivery.state).toBe('withdrawn');
+    expect((await orderOf(app, second.created)).delivery.state).toBe('withdrawn');
     // A rejected payment is never delivered later, not even by a confirmation.
     expect(
       (await staff(`/api/staff/orders/${second.created.order.id}/confirm-payment`)).status,
@@ -246,10 +238,10 @@ describe(`DELIVERY_POLICY=limit (${testStore})`, () => {
   let n = 0;
   async function pay(contact: string) {
     n += 1;
-    const created = await createOrder(app.t, { contact });
-    app.t.clock.advance(2 * 60_000);
+    const created = await createOrder(app, { contact });
+    app.clock.advance(2 * 60_000);
     const answer = await payByScreenshot(app, created, `KBZ-3${String(n).padStart(5, '0')}`);
-    app.t.clock.advance(60_000);
+    app.clock.advance(60_000);
     return { created, state: answer.order.delivery.state };
   }
 
@@ -260,14 +252,14 @@ describe(`DELIVERY_POLICY=limit (${testStore})`, () => {
     const third = await pay('c@example.com');
     expect(third.state).toBe('held');
     // A day later the first two are out of the window.
-    app.t.clock.advance(24 * 60 * 60_000);
+    app.clock.advance(24 * 60 * 60_000);
     expect((await pay('d@example.com')).state).toMatch(ESIM_OUT);
   });
 
   it('counts only unconfirmed deliveries: a bank-confirmed one frees its share', async () => {
     const first = await pay('a@example.com');
     expect((await pay('b@example.com')).state).toMatch(ESIM_OUT);
-    const response = await app.t.call(
+    const response = await app.call(
       'POST',
       `/api/staff/orders/${first.created.order.id}/confirm-payment`,
       undefined,
@@ -278,7 +270,7 @@ describe(`DELIVERY_POLICY=limit (${testStore})`, () => {
   });
 
   it('holds a third unconfirmed delivery to the same contact', async () => {
-    const env = app.t.deps.config.bank;
+    const env = app.deps.config.bank;
     const limit = env.unconfirmedLimitMmk;
     env.unconfirmedLimitMmk = 10_000_000;
     try {
@@ -295,11 +287,11 @@ describe(`DELIVERY_POLICY=limit (${testStore})`, () => {
 describe(`Rejecting a delivered order (${testStore})`, () => {
   const { app, state } = useStocked({ DELIVERY_POLICY: 'instant' });
   it('withdraws its profile and records why', async () => {
-    const created = await createOrder(app.t);
-    app.t.clock.advance(2 * 60_000);
+    const created = await createOrder(app);
+    app.clock.advance(2 * 60_000);
     const answer = await payByScreenshot(app, created, 'KBZ-400001');
     expect(answer.order.delivery.state).toMatch(ESIM_OUT);
-    const response = await app.t.call(
+    const response = await app.call(
       'POST',
       `/api/staff/orders/${created.order.id}/reject-payment`,
       { reason: 'Forged screenshot: no such payment' },
@@ -318,7 +310,7 @@ describe(`Rejecting a delivered order (${testStore})`, () => {
         state: 'withdrawn',
       },
     ]);
-    const order = await orderOf(app.t, created);
+    const order = await orderOf(app, created);
     expect(order.delivery).toMatchObject({ state: 'withdrawn', esim: null });
   });
 });

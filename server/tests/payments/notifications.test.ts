@@ -1,23 +1,20 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFY_SECRET, notification, notify } from '../support/bank';
-import { createOrder, readingAnswer, submitReceipt, useShopApp } from '../support/shop';
+import { createOrder, readingAnswer, submitReceipt } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { testStore } from '../support/test-database';
+import { createTestApp, testStore, useTestApp } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type Order = { id: string; status: string; delivery: { state: string; esim: unknown } };
 
 describe(`POST /api/payments/notifications (${testStore})`, () => {
-  const app = useShopApp({ PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET });
-  let t: TestApp;
+  const t = useTestApp({ env: { PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET } });
   beforeEach(async () => {
-    ({ t } = app);
     expect((await postStock(t, await staffKey(t), stockCsv(5))).status).toBe(200);
   });
 
   const rows = (sql: string, params: unknown[] = []) =>
-    app.database.rawTransaction((tx) => tx.query<Row>(sql, params));
+    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
   const orderOf = async (created: { order: { id: string }; token: string }) => {
     const response = await t.call('GET', `/api/orders/${created.order.id}`, undefined, {
       'X-Order-Token': created.token,
@@ -95,7 +92,7 @@ describe(`POST /api/payments/notifications (${testStore})`, () => {
     const created = await createOrder(t);
     t.clock.advance(2 * 60_000);
     expect((await notify(t, notification(created.order.number))).status).toBe(200);
-    app.gemini.answer(readingAnswer());
+    t.gemini.answer(readingAnswer());
     const receipt = await submitReceipt(t, created);
     expect(receipt.status).toBe(200);
     const answer = (await receipt.json()) as { verification: { status: string } };
@@ -109,7 +106,7 @@ describe(`POST /api/payments/notifications (${testStore})`, () => {
   it('pays one order when the screenshot comes first, and the notification confirms it', async () => {
     const created = await createOrder(t);
     t.clock.advance(2 * 60_000);
-    app.gemini.answer(readingAnswer());
+    t.gemini.answer(readingAnswer());
     expect((await submitReceipt(t, created)).status).toBe(200);
     const response = await notify(t, notification(created.order.number));
     expect(response.status).toBe(200);
@@ -159,7 +156,7 @@ describe(`POST /api/payments/notifications (${testStore})`, () => {
     t.clock.advance(1000);
     const second = await createOrder(t, { contact: 'other@example.com' });
     t.clock.advance(2 * 60_000);
-    app.gemini.answer(readingAnswer());
+    t.gemini.answer(readingAnswer());
     expect((await submitReceipt(t, first)).status).toBe(200);
     const response = await notify(t, notification(second.order.number));
     expect(response.status).toBe(409);

@@ -6,16 +6,9 @@ import {
   readMapping,
 } from '../../src/services/statement-csv';
 import { postStatement, STATEMENT_HEADER } from '../support/bank';
-import {
-  createOrder,
-  readingAnswer,
-  submitReceipt,
-  useShopApp,
-  type Created,
-} from '../support/shop';
+import { createOrder, readingAnswer, submitReceipt, type Created } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
-import { T0, type TestApp } from '../support/test-app';
-import { testStore } from '../support/test-database';
+import { T0, testStore, useTestApp } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type Report = {
@@ -80,16 +73,14 @@ describe('statement CSV', () => {
 });
 
 describe(`statement reconciliation (${testStore})`, () => {
-  const app = useShopApp({ STAFF_WEBHOOK_URL: 'https://hooks.example/staff' });
-  let t: TestApp;
+  const t = useTestApp({ env: { STAFF_WEBHOOK_URL: 'https://hooks.example/staff' } });
   let key: string;
   beforeEach(async () => {
-    ({ t } = app);
     key = await staffKey(t);
     expect((await postStock(t, key, stockCsv(10))).status).toBe(200);
   });
   const rows = (sql: string, params: unknown[] = []) =>
-    app.database.rawTransaction((tx) => tx.query<Row>(sql, params));
+    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
   const report = async () => {
     const response = await t.call('GET', '/api/staff/reconciliation', undefined, {
       Authorization: `Bearer ${key}`,
@@ -103,7 +94,7 @@ describe(`statement reconciliation (${testStore})`, () => {
     t.clock.set(at);
     const created: Created = await createOrder(t, { contact });
     t.clock.set(at + 2 * 60_000);
-    app.gemini.answer(readingAnswer({ transactionId: id, transactionTime: iso(at + 60_000) }));
+    t.gemini.answer(readingAnswer({ transactionId: id, transactionTime: iso(at + 60_000) }));
     expect((await submitReceipt(t, created)).status).toBe(200);
     return created;
   }

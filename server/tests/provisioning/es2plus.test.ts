@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeSmdp, type FakeSmdp } from '../../../e2e/support/fake-smdp.mjs';
 import { createProvisioningWorker } from '../../src/services/provisioning-worker';
-import { createOrder, fakeGemini, modelAnswer, reading, submitReceipt } from '../support/shop';
+import { createOrder, modelAnswer, reading, submitReceipt } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
-import {
-  createTestDatabase,
-  testStore,
-  truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+import { type SharedTestApp, T0, testStore, useTestApp } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type Esim = {
@@ -27,15 +21,12 @@ const MYTEL_TOKEN = 'mytel-callback-token-77c2a0';
 const PROGRESS = '/gsma/rsp2/es2plus/handleDownloadProgressInfo';
 
 describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
-  const gemini = fakeGemini();
   let atom: FakeSmdp;
   let mytel: FakeSmdp;
-  let database: TestDatabase;
-  let t: TestApp;
   let key: string;
   let receipts = 0;
 
-  beforeAll(async () => {
+  const t: SharedTestApp = useTestApp(async () => {
     const toShop: typeof fetch = (input, init) =>
       Promise.resolve(t.app.request(String(input), init));
     // ATOM answers with its SM-DP+ address; Mytel does not (the URL's host is used) and needs
@@ -48,10 +39,7 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
       fetch: toShop,
     });
     mytel = await startFakeSmdp({ profileTypes: ['MYTEL-P30'], iccidPrefix: '899509' });
-    database = await createTestDatabase();
-    t = await createTestApp({
-      database,
-      aiFetch: gemini.fetch,
+    return {
       env: {
         STAFF_WEBHOOK_URL: 'https://hooks.example/staff',
         PROVISIONING_ATOM: 'es2plus',
@@ -70,16 +58,14 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
         PROVISIONING_LEASE_MS: '5000',
         PROVISIONING_FALLBACK_MS: '600000',
       },
-    });
+    };
   });
+  const { gemini } = t;
   afterAll(async () => {
-    await database.drop();
     await atom.close();
     await mytel.close();
   });
   beforeEach(async () => {
-    await truncateAll(database);
-    t.clock.set(T0);
     key = await staffKey(t);
     for (const fake of [atom, mytel]) {
       fake.calls.length = 0;
@@ -100,7 +86,7 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
   });
 
   const rows = (sql: string, params: unknown[] = []) =>
-    database.rawTransaction((tx) => tx.query<Row>(sql, params));
+    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
   const worker = () => createProvisioningWorker(t.deps);
 
   /** An order of `operatorId`, paid: the receipt's answer. */

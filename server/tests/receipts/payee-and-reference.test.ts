@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createOrder,
-  readingAnswer,
-  submitReceipt,
-  useShopApp,
-  type Created,
-} from '../support/shop';
-import { testStore } from '../support/test-database';
+import { createOrder, readingAnswer, submitReceipt, type Created } from '../support/shop';
+import { testStore, useTestApp } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type Answer = { order: Row; verification: Row };
@@ -18,12 +12,12 @@ type Answer = { order: Row; verification: Row };
  * payee is confirmed with payeeShown false, which the payment row keeps.
  */
 describe(`payee and reference (${testStore})`, () => {
-  const shop = useShopApp({ MERCHANT_PAYEE_NAMES: 'ESIM MYANMAR, အီးဆင်း မြန်မာ' });
+  const shop = useTestApp({ env: { MERCHANT_PAYEE_NAMES: 'ESIM MYANMAR, အီးဆင်း မြန်မာ' } });
 
   const rows = (sql: string, params: unknown[] = []) =>
     shop.database.rawTransaction((tx) => tx.query<Row>(sql, params));
   const send = async (created: Created) => {
-    const response = await submitReceipt(shop.t, created);
+    const response = await submitReceipt(shop, created);
     expect(response.status).toBe(200);
     return (await response.json()) as Answer;
   };
@@ -31,7 +25,7 @@ describe(`payee and reference (${testStore})`, () => {
     (await rows('SELECT status, last_failure FROM orders WHERE id = $1', [created.order.id]))[0];
 
   it('refuses a personal transfer to someone else (review S1: “Paid 80,000 Ks to Ko Aung”)', async () => {
-    const created = await createOrder(shop.t);
+    const created = await createOrder(shop);
     shop.gemini.answer(readingAnswer({ payeeName: 'Ko Aung', paymentKind: 'personal' }));
     const answer = await send(created);
     expect(answer.verification).toEqual({
@@ -48,7 +42,7 @@ describe(`payee and reference (${testStore})`, () => {
   });
 
   it('refuses a personal transfer that names no payee', async () => {
-    const created = await createOrder(shop.t);
+    const created = await createOrder(shop);
     shop.gemini.answer(readingAnswer({ payeeName: null, paymentKind: 'personal' }));
     expect((await send(created)).verification).toEqual({
       status: 'failed',
@@ -57,8 +51,8 @@ describe(`payee and reference (${testStore})`, () => {
   });
 
   it('refuses a receipt whose reference names another order', async () => {
-    const other = await createOrder(shop.t);
-    const created = await createOrder(shop.t);
+    const other = await createOrder(shop);
+    const created = await createOrder(shop);
     expect(created.order.number).toBe(`${other.order.number}-2`);
     shop.gemini.answer(
       readingAnswer({ payeeName: 'ESIM MYANMAR', reference: `Bill ${other.order.number}` }),
@@ -71,7 +65,7 @@ describe(`payee and reference (${testStore})`, () => {
   });
 
   it('confirms a payment to the shop’s Burmese name for this order: payeeShown true, kept on the payment', async () => {
-    const created = await createOrder(shop.t);
+    const created = await createOrder(shop);
     shop.gemini.answer(
       readingAnswer({
         payeeName: 'အီးဆင်းမြန်မာ',
@@ -89,7 +83,7 @@ describe(`payee and reference (${testStore})`, () => {
   });
 
   it('never refuses a receipt without a payee, but never approves it silently: payeeShown false', async () => {
-    const created = await createOrder(shop.t);
+    const created = await createOrder(shop);
     shop.gemini.answer(readingAnswer({ payeeName: null, paymentKind: null }));
     expect((await send(created)).verification).toMatchObject({
       status: 'confirmed',
@@ -100,19 +94,19 @@ describe(`payee and reference (${testStore})`, () => {
 });
 
 describe(`payee names default to the MMQR merchant name (${testStore})`, () => {
-  const shop = useShopApp({ VITE_MMQR_MERCHANT_NAME: 'NEXORA TRAVEL' });
+  const shop = useTestApp({ env: { VITE_MMQR_MERCHANT_NAME: 'NEXORA TRAVEL' } });
 
   it('accepts that name and refuses the default one', async () => {
     shop.gemini.answer(readingAnswer({ payeeName: 'Nexora Travel' }));
-    const created = await createOrder(shop.t);
-    const accepted = await submitReceipt(shop.t, created);
+    const created = await createOrder(shop);
+    const accepted = await submitReceipt(shop, created);
     expect(await accepted.json()).toMatchObject({
       verification: { status: 'confirmed', payeeShown: true },
     });
     shop.gemini.answer(
       readingAnswer({ payeeName: 'ESIM MYANMAR', transactionId: '0999 1111 2222' }),
     );
-    const refused = await submitReceipt(shop.t, await createOrder(shop.t));
+    const refused = await submitReceipt(shop, await createOrder(shop));
     expect(await refused.json()).toMatchObject({
       verification: { status: 'failed', reason: { code: 'payee', payee: 'ESIM MYANMAR' } },
     });

@@ -1,32 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOrder, fakeGemini, heldAnswer, readingAnswer, submitReceipt } from '../support/shop';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
-import {
-  createTestDatabase,
-  testStore,
-  truncateAll,
-  type TestDatabase,
-} from '../support/test-database';
+import { describe, expect, it } from 'vitest';
+import { createOrder, heldAnswer, readingAnswer, submitReceipt } from '../support/shop';
+import { createTestApp, T0, testStore, useTestApp } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type Answer = { order: Row; verification: { status: string; reason?: Row } };
 
 describe(`receipt races and restarts (${testStore})`, () => {
-  let database: TestDatabase;
-  let t: TestApp;
-  const gemini = fakeGemini();
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    t = await createTestApp({ database, aiFetch: gemini.fetch });
-  });
-  afterAll(() => database.drop());
-  beforeEach(async () => {
-    await truncateAll(database);
-    t.clock.set(T0);
-  });
+  const t = useTestApp();
+  const { gemini } = t;
 
   const rows = (sql: string, params: unknown[] = []) =>
-    database.rawTransaction((tx) => tx.query<Row>(sql, params));
+    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
 
   it('confirms exactly one of 50 parallel receipts with the same transaction id, across 50 orders', async () => {
     const created = [];
@@ -68,7 +52,7 @@ describe(`receipt races and restarts (${testStore})`, () => {
       new Date(T0 + 60_000).toISOString(),
       created.order.id,
     ]);
-    const restarted = await createTestApp({ database, aiFetch: gemini.fetch });
+    const restarted = await createTestApp({ database: t.database, aiFetch: gemini.fetch });
     restarted.clock.set(T0 + 90_000);
     const read = async () =>
       (

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { receiptPrompt, receiptResponseSchema } from '#domain/receipt-prompt';
 import { createAiFetch } from '../../src/ai-fetch';
 import { loadConfig } from '../../src/config';
 import {
   createOrder,
-  fakeGemini,
-  useShopApp,
   heldAnswer,
   modelAnswer,
   RECEIPT_IMAGE,
@@ -13,23 +11,17 @@ import {
   submitReceipt,
   type Created,
 } from '../support/shop';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
-import { createTestDatabase, testStore, type TestDatabase } from '../support/test-database';
+import { createTestApp, T0, testStore, useTestApp } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type Answer = { order: Row; verification: Row };
 
 describe(`receipts (${testStore})`, () => {
-  const app = useShopApp({ STAFF_WEBHOOK_URL: 'http://127.0.0.1:9/staff-hook' });
-  const { gemini } = app;
-  let database: TestDatabase;
-  let t: TestApp;
-  beforeEach(async () => {
-    ({ t, database } = app);
-  });
+  const t = useTestApp({ env: { STAFF_WEBHOOK_URL: 'http://127.0.0.1:9/staff-hook' } });
+  const { gemini } = t;
 
   const rows = (sql: string, params: unknown[] = []) =>
-    database.rawTransaction((tx) => tx.query<Row>(sql, params));
+    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
   const readOrder = async (created: Created) => {
     const response = await t.call('GET', `/api/orders/${created.order.id}`, undefined, {
       'X-Order-Token': created.token,
@@ -97,7 +89,7 @@ describe(`receipts (${testStore})`, () => {
 
   it('confirms with the demo answers when the server runs without a Gemini key', async () => {
     const demo = await createTestApp({
-      database,
+      database: t.database,
       env: { AI_MODE: 'demo' },
       aiFetch: createAiFetch(loadConfig({ AI_MODE: 'demo' })),
     });
@@ -328,18 +320,8 @@ describe(`receipts (${testStore})`, () => {
 });
 
 describe(`receipts when Gemini does not answer in time (${testStore})`, () => {
-  let database: TestDatabase;
-  let t: TestApp;
-  const gemini = fakeGemini();
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    t = await createTestApp({
-      database,
-      aiFetch: gemini.fetch,
-      env: { RECEIPT_TIMEOUT_MS: '150' },
-    });
-  });
-  afterAll(() => database.drop());
+  const t = useTestApp({ env: { RECEIPT_TIMEOUT_MS: '150' } });
+  const { gemini } = t;
 
   it('gives up at the time limit with 503 ai_unavailable, and the order can be checked again', async () => {
     const created = await createOrder(t);
@@ -347,7 +329,7 @@ describe(`receipts when Gemini does not answer in time (${testStore})`, () => {
     const response = await submitReceipt(t, created);
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ error: { code: 'ai_unavailable' } });
-    const [health] = await database.rawTransaction((tx) =>
+    const [health] = await t.database.rawTransaction((tx) =>
       tx.query<Row>('SELECT ok, message FROM ai_health'),
     );
     expect(health).toEqual({ ok: false, message: 'The AI service did not answer in time' });

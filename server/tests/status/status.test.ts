@@ -1,27 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../src/db/schema';
-import { AI_STALE_MS, OUTBOX_MAX_DEPTH, OUTBOX_STALE_MS } from '../../src/routes/status';
+import { describe, expect, it } from 'vitest';
+import { messageOutbox } from '../../src/db/schema';
+import { AI_STALE_MS, OUTBOX_MAX_DEPTH, OUTBOX_STALE_MS } from '../../src/services/status';
 import { statusResponseSchema } from '../../src/schemas/status';
 import {
   parseStatusResponse,
   serverServiceIds,
 } from '../../../src/features/status/lib/remote-status';
 import { recordAiResult } from '../../src/services/ai-health';
-import { createTestApp, T0, type TestApp } from '../support/test-app';
-import { truncateAll } from '../support/test-database';
+import { createTestApp, T0, type TestApp, truncateAll, useTestApp } from '../support/test-app';
 
-let t: TestApp;
 // Each test here changes the state between two requests at the same instant: no shared result
 // (the sharing itself: status/shared-status.test.ts).
 const fresh = { env: { STATUS_MAX_AGE_MS: '0' } };
-beforeAll(async () => {
-  t = await createTestApp(fresh);
-});
-afterEach(async () => {
-  await truncateAll(t.database);
-  t.clock.set(T0);
-});
-afterAll(() => t.close());
+const t = useTestApp(fresh);
 
 async function status(app: TestApp = t) {
   const response = await app.call('GET', '/status');
@@ -35,7 +26,7 @@ async function status(app: TestApp = t) {
 }
 
 const queue = (count: number, createdAt: number) =>
-  t.database.db.insert(outbox).values(
+  t.database.db.insert(messageOutbox).values(
     Array.from({ length: count }, () => ({
       kind: 'order_paid',
       payload: {},
@@ -104,7 +95,7 @@ describe('GET /status', () => {
 
     // Sent ones do not count.
     await truncateAll(t.database);
-    await t.database.db.insert(outbox).values({
+    await t.database.db.insert(messageOutbox).values({
       kind: 'order_paid',
       payload: {},
       attempts: 1,

@@ -1,45 +1,7 @@
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { createTestApp, T0, type TestApp } from './test-app';
-import { createTestDatabase, truncateAll, type TestDatabase } from './test-database';
+import { expect } from 'vitest';
+import { T0, type GeminiScript, type TestApp } from './test-app';
 
-/**
- * Helpers for the money-path tests: a scriptable stand-in for Gemini's REST API (the server's
- * outgoing side), model readings, and an order made through the API.
- */
-
-export type GeminiScript = (request: Request) => Response | Promise<Response>;
-
-export type FakeGemini = {
-  fetch: typeof fetch;
-  /** What the next calls answer. */
-  answer(script: GeminiScript): void;
-  /** The requests received (URL and parsed body). */
-  calls: { url: string; body: GeminiBody }[];
-};
-
-export type GeminiBody = {
-  contents: {
-    role: string;
-    parts: { text?: string; inlineData?: { mimeType: string; data: string } }[];
-  }[];
-  generationConfig: Record<string, unknown>;
-};
-
-export function fakeGemini(): FakeGemini {
-  let script: GeminiScript = () => {
-    throw new Error('No AI answer scripted for this test');
-  };
-  const calls: FakeGemini['calls'] = [];
-  return {
-    calls,
-    answer: (next) => void (script = next),
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      calls.push({ url: request.url, body: (await request.clone().json()) as GeminiBody });
-      return script(request);
-    },
-  };
-}
+/** Helpers for the money-path tests: model readings, and an order made through the API. */
 
 /**
  * What the model reads from a good receipt for the 80,000 MMK plan, paid a minute before T0: a
@@ -128,26 +90,4 @@ export function submitReceipt(
     'X-Order-Token': created.token,
     ...headers,
   });
-}
-
-export type ShopApp = { t: TestApp; database: TestDatabase; gemini: FakeGemini };
-
-/**
- * A file's test app on its own database with a scriptable Gemini, the money-path tests' common
- * frame: made before the file's tests, emptied (clock at T0, no Gemini calls) before each, and
- * dropped after. `t` and `database` are there from the first test on.
- */
-export function useShopApp(env: Record<string, string> = {}): ShopApp {
-  const app = { gemini: fakeGemini() } as ShopApp;
-  beforeAll(async () => {
-    app.database = await createTestDatabase();
-    app.t = await createTestApp({ database: app.database, aiFetch: app.gemini.fetch, env });
-  });
-  afterAll(() => app.database.drop());
-  beforeEach(async () => {
-    await truncateAll(app.database);
-    app.t.clock.set(T0);
-    app.gemini.calls.length = 0;
-  });
-  return app;
 }

@@ -2,14 +2,14 @@ import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { safeError } from '../log-safe';
 import { pruneIdempotencyKeys } from './idempotency';
-import { orders, outbox } from '../db/schema';
+import { orders, messageOutbox } from '../db/schema';
 import type { Deps } from '../deps';
 import {
   composeEsimEmail,
   composeLookupEmail,
   staffAlertText,
   type StaffAlertPayload,
-} from './delivery-email';
+} from './message-texts';
 import { LOOKUP_EMAIL, type LookupEmailPayload } from './order-lookup';
 import {
   deliverWaiting,
@@ -21,7 +21,7 @@ import {
   STAFF_ALERT_EMAIL,
   STAFF_ALERT_WEBHOOK,
   type EsimEmailPayload,
-} from './delivery';
+} from './esim-delivery';
 
 /**
  * The outbox worker (decision 039): every few seconds it claims due rows (a lease: their
@@ -61,7 +61,7 @@ export const SENT_EMAIL_KEEP_MS = 30 * 24 * 60 * 60_000;
 export const backoffMs = (attempts: number) =>
   Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 
-export type OutboxWorker = {
+export type MessageOutboxWorker = {
   /** One round: serve waiting orders, send what is due. Resolves with what happened. */
   runOnce(): Promise<{ sent: number; failed: number }>;
   start(): void;
@@ -69,12 +69,12 @@ export type OutboxWorker = {
   stop(): Promise<void>;
 };
 
-type Row = typeof outbox.$inferSelect;
+type Row = typeof messageOutbox.$inferSelect;
 
-export function createOutboxWorker(
+export function createMessageOutboxWorker(
   deps: Deps,
   options: { mailer?: Mailer | undefined; fetch?: typeof fetch } = {},
-): OutboxWorker {
+): MessageOutboxWorker {
   const { database, logger, config } = deps;
   const { db } = database;
   const send = options.fetch ?? fetch;
@@ -84,31 +84,31 @@ export function createOutboxWorker(
     if (kinds.length === 0) return [];
     return db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: outbox.id })
-        .from(outbox)
-        .leftJoin(orders, eq(orders.id, outbox.orderId))
+        .select({ id: messageOutbox.id })
+        .from(messageOutbox)
+        .leftJoin(orders, eq(orders.id, messageOutbox.orderId))
         .where(
           and(
-            isNull(outbox.sentAt),
-            lte(outbox.nextAttemptAt, new Date(now)),
-            inArray(outbox.kind, kinds),
+            isNull(messageOutbox.sentAt),
+            lte(messageOutbox.nextAttemptAt, new Date(now)),
+            inArray(messageOutbox.kind, kinds),
             // An eSIM email waits for its eSIM (an order waiting for stock).
             or(
-              ne(outbox.kind, ESIM_EMAIL),
+              ne(messageOutbox.kind, ESIM_EMAIL),
               inArray(orders.deliveryState, ['assigned', 'delivered']),
             ),
           ),
         )
-        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+        .orderBy(asc(messageOutbox.nextAttemptAt), asc(messageOutbox.id))
         .limit(BATCH)
-        .for('update', { of: outbox, skipLocked: true });
+        .for('update', { of: messageOutbox, skipLocked: true });
       if (due.length === 0) return [];
       return tx
-        .update(outbox)
+        .update(messageOutbox)
         .set({ nextAttemptAt: new Date(now + LEASE_MS) })
         .where(
           inArray(
-            outbox.id,
+            messageOutbox.id,
             due.map((row) => row.id),
           ),
         )
@@ -170,16 +170,16 @@ export function createOutboxWorker(
     if (!error) {
       await db.transaction(async (tx) => {
         await tx
-          .update(outbox)
+          .update(messageOutbox)
           .set({ sentAt: new Date(now), attempts, lastError: null })
-          .where(eq(outbox.id, row.id));
+          .where(eq(messageOutbox.id, row.id));
         if (row.kind === ESIM_EMAIL && row.orderId) await markDelivered(tx, row.orderId, now);
         // Sent: the address and the links (tokens) of a lookup email are not kept.
         if (row.kind === LOOKUP_EMAIL) {
           await tx
-            .update(outbox)
-            .set({ payload: sql`${outbox.payload} - 'to' - 'orders'` })
-            .where(eq(outbox.id, row.id));
+            .update(messageOutbox)
+            .set({ payload: sql`${messageOutbox.payload} - 'to' - 'orders'` })
+            .where(eq(messageOutbox.id, row.id));
         }
       });
       return;
@@ -189,9 +189,9 @@ export function createOutboxWorker(
       .replace(/[^\s<>"'@,;:]+@[^\s<>"'@,;:]+/g, '<address>')
       .slice(0, 500);
     await db
-      .update(outbox)
+      .update(messageOutbox)
       .set({ attempts, lastError: message, nextAttemptAt: new Date(now + backoffMs(attempts)) })
-      .where(and(eq(outbox.id, row.id), isNull(outbox.sentAt)));
+      .where(and(eq(messageOutbox.id, row.id), isNull(messageOutbox.sentAt)));
     // The log names the row and the error, never the address or the link.
     logger.warn({ outboxId: row.id, kind: row.kind, attempts, err: message }, 'send failed');
   }

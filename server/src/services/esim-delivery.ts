@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import {
   installProgress,
   orders,
-  outbox,
+  messageOutbox,
   profiles,
   type DeliveryState,
   type InstallProgressRow,
@@ -12,7 +12,7 @@ import {
   type ProfileRow,
 } from '../db/schema';
 import type { Deps } from '../deps';
-import type { StaffAlertPayload } from './delivery-email';
+import type { StaffAlertPayload } from './message-texts';
 import { orderFromSmdp } from './provisioning';
 import { parseActivationCode } from './stock-csv';
 
@@ -109,7 +109,7 @@ export async function stockOrWait(
     ...(staffEmail && smtpUrl ? [STAFF_ALERT_EMAIL] : []),
   ];
   for (const kind of kinds) {
-    await tx.insert(outbox).values({
+    await tx.insert(messageOutbox).values({
       kind,
       orderId: order.id,
       payload: alert,
@@ -190,7 +190,7 @@ export function handOver(deps: Pick<Deps, 'config'>, order: OrderRow, now: numbe
 /** Queues the eSIM email of a paid shop order (in the payment's transaction). */
 export async function queueEsimEmail(tx: Tx, order: OrderRow, link: string | null, now: number) {
   const payload: EsimEmailPayload = { to: order.contact, language: order.language, link };
-  await tx.insert(outbox).values({
+  await tx.insert(messageOutbox).values({
     kind: ESIM_EMAIL,
     orderId: order.id,
     payload,
@@ -233,14 +233,14 @@ export async function profileOf(db: Queries, orderId: string): Promise<ProfileRo
   return row ?? null;
 }
 
-export type EmailRow = typeof outbox.$inferSelect;
+export type EmailRow = typeof messageOutbox.$inferSelect;
 
 export async function latestEmail(db: Queries, orderId: string): Promise<EmailRow | null> {
   const [row] = await db
     .select()
-    .from(outbox)
-    .where(and(eq(outbox.orderId, orderId), eq(outbox.kind, ESIM_EMAIL)))
-    .orderBy(desc(outbox.id))
+    .from(messageOutbox)
+    .where(and(eq(messageOutbox.orderId, orderId), eq(messageOutbox.kind, ESIM_EMAIL)))
+    .orderBy(desc(messageOutbox.id))
     .limit(1);
   return row ?? null;
 }
@@ -331,14 +331,14 @@ export async function markDelivered(tx: Queries, orderId: string, now: number) {
 /** Forgets the address and order link of eSIM emails sent more than `olderThanMs` ago. */
 export async function pruneSentEmails(deps: Pick<Deps, 'database' | 'now'>, olderThanMs: number) {
   await deps.database.db
-    .update(outbox)
-    .set({ payload: sql`${outbox.payload} - 'link' - 'to'` })
+    .update(messageOutbox)
+    .set({ payload: sql`${messageOutbox.payload} - 'link' - 'to'` })
     .where(
       and(
-        eq(outbox.kind, ESIM_EMAIL),
-        isNotNull(outbox.sentAt),
-        lt(outbox.sentAt, new Date(deps.now() - olderThanMs)),
-        sql`(${outbox.payload} ? 'to' OR ${outbox.payload} ? 'link')`,
+        eq(messageOutbox.kind, ESIM_EMAIL),
+        isNotNull(messageOutbox.sentAt),
+        lt(messageOutbox.sentAt, new Date(deps.now() - olderThanMs)),
+        sql`(${messageOutbox.payload} ? 'to' OR ${messageOutbox.payload} ? 'link')`,
       ),
     );
 }
