@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { env } from '../../../config/env';
-import { shopApiUrl } from '../lib/shop-api';
+import { apiUrl } from '../../../lib/api/client';
 import { deliveryStatus, OUTBOX_EVENT, type DeliveryStatus } from '../lib/outbox';
 
 /**
@@ -24,6 +24,6 @@ export function useOrderDelivery(orderNumber: string | null): DeliveryStatus | n
     };
   }, [url, orderNumber]);
   // Server mode: the server confirms a payment only once it has recorded the order.
-  if (shopApiUrl()) return 'delivered';
+  if (apiUrl()) return 'delivered';
   return url ? status : null;
 }
