@@ -98,6 +98,8 @@ export default tseslint.config(
             {
               target: './src',
               from: './server',
+              // The contract's schemas, for their types only (the rule below; decision 090).
+              except: ['./src/schemas'],
               message:
                 'The shop never imports the server; shared rules live in src/ and the server imports them.',
             },
@@ -201,6 +203,28 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         ...genaiSelectors.map((selector) => ({ selector, message: onlyTheWrapper })),
+      ],
+    },
+  },
+  {
+    // The shop takes the server's route schemas as types only: no server code in the bundle.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/ai/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: genaiSdk, message: onlyTheWrapper }],
+          patterns: [
+            { group: [`${genaiSdk}/*`], message: onlyTheWrapper },
+            {
+              group: ['**/server/**'],
+              allowTypeImports: true,
+              message:
+                'The shop imports the contract (server/src/schemas) with `import type` only.',
+            },
+          ],
+        },
       ],
     },
   },

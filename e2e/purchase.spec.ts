@@ -251,7 +251,7 @@ test('when the browser cannot store the order, it is POSTed once and the buyer k
   gemini.on('generateContent', receiptAnswer());
   await page.clock.install();
   await toPayment(page, t, 'traveller@example.com');
-  // Storage full from here on: the outbox cannot keep the confirmed order.
+  // Storage full from here on: the webhook queue cannot keep the confirmed order.
   await page.evaluate(() => {
     Storage.prototype.setItem = () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');

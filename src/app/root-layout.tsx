@@ -17,7 +17,7 @@ import { paths } from '../config/paths';
 import { ChatLauncher } from '../features/chat/components/chat-launcher';
 import { forgetFailedPages } from './lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { useOrderOutbox } from '../features/purchase/hooks/use-order-outbox';
+import { useWebhookQueue } from '../features/purchase/hooks/use-webhook-queue';
 
 /** The layout on every page (SPEC §2): header, footer, floating controls, background. */
 export function RootLayout() {
@@ -25,7 +25,7 @@ export function RootLayout() {
   // In the checkout only the chat floats: music and back-to-top would sit over the steps'
   // cards and buttons on a phone (issue #15); the steps scroll to their own top.
   const checkout = pathname === paths.buy;
-  useOrderOutbox();
+  useWebhookQueue();
   // A page that failed to load (offline, a deploy) loads again when it is visited again.
   useEffect(() => forgetFailedPages(), [pathname]);
   return (

@@ -1,4 +1,7 @@
-import type { ShopOrder } from '../../src/features/purchase/lib/shop-api';
+import type { ShopOrder } from '../../src/lib/api/client';
+
+/** The contract's ShopOrder with any delivery, as an answer from outside may carry. */
+export type WireShopOrder = Omit<ShopOrder, 'delivery'> & { delivery?: unknown };
 
 export const SHOP_ORDER_ID = '5b0f3f0e-1d1c-4c55-9d0a-0c1f4d2b7a11';
 
@@ -7,7 +10,7 @@ export const SHOP_ORDER_ID = '5b0f3f0e-1d1c-4c55-9d0a-0c1f4d2b7a11';
  * a moment ago; `change` sets any field. Its MMQR payload is not what the browser would build:
  * a QR shown from it must come from the server.
  */
-export const shopOrder = (change: Partial<ShopOrder> = {}): ShopOrder => ({
+export const shopOrder = (change: Partial<WireShopOrder> = {}): WireShopOrder => ({
   id: SHOP_ORDER_ID,
   number: '#NXR-20261123-163000',
   planId: 'power-30',

@@ -2,11 +2,8 @@ import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DemoBanner } from '../../../src/components/layout/demo-banner';
-import {
-  configureShopApi,
-  createServerOrder,
-  resetShopApi,
-} from '../../../src/features/purchase/lib/shop-api';
+import { createServerOrder } from '../../../src/features/purchase/lib/server-checkout';
+import { configureApi, resetApi } from '../../../src/lib/api/client';
 import { noteServerAiMode } from '../../../src/lib/server-ai-mode';
 import { server } from '../../support/msw-server';
 import { renderWithProviders } from '../../support/render';
@@ -22,7 +19,7 @@ const answerWith = (mode: string) => ({ headers: new Headers({ 'X-AI-Mode': mode
 describe('the demo banner in server mode', () => {
   afterEach(() => {
     act(() => noteServerAiMode(answerWith('gemini')));
-    resetShopApi();
+    resetApi();
   });
 
   it('stays hidden while the server reads receipts with Gemini', async () => {
@@ -42,7 +39,7 @@ describe('the demo banner in server mode', () => {
   });
 
   it('learns it from the checkout’s own order answer (no extra request)', async () => {
-    configureShopApi(API);
+    configureApi(API);
     server.use(
       http.post(`${API}/api/orders`, () =>
         HttpResponse.json(

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FindMyEsims } from '../../../src/features/order/components/find-my-esims';
-import { configureShopServer, resetShopServer } from '../../../src/lib/shop-server';
+import { configureApi, resetApi } from '../../../src/lib/api/client';
 import { server } from '../../support/msw-server';
 import { renderWithProviders } from '../../support/render';
 
@@ -13,10 +13,10 @@ const open = (language: 'en' | 'my' = 'en') =>
 
 /** Find my eSIMs (issue #24): the form, its one confirmation, its problems. */
 describe('Find my eSIMs', () => {
-  afterEach(() => resetShopServer());
+  afterEach(() => resetApi());
 
   it('asks the server for the links in the buyer’s language and says the one same thing', async () => {
-    configureShopServer(API);
+    configureApi(API);
     const bodies: unknown[] = [];
     server.use(
       http.post(`${API}/api/orders/lookup`, async ({ request }) => {
@@ -35,7 +35,7 @@ describe('Find my eSIMs', () => {
   });
 
   it('checks the address first, and tells a limit and a shop without email', async () => {
-    configureShopServer(API);
+    configureApi(API);
     let answer = () =>
       HttpResponse.json({ error: { code: 'rate_limited', message: 'x' } }, { status: 429 });
     server.use(http.post(`${API}/api/orders/lookup`, () => answer()));
@@ -57,7 +57,7 @@ describe('Find my eSIMs', () => {
   });
 
   it('is not offered by the static shop', async () => {
-    configureShopServer(undefined);
+    configureApi(undefined);
     await open();
     expect(screen.queryByRole('heading', { name: 'Find my eSIMs' })).not.toBeInTheDocument();
   });

@@ -7,7 +7,7 @@ import {
   PROGRESS_REFRESH_MS,
   WAITING_REFRESH_MS,
 } from '../../../src/features/order/components/order-view';
-import { configureShopServer, resetShopServer } from '../../../src/lib/shop-server';
+import { configureApi, resetApi } from '../../../src/lib/api/client';
 import { OrderPage } from '../../../src/pages/order-page';
 import { server } from '../../support/msw-server';
 import { renderWithProviders } from '../../support/render';
@@ -72,8 +72,8 @@ function serveOrder(seen: Headers[] = []) {
 }
 
 describe('the order page', () => {
-  beforeEach(() => configureShopServer(API));
-  afterEach(() => resetShopServer());
+  beforeEach(() => configureApi(API));
+  afterEach(() => resetApi());
 
   it('shows the order and its eSIM to the link with the right token, sent only in a header', async () => {
     const seen = serveOrder();
@@ -335,7 +335,7 @@ describe('the order page', () => {
   });
 
   it('explains that order pages need the shop server in the static shop', async () => {
-    configureShopServer(undefined);
+    configureApi(undefined);
     await open(`/order/${ID}?token=${TOKEN}`);
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(/Order pages need the shop's server/),

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Reconciliation } from '../../../src/features/staff/lib/staff-api';
-import { configureShopServer, resetShopServer } from '../../../src/lib/shop-server';
+import { configureApi, resetApi } from '../../../src/lib/api/client';
 import { StaffPage } from '../../../src/pages/staff-page';
 import { server } from '../../support/msw-server';
 import { renderWithProviders } from '../../support/render';
@@ -72,8 +72,8 @@ const open = async (language: 'en' | 'my' = 'en') => {
 };
 
 describe('the staff page’s bank reconciliation tab', () => {
-  beforeEach(() => configureShopServer(API));
-  afterEach(() => resetShopServer());
+  beforeEach(() => configureApi(API));
+  afterEach(() => resetApi());
 
   it('shows the counts, the orders by bank state and the unmatched bank payments', async () => {
     serveBank([]);

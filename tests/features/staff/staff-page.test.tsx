@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StaffOrder } from '../../../src/features/staff/lib/staff-api';
-import { configureShopServer, resetShopServer } from '../../../src/lib/shop-server';
+import { configureApi, resetApi } from '../../../src/lib/api/client';
 import { StaffPage } from '../../../src/pages/staff-page';
 import { server } from '../../support/msw-server';
 import { renderWithProviders } from '../../support/render';
@@ -11,23 +11,24 @@ import { renderWithProviders } from '../../support/render';
 const API = 'http://api.test';
 const KEY = 'staff-key-1';
 
-const staffOrder = (change: Partial<StaffOrder> = {}): StaffOrder => ({
-  id: 'order-1',
-  number: '#NXR-20261123-163000',
-  planId: 'power-30',
-  operatorId: 'mpt',
-  status: 'paid',
-  deliveryState: 'delivered',
-  contactKind: 'email',
-  transactionId: '0123456789',
-  paidAt: 1,
-  createdAt: 1,
-  iccid: '8995000000000000001',
-  emailAttempts: 2,
-  emailLastError: null,
-  emailSentAt: 2,
-  ...change,
-});
+const staffOrder = (change: Partial<StaffOrder> = {}): StaffOrder =>
+  ({
+    id: 'order-1',
+    number: '#NXR-20261123-163000',
+    planId: 'power-30',
+    operatorId: 'mpt',
+    status: 'paid',
+    deliveryState: 'delivered',
+    contactKind: 'email',
+    transactionId: '0123456789',
+    paidAt: 1,
+    createdAt: 1,
+    iccid: '8995000000000000001',
+    emailAttempts: 2,
+    emailLastError: null,
+    emailSentAt: 2,
+    ...change,
+  }) as StaffOrder;
 
 const orders = () => [
   staffOrder(),
@@ -100,8 +101,8 @@ async function signIn(user: ReturnType<typeof userEvent.setup>, key = KEY) {
 }
 
 describe('the staff page', () => {
-  beforeEach(() => configureShopServer(API));
-  afterEach(() => resetShopServer());
+  beforeEach(() => configureApi(API));
+  afterEach(() => resetApi());
 
   it('asks for the key, keeps it for this tab only, and lists orders and stock', async () => {
     serveStaff();

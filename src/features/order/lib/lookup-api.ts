@@ -1,5 +1,5 @@
 import type { Language } from '../../../lib/i18n/languages';
-import { shopServerRequest, ShopServerError } from '../../../lib/shop-server';
+import { apiRequest, ApiError } from '../../../lib/api/client';
 
 /** How a Find my eSIMs request ended, as the form tells it. */
 export type LookupOutcome = 'sent' | 'invalid' | 'tooMany' | 'noEmail' | 'unreachable';
@@ -14,7 +14,7 @@ export async function requestOrderLinks(
   signal?: AbortSignal,
 ): Promise<LookupOutcome> {
   try {
-    await shopServerRequest('/api/orders/lookup', {
+    await apiRequest('/api/orders/lookup', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: email.trim(), language }),
@@ -23,7 +23,7 @@ export async function requestOrderLinks(
     return 'sent';
   } catch (error) {
     if (signal?.aborted) throw error;
-    if (!(error instanceof ShopServerError)) return 'unreachable';
+    if (!(error instanceof ApiError)) return 'unreachable';
     if (error.status === 400) return 'invalid';
     if (error.status === 429) return 'tooMany';
     if (error.code === 'email_unavailable') return 'noEmail';

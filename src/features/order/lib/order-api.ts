@@ -1,29 +1,19 @@
 import { readDelivery, type OrderDelivery } from '../../../lib/delivery';
-import { shopServerRequest, ShopServerError } from '../../../lib/shop-server';
+import { ApiError, getOrder, type ShopOrder } from '../../../lib/api/client';
 
-/** What the order page shows of the server's order (ShopOrder). */
-export type BuyerOrder = {
-  id: string;
-  number: string;
-  planId: string;
-  operatorId: string;
-  status: string;
-  /** Where the eSIM was to be sent: a Viber number gets the order link, not an email. */
-  contactKind: 'email' | 'phone' | null;
+/** What the order page shows of the server's order; a Viber number gets the link, not an email. */
+export type BuyerOrder = Pick<ShopOrder, 'id' | 'number' | 'planId' | 'operatorId' | 'status'> & {
+  contactKind: ShopOrder['contactKind'] | null;
   delivery: OrderDelivery | null;
 };
 
-/** GET /api/orders/{id} with the order's token. Throws ShopServerError or a network error. */
+/** GET /api/orders/{id} with the order's token. Throws ApiError or a network error. */
 export async function fetchBuyerOrder(
   id: string,
   token: string,
   signal?: AbortSignal,
 ): Promise<BuyerOrder> {
-  const answer = await shopServerRequest<{ order?: Record<string, unknown> }>(
-    `/api/orders/${encodeURIComponent(id)}`,
-    { headers: { 'X-Order-Token': token }, signal },
-  );
-  const order = answer?.order;
+  const order = (await getOrder(id, token, signal)) as Partial<ShopOrder> | undefined;
   if (
     !order ||
     typeof order.id !== 'string' ||
@@ -32,11 +22,7 @@ export async function fetchBuyerOrder(
     typeof order.operatorId !== 'string' ||
     typeof order.status !== 'string'
   ) {
-    throw new ShopServerError(
-      200,
-      'invalid_answer',
-      'The server answered with an unexpected order',
-    );
+    throw new ApiError(200, 'invalid_answer', 'The server answered with an unexpected order');
   }
   return {
     id: order.id,
@@ -52,6 +38,6 @@ export async function fetchBuyerOrder(
 
 /** How a failed load reads to the buyer: the link is wrong, or the server is out of reach. */
 export const failureKind = (error: unknown): 'notFound' | 'unreachable' =>
-  error instanceof ShopServerError && [400, 401, 403, 404].includes(error.status)
+  error instanceof ApiError && [400, 401, 403, 404].includes(error.status)
     ? 'notFound'
     : 'unreachable';

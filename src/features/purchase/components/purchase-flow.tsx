@@ -11,7 +11,8 @@ import { useReceiptVerification } from '../hooks/use-receipt-verification';
 import { useServerOrderCreation, useServerReceiptVerification } from '../hooks/use-server-order';
 import { useOrderChange } from '../hooks/use-order-change';
 import { useStepHistory } from '../hooks/use-step-history';
-import { operatorStock, shopApiUrl } from '../lib/shop-api';
+import { operatorStock } from '../lib/server-checkout';
+import { apiUrl } from '../../../lib/api/client';
 import { useStockAvailability } from '../hooks/use-stock-availability';
 import { ContactStep } from './contact-step';
 import { ExpiredPanel } from './expired-panel';
@@ -92,7 +93,7 @@ export function PurchaseFlow() {
             contact={state.draft.contact}
             onEdit={(contact) => dispatch({ type: 'EDIT_CONTACT', contact })}
             onContinue={() =>
-              shopApiUrl()
+              apiUrl()
                 ? void serverOrder.create(state.draft)
                 : dispatch({ type: 'CONTINUE_TO_PAYMENT', now: Date.now(), orderId: newOrderId() })
             }

@@ -6,9 +6,9 @@ import { site, viberChatHref } from '../../../config/site';
 import { EsimDelivery } from '../../../components/esim-install';
 import { formatDateTime, formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
-import type { DeliveryStatus } from '../lib/outbox';
+import type { WebhookStatus } from '../lib/webhook-queue';
 import type { Order } from '../lib/purchase-machine';
-import { useOrderDelivery } from '../hooks/use-order-delivery';
+import { useWebhookStatus } from '../hooks/use-webhook-status';
 import { StepHeading } from './step-heading';
 import { OrderNumberText } from './order-number-text';
 import { OrderNumberRow } from './order-summary';
@@ -16,7 +16,7 @@ import './order-summary.css';
 import './result.css';
 
 /** What the buyer is told about an order on its way to the shop's webhook. */
-const deliveryMessages = {
+const webhookMessages = {
   pending: 'result.deliveryPending',
   retrying: 'result.deliveryRetrying',
   delivered: 'result.deliveryDone',
@@ -24,18 +24,18 @@ const deliveryMessages = {
   unsaved: 'result.deliveryUnsaved',
 } as const;
 
-const deliveryAlerts = { delivered: 'alert--success', unsaved: 'alert--warning' } as const;
+const webhookAlerts = { delivered: 'alert--success', unsaved: 'alert--warning' } as const;
 
 /**
  * Whether the buyer must send the order by hand: 'required' when nothing will reach the shop
- * otherwise (no webhook, an order the outbox does not hold, a send that failed for good),
+ * otherwise (no webhook, an order the webhook queue does not hold, a send that failed for good),
  * 'optional' while the webhook keeps failing but is still retried, null when it is on its way or
  * arrived (server mode: always arrived). While an order this browser could not store is sent
  * from memory, the buyer keeps the page open instead.
  */
-function handOffOf(delivery: DeliveryStatus | null): 'required' | 'optional' | null {
-  if (delivery === 'pending' || delivery === 'delivered' || delivery === 'unsaved') return null;
-  return delivery === 'retrying' ? 'optional' : 'required';
+function handOffOf(webhook: WebhookStatus | null): 'required' | 'optional' | null {
+  if (webhook === 'pending' || webhook === 'delivered' || webhook === 'unsaved') return null;
+  return webhook === 'retrying' ? 'optional' : 'required';
 }
 
 type ResultSuccessProps = {
@@ -51,9 +51,9 @@ export function ResultSuccess(props: ResultSuccessProps) {
   const { order, transactionId, verifiedAt, focusOnMount, onBuyAnother } = props;
   const { t, i18n } = useTranslation('purchase');
   const language = toLanguage(i18n.language);
-  const delivery = useOrderDelivery(order.number);
-  const deliveryMessage = delivery && delivery !== 'unknown' ? deliveryMessages[delivery] : null;
-  const handOff = handOffOf(delivery);
+  const webhook = useWebhookStatus(order.number);
+  const webhookMessage = webhook && webhook !== 'unknown' ? webhookMessages[webhook] : null;
+  const handOff = handOffOf(webhook);
   const amount = t('price', { amount: formatNumber(order.price, language) });
   const orderMessage = t('result.orderMessage', {
     order: order.number,
@@ -160,15 +160,15 @@ export function ResultSuccess(props: ResultSuccessProps) {
             </li>
           </ol>
 
-          {deliveryMessage && (
+          {webhookMessage && (
             <p
-              className={`alert ${delivery === 'delivered' || delivery === 'unsaved' ? deliveryAlerts[delivery] : ''}`}
+              className={`alert ${webhook === 'delivered' || webhook === 'unsaved' ? webhookAlerts[webhook] : ''}`}
               role="status"
             >
-              {t(deliveryMessage)}
+              {t(webhookMessage)}
             </p>
           )}
-          {/* The hand-off only when delivery needs it (see handOffOf); else what happens next. */}
+          {/* The hand-off only when the webhook needs it (see handOffOf); else what happens next. */}
           {handOff ? (
             <div className="purchase-send">
               <h3>

@@ -6,9 +6,8 @@ import {
   cancelServerOrder,
   changeServerOrderContact,
   fetchServerOrder,
-  ShopApiError,
-  type ShopOrder,
-} from '../lib/shop-api';
+} from '../lib/server-checkout';
+import { ApiError, type ShopOrder } from '../../../lib/api/client';
 
 type Dispatch = (event: FlowEvent) => void;
 
@@ -52,7 +51,7 @@ export function useOrderChange(dispatch: Dispatch) {
       }
       if (outcome.status !== 'error') return 'busy';
       const { error } = outcome;
-      if (error instanceof ShopApiError && error.status === 409) {
+      if (error instanceof ApiError && error.status === 409) {
         if (error.code === 'receipt_in_progress') return 'failed';
         await resync(order);
         return 'closed';

@@ -4,7 +4,7 @@ import { aiMode } from '../../../lib/ai/client';
 import type { Language } from '../../../lib/i18n/languages';
 import { restorePurchase, savePurchase } from '../lib/order-storage';
 import { toOrderRecord } from '../lib/order-record';
-import { submitOrder } from '../lib/outbox';
+import { submitOrder } from '../lib/webhook-queue';
 import { confirmedBy, type PurchaseState } from '../lib/purchase-machine';
 import { flowReducer, type FlowEvent } from '../lib/server-purchase';
 import { rememberTransactionId } from '../lib/used-transactions';
@@ -25,7 +25,7 @@ const EXPIRY_CHECK_MS = 60_000;
  * restored order is refreshed from the server. The flow owns its timers and side effects:
  * - the payment code expires here (EXPIRE at the order's expiresAt), whatever the step shows;
  * - the transition to a confirmed result (confirmedBy) remembers the transaction and hands the
- *   order to the outbox, once, before the result is shown.
+ *   order to the webhook queue, once, before the result is shown.
  */
 export function usePurchaseFlow(language: Language): [PurchaseState, FlowDispatch] {
   const [state, dispatch] = useReducer(flowReducer, undefined, () => restorePurchase(Date.now()));

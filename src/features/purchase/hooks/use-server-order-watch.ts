@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { readDelivery } from '../../../lib/delivery';
 import type { PurchaseState } from '../lib/purchase-machine';
 import type { FlowEvent } from '../lib/server-purchase';
-import { fetchServerOrder, shopApiUrl } from '../lib/shop-api';
+import { fetchServerOrder } from '../lib/server-checkout';
+import { apiUrl } from '../../../lib/api/client';
 
 /** How often the open payment step (or a held eSIM) asks the server: well within 3 s. */
 export const ORDER_WATCH_MS = 1_500;
@@ -18,7 +19,7 @@ export function useServerOrderWatch(state: PurchaseState, dispatch: (event: Flow
   const order = 'order' in state ? state.order : null;
   const deliveryState = order?.delivery?.state ?? null;
   const watching =
-    Boolean(shopApiUrl() && server) &&
+    Boolean(apiUrl() && server) &&
     (state.step === 'payment' ||
       (state.step === 'result' &&
         state.verification.status === 'confirmed' &&

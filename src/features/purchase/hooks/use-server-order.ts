@@ -9,10 +9,10 @@ import type { FlowEvent } from '../lib/server-purchase';
 import {
   createServerOrder,
   fetchServerOrder,
-  shopApiUrl,
   submitServerReceipt,
   type ServerReceiptOutcome,
-} from '../lib/shop-api';
+} from '../lib/server-checkout';
+import { apiUrl } from '../../../lib/api/client';
 
 type Dispatch = (event: FlowEvent) => void;
 type Draft = { planId: PlanId; operatorId: OperatorId; contact: string };
@@ -85,7 +85,7 @@ export function useServerOrderSync(state: PurchaseState, dispatch: Dispatch) {
   const first = useRef(state);
   useEffect(() => {
     const initial = first.current;
-    if (!shopApiUrl() || !('order' in initial) || !initial.order.server) return;
+    if (!apiUrl() || !('order' in initial) || !initial.order.server) return;
     if (initial.step === 'verifying') return;
     const controller = new AbortController();
     fetchServerOrder(initial.order, controller.signal).then(
@@ -106,7 +106,7 @@ export function useServerCheckWatch(state: PurchaseState, dispatch: Dispatch) {
   const order = state.step === 'verifying' && !state.receipt ? state.order : null;
   // The same state (so the same order) while the check runs: the reducer keeps it as it is.
   useEffect(() => {
-    if (!shopApiUrl() || !order?.server) return;
+    if (!apiUrl() || !order?.server) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = () => {
@@ -145,7 +145,7 @@ export function useServerDeliveryProgress(state: PurchaseState, dispatch: Dispat
   // schedules the next one.
   const [tick, setTick] = useState(0);
   useEffect(() => {
-    if (!active || !order || !shopApiUrl()) return;
+    if (!active || !order || !apiUrl()) return;
     const controller = new AbortController();
     const again = () => setTick((value) => value + 1);
     const timer = window.setTimeout(() => {

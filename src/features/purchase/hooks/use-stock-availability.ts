@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { fetchAvailability, shopApiUrl, type StockAvailability } from '../lib/shop-api';
+import { fetchAvailability, type StockAvailability } from '../lib/server-checkout';
+import { apiUrl } from '../../../lib/api/client';
 
 /**
  * Server mode, the operator and contact steps: whether each operator has an eSIM ready now for
@@ -10,7 +11,7 @@ import { fetchAvailability, shopApiUrl, type StockAvailability } from '../lib/sh
 export function useStockAvailability(choosing: boolean): StockAvailability | null {
   const [availability, setAvailability] = useState<StockAvailability | null>(null);
   useEffect(() => {
-    if (!choosing || !shopApiUrl()) return;
+    if (!choosing || !apiUrl()) return;
     const controller = new AbortController();
     fetchAvailability(controller.signal).then(setAvailability, () => undefined);
     return () => controller.abort();

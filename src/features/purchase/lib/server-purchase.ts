@@ -7,7 +7,8 @@ import {
   type PurchaseState,
   type Verification,
 } from './purchase-machine';
-import { withDelivery, type ShopOrder } from './shop-api';
+import type { ShopOrder } from '../../../lib/api/client';
+import { withDelivery } from './server-checkout';
 
 /**
  * Server mode's events, on top of the purchase machine (which stays as it is for the static

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/i18n/format';
-import { ShopServerError, type LineProblem } from '../../../lib/shop-server';
+import { ApiError, type LineProblem } from '../../../lib/api/client';
 import { importStock, isUnauthorized } from '../lib/staff-api';
 
 type Outcome =
@@ -43,7 +43,7 @@ export function CsvImport({ staffKey, onImported, onUnauthorized }: CsvImportPro
         return;
       }
       setOutcome(
-        error instanceof ShopServerError && error.status === 422
+        error instanceof ApiError && error.status === 422
           ? { kind: 'refused', problems: error.details, message: error.message }
           : { kind: 'failed' },
       );

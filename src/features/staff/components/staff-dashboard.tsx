@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shopServerUrl } from '../../../lib/shop-server';
+import { apiUrl } from '../../../lib/api/client';
 import { forgetStaffKey, readStaffKey, saveStaffKey } from '../lib/staff-key';
 import { StaffBoard } from './staff-board';
 import { StaffKeyForm } from './staff-key-form';
@@ -27,7 +27,7 @@ export function StaffDashboard() {
     setKey(null);
   }, []);
 
-  if (!shopServerUrl()) return <p className="alert">{t('staticMode')}</p>;
+  if (!apiUrl()) return <p className="alert">{t('staticMode')}</p>;
   if (!key) {
     return (
       <StaffKeyForm

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/i18n/format';
-import { ShopServerError, type LineProblem } from '../../../lib/shop-server';
+import { ApiError, type LineProblem } from '../../../lib/api/client';
 import { importStatement, isUnauthorized, type StatementResult } from '../lib/staff-api';
 
 type Outcome =
@@ -60,9 +60,9 @@ export function StatementImport({ staffKey, onImported, onUnauthorized }: Statem
         onUnauthorized();
         return;
       }
-      if (error instanceof ShopServerError && error.status === 422) {
+      if (error instanceof ApiError && error.status === 422) {
         setOutcome({ kind: 'refused', problems: error.details, message: error.message });
-      } else if (error instanceof ShopServerError && error.status === 400) {
+      } else if (error instanceof ApiError && error.status === 400) {
         setOutcome({ kind: 'badMapping', message: error.message });
       } else setOutcome({ kind: 'failed' });
     } finally {

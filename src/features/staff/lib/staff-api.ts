@@ -1,96 +1,34 @@
-import { shopServerRequest, ShopServerError } from '../../../lib/shop-server';
-import type { DeliveryState, InstallState } from '../../../lib/delivery';
+import {
+  apiRequest,
+  ApiError,
+  type Reconciliation as ReconciliationReport,
+  type StaffOrder,
+  type StatementImport,
+  type StockImport,
+  type StockReport,
+} from '../../../lib/api/client';
 
-/** An order as staff see it (the contract's StaffOrder): never its activation code. */
-export type StaffOrder = {
-  id: string;
-  number: string;
-  planId: string;
-  operatorId: string;
-  status: 'awaiting_payment' | 'verifying' | 'paid' | 'expired' | 'cancelled';
-  deliveryState: DeliveryState;
-  contactKind: 'email' | 'phone';
-  transactionId: string | null;
-  paidAt: number | null;
-  createdAt: number;
-  iccid: string | null;
-  emailAttempts: number;
-  emailLastError: string | null;
-  emailSentAt: number | null;
-  bankState?: BankState;
-  paymentRejectedReason?: string | null;
-  /** Where its profile came from: stock, or the operator's SM-DP+ (ES2+). */
-  profileSource?: 'stock' | 'es2plus' | null;
-  installState?: InstallState | null;
-  installStateAt?: number | null;
-  /** The last error of its profile order at the SM-DP+ (retrying, or given up). */
-  provisioningError?: string | null;
-};
-
+/** The contract's staff types (server/src/schemas/staff.ts): an order never carries its code. */
+export type { StaffOrder, StockReport };
 /** What the bank says of a paid order (issue #23, decision 071). */
-export type BankState = 'unconfirmed' | 'confirmed' | 'mismatch' | 'suspect';
-
-export type Reconciliation = {
-  counts: Record<BankState | 'unmatched', number>;
-  orders: {
-    orderId: string;
-    orderNumber: string;
-    transactionId: string | null;
-    bankState: BankState;
-    deliveryState: DeliveryState;
-    price: number;
-    paidAt: number | null;
-  }[];
-  unmatched: {
-    source: 'statement' | 'notification';
-    line: number | null;
-    transactionId: string;
-    amount: number;
-    paidAt: number;
-    reference: string | null;
-  }[];
-};
-
-export type StatementResult = {
-  imported: number;
-  alreadyImported: number;
-  confirmed: number;
-  mismatch: number;
-  unmatched: number;
-  suspect: number;
-  released: number;
-};
-
-export type StockLine = {
-  operatorId: string;
-  planId: string;
-  inStock: number;
-  assigned: number;
-  delivered: number;
-  withdrawn: number;
-};
-
+export type BankState = StaffOrder['bankState'];
+export type Reconciliation = ReconciliationReport;
+export type StatementResult = StatementImport;
+export type StockLine = StockReport['stock'][number];
 /** Where an operator's profiles come from (PROVISIONING_<OP>). */
-export type OperatorSource = {
-  operatorId: string;
-  source: 'stock' | 'es2plus';
-  smdpHost: string | null;
-  plans: string[];
-};
-
-export type StockReport = { stock: StockLine[]; waitingOrders: number; sources: OperatorSource[] };
+export type OperatorSource = StockReport['sources'][number];
 /** What is not set up yet (GET /api/staff/setup): today the placeholder merchant ids. */
 export type SetupWarning = { code: string; settings: string[] };
-export type ImportResult = { imported: number; deliveredWaiting: number };
+export type ImportResult = StockImport;
 
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 /** The key was refused (401 without a valid one, 403 with a partner's). */
 export const isUnauthorized = (error: unknown) =>
-  error instanceof ShopServerError && (error.status === 401 || error.status === 403);
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
 
 export async function fetchStaffOrders(key: string, signal?: AbortSignal): Promise<StaffOrder[]> {
-  const answer = await shopServerRequest<{ orders?: StaffOrder[] }>('/api/staff/orders?limit=50', {
+  const answer = await apiRequest<{ orders?: StaffOrder[] }>('/api/staff/orders?limit=50', {
     headers: auth(key),
     signal,
   });
@@ -98,7 +36,7 @@ export async function fetchStaffOrders(key: string, signal?: AbortSignal): Promi
 }
 
 export async function fetchStock(key: string, signal?: AbortSignal): Promise<StockReport> {
-  const answer = await shopServerRequest<Partial<StockReport>>('/api/staff/stock', {
+  const answer = await apiRequest<Partial<StockReport>>('/api/staff/stock', {
     headers: auth(key),
     signal,
   });
@@ -113,7 +51,7 @@ export async function fetchSetupWarnings(
   key: string,
   signal?: AbortSignal,
 ): Promise<SetupWarning[]> {
-  const answer = await shopServerRequest<{ warnings?: unknown }>('/api/staff/setup', {
+  const answer = await apiRequest<{ warnings?: unknown }>('/api/staff/setup', {
     headers: auth(key),
     signal,
   });
@@ -126,14 +64,14 @@ export async function fetchSetupWarnings(
 }
 
 export async function resendEmail(key: string, orderId: string): Promise<void> {
-  await shopServerRequest(`/api/staff/orders/${encodeURIComponent(orderId)}/resend`, {
+  await apiRequest(`/api/staff/orders/${encodeURIComponent(orderId)}/resend`, {
     method: 'POST',
     headers: auth(key),
   });
 }
 
 export async function withdrawProfile(key: string, orderId: string): Promise<StaffOrder> {
-  const answer = await shopServerRequest<{ order: StaffOrder }>(
+  const answer = await apiRequest<{ order: StaffOrder }>(
     `/api/staff/orders/${encodeURIComponent(orderId)}/withdraw`,
     { method: 'POST', headers: auth(key) },
   );
@@ -141,7 +79,7 @@ export async function withdrawProfile(key: string, orderId: string): Promise<Sta
 }
 
 export async function importStock(key: string, csv: string): Promise<ImportResult> {
-  return shopServerRequest<ImportResult>('/api/staff/stock', {
+  return apiRequest<ImportResult>('/api/staff/stock', {
     method: 'POST',
     headers: { ...auth(key), 'Content-Type': 'text/csv' },
     body: csv,
@@ -152,7 +90,7 @@ export async function fetchReconciliation(
   key: string,
   signal?: AbortSignal,
 ): Promise<Reconciliation> {
-  const answer = await shopServerRequest<Partial<Reconciliation>>('/api/staff/reconciliation', {
+  const answer = await apiRequest<Partial<Reconciliation>>('/api/staff/reconciliation', {
     headers: auth(key),
     signal,
   });
@@ -176,7 +114,7 @@ export async function importStatement(
   csv: string,
   mapping?: unknown,
 ): Promise<StatementResult> {
-  return shopServerRequest<StatementResult>('/api/staff/reconciliation/statement', {
+  return apiRequest<StatementResult>('/api/staff/reconciliation/statement', {
     method: 'POST',
     headers: {
       ...auth(key),
@@ -187,7 +125,7 @@ export async function importStatement(
 }
 
 export async function confirmPayment(key: string, orderId: string): Promise<StaffOrder> {
-  const answer = await shopServerRequest<{ order: StaffOrder }>(
+  const answer = await apiRequest<{ order: StaffOrder }>(
     `/api/staff/orders/${encodeURIComponent(orderId)}/confirm-payment`,
     { method: 'POST', headers: auth(key) },
   );
@@ -199,7 +137,7 @@ export async function rejectPayment(
   orderId: string,
   reason: string,
 ): Promise<StaffOrder> {
-  const answer = await shopServerRequest<{ order: StaffOrder }>(
+  const answer = await apiRequest<{ order: StaffOrder }>(
     `/api/staff/orders/${encodeURIComponent(orderId)}/reject-payment`,
     {
       method: 'POST',

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configureShopApi, resetShopApi } from '../../../../src/features/purchase/lib/shop-api';
+import { configureApi, resetApi } from '../../../../src/lib/api/client';
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
@@ -31,10 +31,10 @@ function serveAvailability() {
 }
 
 describe('the operator step with the server’s stock (issue #24)', () => {
-  afterEach(() => resetShopApi());
+  afterEach(() => resetApi());
 
   describe('in server mode', () => {
-    beforeEach(() => configureShopApi(API));
+    beforeEach(() => configureApi(API));
 
     it('says which operator has an eSIM ready now, and the promised time of the others', async () => {
       serveAvailability();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PURCHASE_STORAGE_KEY } from '../../../../src/features/purchase/lib/order-storage';
-import { configureShopApi, resetShopApi } from '../../../../src/features/purchase/lib/shop-api';
+import { configureApi, resetApi } from '../../../../src/lib/api/client';
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
@@ -137,10 +137,10 @@ describe('changing the contact or cancelling on the payment step (static shop)',
 });
 
 describe('changing the contact or cancelling on the payment step (server mode)', () => {
-  afterEach(() => resetShopApi());
+  afterEach(() => resetApi());
 
   it('asks the server to change the contact, with the order token, and shows its answer', async () => {
-    configureShopApi(API);
+    configureApi(API);
     const seen: { method: string; path: string; token: string | null; body: unknown }[] = [];
     server.use(
       http.get(`${API}/api/orders/:id`, () => HttpResponse.json({ order: shopOrder() })),
@@ -178,7 +178,7 @@ describe('changing the contact or cancelling on the payment step (server mode)',
   });
 
   it('changes nothing when the server cannot be reached, and says so', async () => {
-    configureShopApi(API);
+    configureApi(API);
     server.use(
       http.get(`${API}/api/orders/:id`, () => HttpResponse.json({ order: shopOrder() })),
       http.patch(`${API}/api/orders/:id`, () => HttpResponse.error()),
@@ -207,7 +207,7 @@ describe('changing the contact or cancelling on the payment step (server mode)',
   });
 
   it('cancels on the server, then starts again from the plans', async () => {
-    configureShopApi(API);
+    configureApi(API);
     const cancelled: (string | null)[] = [];
     server.use(
       http.get(`${API}/api/orders/:id`, () => HttpResponse.json({ order: shopOrder() })),
@@ -229,7 +229,7 @@ describe('changing the contact or cancelling on the payment step (server mode)',
   });
 
   it('shows a paid order as paid when the server refuses to cancel it (409)', async () => {
-    configureShopApi(API);
+    configureApi(API);
     let paid = false;
     server.use(
       http.get(`${API}/api/orders/:id`, () =>

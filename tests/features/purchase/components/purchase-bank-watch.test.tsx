@@ -2,15 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  configureShopApi,
-  resetShopApi,
-  type ShopOrder,
-} from '../../../../src/features/purchase/lib/shop-api';
+import { configureApi, resetApi } from '../../../../src/lib/api/client';
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
-import { shopOrder as serverOrder } from '../../../support/shop-order';
+import { shopOrder as serverOrder, type WireShopOrder } from '../../../support/shop-order';
 import { screenshot } from './seed';
 
 /** Issue #23: the open payment step and a held eSIM learn from the server without an upload. */
@@ -36,7 +32,7 @@ const held = {
   email: { state: 'not_applicable', attempts: 0 },
 };
 const none = { state: 'none', esim: null, promisedBy: null, email: held.email };
-const order = (change: Partial<ShopOrder> = {}) => serverOrder({ delivery: none, ...change });
+const order = (change: Partial<WireShopOrder> = {}) => serverOrder({ delivery: none, ...change });
 const paid = (delivery: unknown) =>
   order({ status: 'paid', transactionId: 'KBZ 0001', paidAt: Date.now(), delivery });
 
@@ -48,8 +44,8 @@ const toPayment = async (user: ReturnType<typeof userEvent.setup>) => {
 };
 
 describe('the server order watch', () => {
-  beforeEach(() => configureShopApi(API));
-  afterEach(() => resetShopApi());
+  beforeEach(() => configureApi(API));
+  afterEach(() => resetApi());
 
   it('shows the eSIM when the bank’s notification paid the order, with no upload', async () => {
     let asked = 0;

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PURCHASE_STORAGE_KEY } from '../../../../src/features/purchase/lib/order-storage';
-import {
-  configureShopApi,
-  resetShopApi,
-  type ShopOrder,
-} from '../../../../src/features/purchase/lib/shop-api';
+import { configureApi, resetApi } from '../../../../src/lib/api/client';
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
-import { SHOP_ORDER_ID, shopOrder as serverOrder } from '../../../support/shop-order';
+import {
+  SHOP_ORDER_ID,
+  shopOrder as serverOrder,
+  type WireShopOrder,
+} from '../../../support/shop-order';
 import { screenshot } from './seed';
 
 /** Issue #17: in server mode the result step shows the eSIM the server assigned at payment. */
@@ -32,7 +32,7 @@ const delivery = {
 };
 
 /** A server order before payment: nothing to deliver yet. */
-const shopOrder = (change: Partial<ShopOrder> = {}): ShopOrder =>
+const shopOrder = (change: Partial<WireShopOrder> = {}): WireShopOrder =>
   serverOrder({
     delivery: {
       state: 'none',
@@ -53,8 +53,8 @@ const renderPage = () =>
   });
 
 describe('the result step in server mode', () => {
-  beforeEach(() => configureShopApi(API));
-  afterEach(() => resetShopApi());
+  beforeEach(() => configureApi(API));
+  afterEach(() => resetApi());
 
   it('shows the assigned eSIM and the order page link as soon as the payment is confirmed', async () => {
     server.use(

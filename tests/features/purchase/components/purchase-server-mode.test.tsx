@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PURCHASE_STORAGE_KEY } from '../../../../src/features/purchase/lib/order-storage';
-import { configureShopApi, resetShopApi } from '../../../../src/features/purchase/lib/shop-api';
+import { configureApi, resetApi } from '../../../../src/lib/api/client';
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
@@ -21,8 +21,8 @@ async function toContactStep(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('the purchase flow in server mode', () => {
-  beforeEach(() => configureShopApi(API));
-  afterEach(() => resetShopApi());
+  beforeEach(() => configureApi(API));
+  afterEach(() => resetApi());
 
   it('has the server make the order and decide the receipt, and keeps its token across a reload', async () => {
     const seen: { path: string; headers: Headers; body: unknown }[] = [];

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResultSuccess } from '../../../../src/features/purchase/components/result-success';
 import type { Order } from '../../../../src/features/purchase/lib/purchase-machine';
-import { configureShopApi, resetShopApi } from '../../../../src/features/purchase/lib/shop-api';
+import { configureApi, resetApi } from '../../../../src/lib/api/client';
 import type { Language } from '../../../../src/lib/i18n/languages';
 import { renderWithProviders } from '../../../support/render';
 import { withOrderNumber } from './order-text';
@@ -33,7 +33,7 @@ const renderSuccess = (language: Language = 'en') =>
   );
 
 describe('the success screen', () => {
-  afterEach(() => resetShopApi());
+  afterEach(() => resetApi());
 
   it('asks for the order by hand when nothing else will bring it to the shop (no webhook)', async () => {
     await renderSuccess();
@@ -54,7 +54,7 @@ describe('the success screen', () => {
   });
 
   it('says what happens next, without a hand-off, when the shop has the order', async () => {
-    configureShopApi('https://shop.example.test');
+    configureApi('https://shop.example.test');
     await renderSuccess();
     expect(screen.queryByRole('link', { name: 'Send by Viber' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Send by email' })).not.toBeInTheDocument();

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { enqueueOrder, OUTBOX_KEY } from '../../../../src/features/purchase/lib/outbox';
+import {
+  enqueueOrder,
+  WEBHOOK_QUEUE_KEY,
+} from '../../../../src/features/purchase/lib/webhook-queue';
 import { pruneStoredOrders } from '../../../../src/features/purchase/lib/retention';
 import {
   rememberTransactionId,
@@ -35,10 +38,10 @@ describe('pruneStoredOrders (run on every start)', () => {
     );
     rememberTransactionId('KBZ-100001', T0);
     pruneStoredOrders(T0 + WEEK - 1);
-    expect(localStorage.getItem(OUTBOX_KEY)).toContain('buyer@example.com');
+    expect(localStorage.getItem(WEBHOOK_QUEUE_KEY)).toContain('buyer@example.com');
     expect(localStorage.getItem(USED_TRANSACTIONS_KEY)).toContain('KBZ100001');
     pruneStoredOrders(T0 + WEEK);
-    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+    expect(localStorage.getItem(WEBHOOK_QUEUE_KEY)).toBeNull();
     expect(localStorage.getItem(USED_TRANSACTIONS_KEY)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, PurchaseState } from '../../../../src/features/purchase/lib/purchase-machine';
 import { flowReducer } from '../../../../src/features/purchase/lib/server-purchase';
-import type { ShopOrder } from '../../../../src/features/purchase/lib/shop-api';
+import type { ShopOrder } from '../../../../src/lib/api/client';
 
 const T = Date.parse('2026-11-23T10:00:00Z');
 const order: Order = {
@@ -32,6 +32,13 @@ const shop = (change: Partial<ShopOrder> = {}): ShopOrder => ({
   status: 'awaiting_payment',
   transactionId: null,
   paidAt: null,
+  delivery: {
+    state: 'none',
+    esim: null,
+    promisedBy: null,
+    reason: null,
+    email: { state: 'not_applicable', attempts: 0 },
+  },
   ...change,
 });
 const payment: PurchaseState = {

@@ -1,10 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  configureShopApi,
-  resetShopApi,
-  submitServerReceipt,
-} from '../../../../src/features/purchase/lib/shop-api';
+import { submitServerReceipt } from '../../../../src/features/purchase/lib/server-checkout';
+import { configureApi, resetApi } from '../../../../src/lib/api/client';
 import { server } from '../../../support/msw-server';
 import { SHOP_ORDER_ID } from '../../../support/shop-order';
 import { order, preparedReceipt } from './fixtures';
@@ -13,8 +10,8 @@ const API = 'http://api.test';
 
 /** Issue #23 item 4: a receipt the server's limits refuse tells the buyer how long to wait. */
 describe('a receipt over the server’s limits (429)', () => {
-  beforeEach(() => configureShopApi(API));
-  afterEach(() => resetShopApi());
+  beforeEach(() => configureApi(API));
+  afterEach(() => resetApi());
 
   it('is a refusal that says how long to wait, not "could not verify"', async () => {
     server.use(

@@ -8,17 +8,17 @@ import { isRecord, readJson, removeItem, writeJson } from '../../../lib/web-stor
 const storedList = z.array(z.unknown());
 
 /**
- * Confirmed orders waiting to reach the shop's webhook (VITE_ORDER_WEBHOOK_URL). The outbox
+ * Confirmed orders waiting to reach the shop's webhook (VITE_ORDER_WEBHOOK_URL). The webhook queue
  * lives in localStorage, so an order survives reloads, closed tabs and lost connections; it is
  * POSTed again with growing delays until the webhook accepts it (any 2xx answer) or refuses it
  * for good (a permanent 4xx). Only entries that pass readOrderRecord are sent; the retention
  * rules (KEEP_UNDELIVERED_MS, KEEP_DELIVERED_MS) are applied on every read. Decision 023.
  */
-export const OUTBOX_KEY = 'esim-shop.order-outbox';
-/** Fired on window whenever the outbox changes. */
-export const OUTBOX_EVENT = 'esim-shop:outbox';
+export const WEBHOOK_QUEUE_KEY = 'esim-shop.order-outbox';
+/** Fired on window whenever the webhook queue changes. */
+export const WEBHOOK_QUEUE_EVENT = 'esim-shop:outbox';
 
-export type OutboxEntry = {
+export type QueuedOrder = {
   orderId: string;
   orderNumber: string;
   /** What is sent; null once the webhook accepted or refused it (nothing personal is kept then). */
@@ -40,16 +40,15 @@ export type OutboxEntry = {
  * is offered to send the order by hand); delivered; failed: the webhook refused it for good, or
  * the one send from memory failed (sent by hand); unsaved: this browser could not store the
  * order, so it is being sent once from memory (the page must stay open); unknown: not in the
- * outbox on this device (cleared, or not sent by this shop: a demo order).
+ * webhook queue on this device (cleared, or not sent by this shop: a demo order).
  */
-export type DeliveryStatus =
-  'pending' | 'retrying' | 'delivered' | 'failed' | 'unsaved' | 'unknown';
+export type WebhookStatus = 'pending' | 'retrying' | 'delivered' | 'failed' | 'unsaved' | 'unknown';
 
 /** Failed attempts after which the buyer is offered to send the order by Viber or email too. */
 export const RETRYING_AFTER_ATTEMPTS = 2;
 
 const DAY_MS = 24 * 60 * 60_000;
-/** How long an order that never reached the webhook stays in the outbox, contact included. */
+/** How long an order that never reached the webhook stays in the webhook queue, contact included. */
 export const KEEP_UNDELIVERED_MS = 7 * DAY_MS;
 /** How long the number and time of a delivered (or refused) order are kept, to show "sent". */
 export const KEEP_DELIVERED_MS = 7 * DAY_MS;
@@ -78,7 +77,7 @@ const timeOrNull = (value: unknown) =>
  * one delivered or refused keeps only its number and id. Entries stored before orders had an
  * id or a queue time get them (the caller stores them, so the id stays the same).
  */
-function readEntry(value: unknown, now: number): OutboxEntry | null {
+function readEntry(value: unknown, now: number): QueuedOrder | null {
   if (!isRecord(value) || typeof value.attempts !== 'number') return null;
   const deliveredAt = timeOrNull(value.deliveredAt);
   const failedAt = timeOrNull(value.failedAt);
@@ -102,44 +101,44 @@ function readEntry(value: unknown, now: number): OutboxEntry | null {
 }
 
 /** Whether the retention rules keep `entry` at `now` (stated in the privacy policy). */
-function isKept(entry: OutboxEntry, now: number): boolean {
+function isKept(entry: QueuedOrder, now: number): boolean {
   const doneAt = entry.deliveredAt ?? entry.failedAt;
   if (doneAt !== null) return now - doneAt < KEEP_DELIVERED_MS;
   return now - entry.queuedAt < KEEP_UNDELIVERED_MS;
 }
 
 /**
- * The outbox, checked and pruned: entries that are not the shop's own are dropped, and so is
+ * The webhook queue, checked and pruned: entries that are not the shop's own are dropped, and so is
  * whatever the retention rules no longer keep. What was dropped or given an id is stored back.
  */
-export function readOutbox(now: number = Date.now()): OutboxEntry[] {
-  const stored = readJson('local', OUTBOX_KEY, storedList);
+export function readWebhookQueue(now: number = Date.now()): QueuedOrder[] {
+  const stored = readJson('local', WEBHOOK_QUEUE_KEY, storedList);
   if (stored === null) return [];
   const entries = stored
     .map((value) => readEntry(value, now))
-    .filter((entry): entry is OutboxEntry => entry !== null && isKept(entry, now));
+    .filter((entry): entry is QueuedOrder => entry !== null && isKept(entry, now));
   if (JSON.stringify(entries) !== JSON.stringify(stored)) {
-    if (entries.length) writeJson('local', OUTBOX_KEY, entries);
-    else removeItem('local', OUTBOX_KEY);
+    if (entries.length) writeJson('local', WEBHOOK_QUEUE_KEY, entries);
+    else removeItem('local', WEBHOOK_QUEUE_KEY);
   }
   return entries;
 }
 
 /** Applies the retention rules now (on every start, not only on a later write). */
-export const pruneOutbox = (now: number) => void readOutbox(now);
+export const pruneWebhookQueue = (now: number) => void readWebhookQueue(now);
 
-/** Stores the outbox; false when the browser refused (private mode, storage full). */
-function writeOutbox(entries: OutboxEntry[], now: number): boolean {
+/** Stores the webhook queue; false when the browser refused (private mode, storage full). */
+function writeWebhookQueue(entries: QueuedOrder[], now: number): boolean {
   const kept = entries.filter((entry) => isKept(entry, now));
   const stored = kept.length
-    ? writeJson('local', OUTBOX_KEY, kept)
-    : (removeItem('local', OUTBOX_KEY), true);
+    ? writeJson('local', WEBHOOK_QUEUE_KEY, kept)
+    : (removeItem('local', WEBHOOK_QUEUE_KEY), true);
   notify();
   return stored;
 }
 
 const notify = () => {
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(OUTBOX_EVENT));
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(WEBHOOK_QUEUE_EVENT));
 };
 
 /**
@@ -149,12 +148,12 @@ const notify = () => {
 export function enqueueOrder(record: OrderRecord, now: number): boolean {
   const order = readOrderRecord(record);
   if (!order) return false;
-  const entries = readOutbox(now);
-  const same = (entry: OutboxEntry) =>
+  const entries = readWebhookQueue(now);
+  const same = (entry: QueuedOrder) =>
     entry.orderId === order.orderId || entry.orderNumber === order.orderNumber;
   if (entries.some(same)) return true;
   // The same key order as readEntry's, so that reading it back finds nothing to store again.
-  const entry: OutboxEntry = {
+  const entry: QueuedOrder = {
     orderId: order.orderId,
     orderNumber: order.orderNumber,
     attempts: 0,
@@ -165,14 +164,14 @@ export function enqueueOrder(record: OrderRecord, now: number): boolean {
     lastError: null,
     order,
   };
-  return writeOutbox([...entries, entry], now);
+  return writeWebhookQueue([...entries, entry], now);
 }
 
 /** Orders this browser could not store, sent once from memory: their state, by order number. */
 const unsaved = new Map<string, 'unsaved' | 'delivered' | 'failed'>();
 
-export function deliveryStatus(orderNumber: string): DeliveryStatus {
-  const entry = readOutbox().find((item) => item.orderNumber === orderNumber);
+export function webhookStatus(orderNumber: string): WebhookStatus {
+  const entry = readWebhookQueue().find((item) => item.orderNumber === orderNumber);
   if (!entry) return unsaved.get(orderNumber) ?? 'unknown';
   if (entry.deliveredAt !== null) return 'delivered';
   if (entry.failedAt !== null) return 'failed';
@@ -194,15 +193,15 @@ export type SubmitOptions = { url: string; now: number; fetchImpl?: typeof fetch
 
 /**
  * Hands a confirmed order to the webhook: never a demo order or one that fails readOrderRecord
- * (the buyer sends those by hand); into the outbox, or, when this browser cannot store it, one
+ * (the buyer sends those by hand); into the webhook queue, or, when this browser cannot store it, one
  * POST straight from memory while the success screen asks the buyer to keep the page open.
  */
 export async function submitOrder(record: OrderRecord, options: SubmitOptions): Promise<void> {
   const order = readOrderRecord(record);
   if (!order) return;
   if (enqueueOrder(order, options.now)) {
-    // Delivers at once, also before the layout's outbox has started (a no-op once it runs).
-    startOutbox(options.url);
+    // Delivers at once, also before the layout's webhook queue has started (a no-op once it runs).
+    startWebhookQueue(options.url);
     return;
   }
   unsaved.set(order.orderNumber, 'unsaved');
@@ -239,10 +238,10 @@ export type FlushOptions = {
  * Sends every due order once. Returns when the next undelivered order is due (epoch ms), or
  * null when nothing is waiting.
  */
-export async function flushOutbox(options: FlushOptions): Promise<number | null> {
+export async function flushWebhookQueue(options: FlushOptions): Promise<number | null> {
   const now = options.now ?? Date.now;
   const send = options.fetchImpl ?? ((input, init) => fetch(input, init));
-  for (const entry of readOutbox(now())) {
+  for (const entry of readWebhookQueue(now())) {
     if (!entry.order || entry.nextAttemptAt > now()) continue;
     options.signal?.throwIfAborted();
     let error: string | null = null;
@@ -257,29 +256,29 @@ export async function flushOutbox(options: FlushOptions): Promise<number | null>
       if (options.signal?.aborted) throw cause;
       error = cause instanceof Error ? cause.message : String(cause);
     }
-    // Re-read: another tab (or enqueue) may have changed the outbox meanwhile.
+    // Re-read: another tab (or enqueue) may have changed the webhook queue meanwhile.
     const time = now();
-    const updated = readOutbox(time).map((item): OutboxEntry => {
+    const updated = readWebhookQueue(time).map((item): QueuedOrder => {
       if (item.orderId !== entry.orderId || !item.order) return item;
       if (error === null) return { ...item, order: null, deliveredAt: time, lastError: null };
       if (permanent) return { ...item, order: null, failedAt: time, lastError: error };
       const attempts = item.attempts + 1;
       return { ...item, attempts, nextAttemptAt: time + backoffDelay(attempts), lastError: error };
     });
-    writeOutbox(updated, time);
+    writeWebhookQueue(updated, time);
   }
-  const waiting = readOutbox(now()).filter((entry) => entry.order !== null);
+  const waiting = readWebhookQueue(now()).filter((entry) => entry.order !== null);
   return waiting.length ? Math.min(...waiting.map((entry) => entry.nextAttemptAt)) : null;
 }
 
 let running: { url: string; stop: () => void } | undefined;
 
 /**
- * Keeps delivering the outbox to `url` for as long as the page is open: now, when each retry is
+ * Keeps delivering the webhook queue to `url` for as long as the page is open: now, when each retry is
  * due, when the connection comes back and when an order is added. Idempotent; returns stop.
  */
-export function startOutbox(url: string): () => void {
-  pruneOutbox(Date.now());
+export function startWebhookQueue(url: string): () => void {
+  pruneWebhookQueue(Date.now());
   if (running?.url === url) return running.stop;
   running?.stop();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -295,14 +294,14 @@ export function startOutbox(url: string): () => void {
     busy = true;
     clearTimeout(timer);
     try {
-      const result = await withLock(() => flushOutbox({ url, signal: controller.signal }));
+      const result = await withLock(() => flushWebhookQueue({ url, signal: controller.signal }));
       // Another tab holds the lock: look again later in case it closes.
       const next = result === LOCKED ? Date.now() + LOCKED_RETRY_MS : result;
       if (next !== null && !controller.signal.aborted) {
         timer = setTimeout(() => void run(), Math.max(0, next - Date.now()));
       }
     } catch {
-      // Aborted: the outbox stopped.
+      // Aborted: the webhook queue stopped.
     } finally {
       busy = false;
       if (again && !controller.signal.aborted) {
@@ -313,14 +312,14 @@ export function startOutbox(url: string): () => void {
   };
   const onChange = () => void run();
   window.addEventListener('online', onChange);
-  window.addEventListener(OUTBOX_EVENT, onChange);
+  window.addEventListener(WEBHOOK_QUEUE_EVENT, onChange);
   void run();
 
   const stop = () => {
     controller.abort();
     clearTimeout(timer);
     window.removeEventListener('online', onChange);
-    window.removeEventListener(OUTBOX_EVENT, onChange);
+    window.removeEventListener(WEBHOOK_QUEUE_EVENT, onChange);
     if (running?.stop === stop) running = undefined;
   };
   running = { url, stop };
@@ -334,5 +333,7 @@ const LOCKED_RETRY_MS = 30_000;
 async function withLock<T>(task: () => Promise<T>): Promise<T | typeof LOCKED> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) return task();
-  return locks.request(OUTBOX_KEY, { ifAvailable: true }, async (lock) => (lock ? task() : LOCKED));
+  return locks.request(WEBHOOK_QUEUE_KEY, { ifAvailable: true }, async (lock) =>
+    lock ? task() : LOCKED,
+  );
 }

@@ -1,11 +1,11 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useOrderOutbox } from '../../../../src/features/purchase/hooks/use-order-outbox';
+import { useWebhookQueue } from '../../../../src/features/purchase/hooks/use-webhook-queue';
 import { USED_TRANSACTIONS_KEY } from '../../../../src/features/purchase/lib/used-transactions';
 
 afterEach(() => vi.useRealTimers());
 
-describe('useOrderOutbox', () => {
+describe('useWebhookQueue', () => {
   it('applies the storage limits on start, also without a webhook', async () => {
     const now = Date.parse('2026-11-21T15:00:00Z');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now });
@@ -17,7 +17,7 @@ describe('useOrderOutbox', () => {
         { id: 'NEW', at: now - 60_000 },
       ]),
     );
-    renderHook(() => useOrderOutbox());
+    renderHook(() => useWebhookQueue());
     await vi.advanceTimersByTimeAsync(2_000);
     await vi.waitFor(() =>
       expect(JSON.parse(localStorage.getItem(USED_TRANSACTIONS_KEY) ?? '[]')).toEqual([

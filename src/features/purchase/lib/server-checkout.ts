@@ -1,9 +1,18 @@
 import { currency, findOperator, findPlan, type OperatorId, type PlanId } from '#domain/catalogue';
-import { env } from '../../../config/env';
 import { blobToBase64 } from '../../../lib/base64';
 import { readDelivery, type OrderDelivery } from '../../../lib/delivery';
 import { sleep, withTimeout } from '../../../lib/ai/signals';
-import { noteServerAiMode } from '../../../lib/server-ai-mode';
+import {
+  ApiError,
+  apiRequest,
+  getOrder,
+  orderCall as orderPath,
+  type Availability,
+  type CreatedOrder,
+  type OrderEnvelope,
+  type ReceiptResult,
+  type ShopOrder,
+} from '../../../lib/api/client';
 import type { Language } from '../../../lib/i18n/languages';
 import { VERIFICATION_TIMEOUT_MS } from '#domain/payment-window';
 import { readVerification } from './order-storage';
@@ -11,79 +20,10 @@ import type { Order, Verification } from './purchase-machine';
 import type { PreparedReceipt } from './receipt-image';
 
 /**
- * Server mode (VITE_API_URL): the purchase flow's calls to the shop's own API (server/, the
- * contract in decision 030). The server makes the order (number, expiry, MMQR payload), decides
- * the receipt and records the payment; the browser keeps the order token it was handed.
+ * Server mode (VITE_API_URL): the purchase flow's calls to the shop's own API through the one
+ * client (lib/api/client.ts, decision 090). The server makes the order (number, expiry, MMQR
+ * payload), decides the receipt and records the payment; the browser keeps the order token.
  */
-
-let apiUrl: string | undefined = env.apiUrl;
-
-/** The API's base URL in server mode, or undefined in the static shop. */
-export const shopApiUrl = (): string | undefined => apiUrl;
-
-/** Points the purchase flow at an API (tests); undefined returns to the static shop. */
-export function configureShopApi(url: string | undefined) {
-  apiUrl = url?.replace(/\/+$/, '');
-}
-
-export function resetShopApi() {
-  apiUrl = env.apiUrl;
-}
-
-/** The server's order (`ShopOrder` in server/src/schemas). Times are epoch ms. */
-export type ShopOrder = {
-  id: string;
-  number: string;
-  planId: string;
-  operatorId: string;
-  contact: string;
-  contactKind: 'email' | 'phone';
-  price: number;
-  currency: 'MMK';
-  createdAt: number;
-  expiresAt: number;
-  mmqrPayload: string;
-  status: 'awaiting_payment' | 'verifying' | 'paid' | 'expired' | 'cancelled';
-  transactionId: string | null;
-  paidAt: number | null;
-  /** The eSIM's delivery (issue #17); read with readDelivery, as any answer from outside. */
-  delivery?: unknown;
-};
-
-/** An answer that is not a success: the HTTP status and the one error shape's code. */
-export class ShopApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly retryAfterSeconds: number | null = null,
-  ) {
-    super(message);
-    this.name = 'ShopApiError';
-  }
-}
-
-async function call<T>(path: string, init: RequestInit): Promise<T> {
-  const base = apiUrl;
-  if (!base) throw new ShopApiError(0, 'not_configured', 'VITE_API_URL is not set');
-  const response = await fetch(`${base}${path}`, {
-    ...init,
-    headers: { Accept: 'application/json', ...init.headers },
-  });
-  noteServerAiMode(response);
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-    const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ShopApiError(
-      response.status,
-      typeof error?.code === 'string' ? error.code : 'http_error',
-      typeof error?.message === 'string' ? error.message : `HTTP ${response.status}`,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-    );
-  }
-  return body as T;
-}
 
 /** The order's eSIM delivery, once there is one to show (paid: waiting, assigned, withdrawn). */
 export function withDelivery(shop: ShopOrder): { delivery?: OrderDelivery } {
@@ -105,7 +45,7 @@ export function toOrder(shop: ShopOrder, token: string): Order {
     typeof shop.expiresAt !== 'number' ||
     (shop.contactKind !== 'email' && shop.contactKind !== 'phone')
   ) {
-    throw new ShopApiError(200, 'invalid_answer', 'The server answered with an unexpected order');
+    throw new ApiError(200, 'invalid_answer', 'The server answered with an unexpected order');
   }
   return {
     id: shop.id,
@@ -136,13 +76,10 @@ export type StockAvailability = {
 };
 
 export async function fetchAvailability(signal?: AbortSignal): Promise<StockAvailability> {
-  const answer = await call<{ items?: unknown; promiseMinutes?: unknown }>('/api/availability', {
-    signal,
-  });
-  const items = Array.isArray(answer?.items) ? (answer.items as unknown[]) : [];
+  const answer = await apiRequest<Partial<Availability> | null>('/api/availability', { signal });
   const ready = new Set<string>();
   const known = new Set<string>();
-  for (const item of items) {
+  for (const item of Array.isArray(answer?.items) ? answer.items : []) {
     const { planId, operatorId, ready: isReady } = (item ?? {}) as Record<string, unknown>;
     if (typeof planId !== 'string' || typeof operatorId !== 'string') continue;
     if (typeof isReady !== 'boolean') continue;
@@ -151,7 +88,7 @@ export async function fetchAvailability(signal?: AbortSignal): Promise<StockAvai
   }
   const minutes = answer?.promiseMinutes;
   if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1) {
-    throw new ShopApiError(200, 'invalid_answer', 'The server answered without a stock promise');
+    throw new ApiError(200, 'invalid_answer', 'The server answered without a stock promise');
   }
   return { ready, known, promiseMinutes: minutes };
 }
@@ -167,14 +104,14 @@ export function operatorStock(
   return availability.ready.has(key) ? 'ready' : 'notReady';
 }
 
-/** POST /api/orders: the server makes the order. Throws ShopApiError or a network error. */
+/** POST /api/orders: the server makes the order. Throws ApiError or a network error. */
 export async function createServerOrder(
   draft: { planId: PlanId; operatorId: OperatorId; contact: string },
   language: Language,
   idempotencyKey: string,
   signal?: AbortSignal,
 ): Promise<Order> {
-  const answer = await call<{ order: ShopOrder; token: string }>('/api/orders', {
+  const answer = await apiRequest<CreatedOrder>('/api/orders', {
     method: 'POST',
     headers: { ...jsonHeaders, 'Idempotency-Key': idempotencyKey },
     body: JSON.stringify({ ...draft, language }),
@@ -184,25 +121,22 @@ export async function createServerOrder(
 }
 
 /** GET /api/orders/{id}: the server's view of a stored order. */
-export async function fetchServerOrder(order: Order, signal?: AbortSignal): Promise<ShopOrder> {
-  const { path, headers } = orderCall(order);
-  const answer = await call<{ order: ShopOrder }>(path, { headers, signal });
-  return answer.order;
+export const fetchServerOrder = (order: Order, signal?: AbortSignal): Promise<ShopOrder> =>
+  getOrder(...serverOf(order), signal);
+
+/** The server order's id and token; throws when the order is not a server order. */
+function serverOf(order: Order): [string, string] {
+  const server = order.server;
+  if (!server) throw new ApiError(0, 'not_configured', 'The order is not a server order');
+  return [server.id, server.token];
 }
 
 /** The order's own path and token header; throws when the order is not a server order. */
-function orderCall(order: Order, suffix = '') {
-  const server = order.server;
-  if (!server) throw new ShopApiError(0, 'not_configured', 'The order is not a server order');
-  return {
-    path: `/api/orders/${encodeURIComponent(server.id)}${suffix}`,
-    headers: { 'X-Order-Token': server.token },
-  };
-}
+const orderCall = (order: Order, suffix = '') => orderPath(...serverOf(order), suffix);
 
 /**
  * PATCH /api/orders/{id}: the buyer corrects the contact of the unpaid order (decision 055).
- * Answers the server's order; throws ShopApiError (409 order_closed once paid) or a network error.
+ * Answers the server's order; throws ApiError (409 order_closed once paid) or a network error.
  */
 export async function changeServerOrderContact(
   order: Order,
@@ -210,7 +144,7 @@ export async function changeServerOrderContact(
   signal?: AbortSignal,
 ): Promise<ShopOrder> {
   const { path, headers } = orderCall(order);
-  const answer = await call<{ order: ShopOrder }>(path, {
+  const answer = await apiRequest<OrderEnvelope>(path, {
     method: 'PATCH',
     headers: { ...headers, ...jsonHeaders },
     body: JSON.stringify({ contact }),
@@ -222,7 +156,7 @@ export async function changeServerOrderContact(
 /** POST /api/orders/{id}/cancel: the buyer cancels the unpaid order (decision 055). */
 export async function cancelServerOrder(order: Order, signal?: AbortSignal): Promise<ShopOrder> {
   const { path, headers } = orderCall(order, '/cancel');
-  const answer = await call<{ order: ShopOrder }>(path, { method: 'POST', headers, signal });
+  const answer = await apiRequest<OrderEnvelope>(path, { method: 'POST', headers, signal });
   return answer.order;
 }
 
@@ -266,25 +200,19 @@ export async function submitServerReceipt(
     });
     for (;;) {
       try {
-        const answer = await call<{ order: ShopOrder; verification: unknown }>(
-          `/api/orders/${encodeURIComponent(server.id)}/receipt`,
-          {
-            method: 'POST',
-            headers: {
-              ...jsonHeaders,
-              'Idempotency-Key': input.idempotencyKey,
-              'X-Order-Token': server.token,
-            },
-            body,
-            signal,
-          },
-        );
+        const { path, headers } = orderPath(server.id, server.token, '/receipt');
+        const answer = await apiRequest<ReceiptResult>(path, {
+          method: 'POST',
+          headers: { ...headers, ...jsonHeaders, 'Idempotency-Key': input.idempotencyKey },
+          body,
+          signal,
+        });
         const verification = readVerification(answer.verification);
         if (!verification) return couldNotVerify;
         return { kind: 'decided', order: toOrder(answer.order, server.token), verification };
       } catch (error) {
         // Too many checks for this order or from this address (issue #23): say how long to wait.
-        if (error instanceof ShopApiError && error.status === 429) {
+        if (error instanceof ApiError && error.status === 429) {
           return {
             kind: 'decided',
             order,
@@ -294,7 +222,7 @@ export async function submitServerReceipt(
             },
           };
         }
-        if (!(error instanceof ShopApiError) || error.status !== 409) throw error;
+        if (!(error instanceof ApiError) || error.status !== 409) throw error;
         if (error.code === 'order_expired') return { kind: 'expired' };
         if (error.code !== 'receipt_in_progress') throw error;
         await sleep(Math.min(error.retryAfterSeconds ?? 2, 5) * 1000, signal);

@@ -2,15 +2,15 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   backoffDelay,
-  deliveryStatus,
+  webhookStatus,
   enqueueOrder,
-  flushOutbox,
-  OUTBOX_KEY,
-  pruneOutbox,
-  readOutbox,
-  startOutbox,
+  flushWebhookQueue,
+  WEBHOOK_QUEUE_KEY,
+  pruneWebhookQueue,
+  readWebhookQueue,
+  startWebhookQueue,
   submitOrder,
-} from '../../../../src/features/purchase/lib/outbox';
+} from '../../../../src/features/purchase/lib/webhook-queue';
 import type { OrderRecord } from '../../../../src/features/purchase/lib/order-record';
 import { server } from '../../../support/msw-server';
 
@@ -60,11 +60,11 @@ function webhook(...statuses: number[]) {
 }
 
 /** What localStorage holds, as text: to check that something is no longer kept. */
-const storedText = () => localStorage.getItem(OUTBOX_KEY) ?? '';
+const storedText = () => localStorage.getItem(WEBHOOK_QUEUE_KEY) ?? '';
 
 afterEach(() => vi.useRealTimers());
 
-describe('the order outbox', () => {
+describe('the webhook queue', () => {
   it('backs off 5 s, 10 s, 20 s ... up to 10 minutes', () => {
     expect([1, 2, 3, 4, 8, 20].map(backoffDelay)).toEqual([
       5_000, 10_000, 20_000, 40_000, 600_000, 600_000,
@@ -74,21 +74,21 @@ describe('the order outbox', () => {
   it('POSTs a confirmed order as JSON with its id as the Idempotency-Key, without any image', async () => {
     const { received, keys } = webhook(201);
     enqueueOrder(record(), T0);
-    expect(deliveryStatus(record().orderNumber)).toBe('pending');
-    await expect(flushOutbox({ url: WEBHOOK, now: () => T0 })).resolves.toBeNull();
+    expect(webhookStatus(record().orderNumber)).toBe('pending');
+    await expect(flushWebhookQueue({ url: WEBHOOK, now: () => T0 })).resolves.toBeNull();
     expect(received).toEqual([record()]);
     expect(keys).toEqual([ORDER_ID]);
     expect(JSON.stringify(received)).not.toMatch(/base64|inlineData|image/i);
-    expect(deliveryStatus(record().orderNumber)).toBe('delivered');
+    expect(webhookStatus(record().orderNumber)).toBe('delivered');
   });
 
   it('keeps nothing personal once the order is delivered: the contact and the rest are dropped', async () => {
     webhook(200);
     enqueueOrder(record(), T0);
     expect(storedText()).toContain('09123456789');
-    await flushOutbox({ url: WEBHOOK, now: () => T0 });
+    await flushWebhookQueue({ url: WEBHOOK, now: () => T0 });
     expect(storedText()).not.toMatch(/09123456789|KBZ-1|Power User/);
-    expect(readOutbox(T0)).toEqual([
+    expect(readWebhookQueue(T0)).toEqual([
       expect.objectContaining({ orderNumber: record().orderNumber, order: null, deliveredAt: T0 }),
     ]);
   });
@@ -99,46 +99,46 @@ describe('the order outbox', () => {
     });
     expect(enqueueOrder(record(), T0)).toBe(false);
     setItem.mockRestore();
-    expect(deliveryStatus(record().orderNumber)).toBe('unknown');
+    expect(webhookStatus(record().orderNumber)).toBe('unknown');
     expect(enqueueOrder(record(), T0)).toBe(true);
   });
 
   it('keeps one entry per order number', () => {
     enqueueOrder(record(), T0);
     enqueueOrder(record(), T0 + 1);
-    expect(readOutbox()).toHaveLength(1);
+    expect(readWebhookQueue()).toHaveLength(1);
   });
 
   it('retries with backoff until the webhook accepts, and survives a reload', async () => {
     const { received, keys } = webhook(500, 0, 503, 200);
     enqueueOrder(record(), T0);
 
-    expect(await flushOutbox({ url: WEBHOOK, now: () => T0 })).toBe(T0 + 5_000);
-    expect(readOutbox()[0]).toMatchObject({ attempts: 1, lastError: 'HTTP 500' });
+    expect(await flushWebhookQueue({ url: WEBHOOK, now: () => T0 })).toBe(T0 + 5_000);
+    expect(readWebhookQueue()[0]).toMatchObject({ attempts: 1, lastError: 'HTTP 500' });
 
     // Not due yet: nothing is sent.
-    expect(await flushOutbox({ url: WEBHOOK, now: () => T0 + 4_000 })).toBe(T0 + 5_000);
+    expect(await flushWebhookQueue({ url: WEBHOOK, now: () => T0 + 4_000 })).toBe(T0 + 5_000);
     expect(received).toHaveLength(1);
 
-    // The outbox lives in localStorage, so what follows is what a reloaded page would do.
-    expect(JSON.parse(localStorage.getItem(OUTBOX_KEY)!)).toHaveLength(1);
-    expect(deliveryStatus(record().orderNumber)).toBe('pending');
-    expect(await flushOutbox({ url: WEBHOOK, now: () => T0 + 5_000 })).toBe(T0 + 15_000);
+    // The webhook queue lives in localStorage, so what follows is what a reloaded page would do.
+    expect(JSON.parse(localStorage.getItem(WEBHOOK_QUEUE_KEY)!)).toHaveLength(1);
+    expect(webhookStatus(record().orderNumber)).toBe('pending');
+    expect(await flushWebhookQueue({ url: WEBHOOK, now: () => T0 + 5_000 })).toBe(T0 + 15_000);
     // Failed twice: the buyer is offered to send the order by hand as well.
-    expect(deliveryStatus(record().orderNumber)).toBe('retrying');
-    expect(await flushOutbox({ url: WEBHOOK, now: () => T0 + 15_000 })).toBe(T0 + 35_000);
-    expect(await flushOutbox({ url: WEBHOOK, now: () => T0 + 35_000 })).toBeNull();
+    expect(webhookStatus(record().orderNumber)).toBe('retrying');
+    expect(await flushWebhookQueue({ url: WEBHOOK, now: () => T0 + 15_000 })).toBe(T0 + 35_000);
+    expect(await flushWebhookQueue({ url: WEBHOOK, now: () => T0 + 35_000 })).toBeNull();
     expect(received).toHaveLength(4);
     // Every attempt carries the same key, so the webhook can drop a duplicate.
     expect(new Set(keys)).toEqual(new Set([ORDER_ID]));
-    expect(deliveryStatus(record().orderNumber)).toBe('delivered');
+    expect(webhookStatus(record().orderNumber)).toBe('delivered');
   });
 
   it('sends each waiting order independently', async () => {
     const { received } = webhook(200);
     enqueueOrder(record('#NXR-20261121-100000'), T0);
     enqueueOrder(record('#NXR-20261121-110000'), T0);
-    await flushOutbox({ url: WEBHOOK, now: () => T0 });
+    await flushWebhookQueue({ url: WEBHOOK, now: () => T0 });
     expect(received.map((order) => (order as OrderRecord).orderNumber)).toEqual([
       '#NXR-20261121-100000',
       '#NXR-20261121-110000',
@@ -149,11 +149,11 @@ describe('the order outbox', () => {
     const { received } = webhook(500, 200);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: T0 });
     enqueueOrder(record(), Date.now());
-    const stop = startOutbox(WEBHOOK);
+    const stop = startWebhookQueue(WEBHOOK);
     await vi.waitFor(() => expect(received).toHaveLength(1));
-    await vi.waitFor(() => expect(readOutbox()[0]?.attempts).toBe(1));
+    await vi.waitFor(() => expect(readWebhookQueue()[0]?.attempts).toBe(1));
     await vi.advanceTimersByTimeAsync(5_000);
-    await vi.waitFor(() => expect(deliveryStatus(record().orderNumber)).toBe('delivered'));
+    await vi.waitFor(() => expect(webhookStatus(record().orderNumber)).toBe('delivered'));
     expect(received).toHaveLength(2);
 
     enqueueOrder(record('#NXR-20261121-120000'), Date.now());
@@ -166,10 +166,10 @@ describe('the order outbox', () => {
     async (status) => {
       const { received } = webhook(status, 200);
       enqueueOrder(record(), T0);
-      expect(await flushOutbox({ url: WEBHOOK, now: () => T0 })).toBeNull();
-      expect(deliveryStatus(record().orderNumber)).toBe('failed');
-      expect(readOutbox(T0)[0]).toMatchObject({ lastError: `HTTP ${status}`, failedAt: T0 });
-      expect(await flushOutbox({ url: WEBHOOK, now: () => T0 + DAY })).toBeNull();
+      expect(await flushWebhookQueue({ url: WEBHOOK, now: () => T0 })).toBeNull();
+      expect(webhookStatus(record().orderNumber)).toBe('failed');
+      expect(readWebhookQueue(T0)[0]).toMatchObject({ lastError: `HTTP ${status}`, failedAt: T0 });
+      expect(await flushWebhookQueue({ url: WEBHOOK, now: () => T0 + DAY })).toBeNull();
       expect(received).toHaveLength(1);
       expect(storedText()).not.toContain('09123456789');
     },
@@ -178,14 +178,14 @@ describe('the order outbox', () => {
   it.each([408, 409, 425, 429, 500, 503])('retries after a temporary %i', async (status) => {
     const { received } = webhook(status, 200);
     enqueueOrder(record(), T0);
-    expect(await flushOutbox({ url: WEBHOOK, now: () => T0 })).toBe(T0 + 5_000);
-    await flushOutbox({ url: WEBHOOK, now: () => T0 + 5_000 });
+    expect(await flushWebhookQueue({ url: WEBHOOK, now: () => T0 })).toBe(T0 + 5_000);
+    await flushWebhookQueue({ url: WEBHOOK, now: () => T0 + 5_000 });
     expect(received).toHaveLength(2);
-    expect(deliveryStatus(record().orderNumber)).toBe('delivered');
+    expect(webhookStatus(record().orderNumber)).toBe('delivered');
   });
 });
 
-describe('the outbox sends only what the shop made', () => {
+describe('the webhook queue sends only what the shop made', () => {
   /** An entry as the shop stores it, with `change` applied to its order. */
   const handWritten = (change: Record<string, unknown>, remove: string[] = []) => {
     const order: Record<string, unknown> = { ...record(), ...change };
@@ -228,26 +228,26 @@ describe('the outbox sends only what the shop made', () => {
     ['a missing transaction id', {}, ['transactionId']],
   ])('drops an entry written by hand with %s, and POSTs nothing', async (_name, change, remove) => {
     const { received } = webhook(200);
-    localStorage.setItem(OUTBOX_KEY, JSON.stringify([handWritten(change, remove)]));
-    expect(await flushOutbox({ url: WEBHOOK, now: () => T0 })).toBeNull();
+    localStorage.setItem(WEBHOOK_QUEUE_KEY, JSON.stringify([handWritten(change, remove)]));
+    expect(await flushWebhookQueue({ url: WEBHOOK, now: () => T0 })).toBeNull();
     expect(received).toEqual([]);
-    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
-    expect(deliveryStatus(record().orderNumber)).toBe('unknown');
+    expect(localStorage.getItem(WEBHOOK_QUEUE_KEY)).toBeNull();
+    expect(webhookStatus(record().orderNumber)).toBe('unknown');
   });
 
   it('sends a good entry beside a bad one, with names from the catalogue and no extra fields', async () => {
     const { received } = webhook(200);
     const good = handWritten({ planName: '<b>Free</b>', note: 'hello' });
     const bad = { ...handWritten({ price: 0 }), orderNumber: '#NXR-20261121-100000' };
-    localStorage.setItem(OUTBOX_KEY, JSON.stringify([bad, good, 'junk', null]));
-    await flushOutbox({ url: WEBHOOK, now: () => T0 });
+    localStorage.setItem(WEBHOOK_QUEUE_KEY, JSON.stringify([bad, good, 'junk', null]));
+    await flushWebhookQueue({ url: WEBHOOK, now: () => T0 });
     expect(received).toEqual([record()]);
   });
 
   it('refuses to queue an order it would not send', () => {
     expect(enqueueOrder({ ...record(), price: 1 }, T0)).toBe(false);
     expect(enqueueOrder({ ...record(), verifiedBy: 'demo' }, T0)).toBe(false);
-    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+    expect(localStorage.getItem(WEBHOOK_QUEUE_KEY)).toBeNull();
   });
 
   it('gives an entry stored before orders had ids one id, which stays', async () => {
@@ -259,9 +259,9 @@ describe('the outbox sends only what the shop made', () => {
       deliveredAt: null,
       lastError: null,
     };
-    localStorage.setItem(OUTBOX_KEY, JSON.stringify([legacy]));
-    await flushOutbox({ url: WEBHOOK, now: () => T0 });
-    await flushOutbox({ url: WEBHOOK, now: () => T0 + 5_000 });
+    localStorage.setItem(WEBHOOK_QUEUE_KEY, JSON.stringify([legacy]));
+    await flushWebhookQueue({ url: WEBHOOK, now: () => T0 });
+    await flushWebhookQueue({ url: WEBHOOK, now: () => T0 + 5_000 });
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
     expect(keys[1]).toBe(keys[0]);
@@ -269,32 +269,32 @@ describe('the outbox sends only what the shop made', () => {
   });
 });
 
-describe('the outbox keeps data as the privacy policy says', () => {
+describe('the webhook queue keeps data as the privacy policy says', () => {
   it('drops an order never delivered 7 days after it was queued, contact and all', () => {
     enqueueOrder(record(), T0);
-    pruneOutbox(T0 + 7 * DAY - 1);
+    pruneWebhookQueue(T0 + 7 * DAY - 1);
     expect(storedText()).toContain('09123456789');
-    pruneOutbox(T0 + 7 * DAY);
-    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+    pruneWebhookQueue(T0 + 7 * DAY);
+    expect(localStorage.getItem(WEBHOOK_QUEUE_KEY)).toBeNull();
   });
 
   it('forgets a delivered order 7 days after delivery', async () => {
     webhook(200);
     enqueueOrder(record(), T0);
-    await flushOutbox({ url: WEBHOOK, now: () => T0 + 60_000 });
-    pruneOutbox(T0 + 60_000 + 7 * DAY - 1);
-    expect(readOutbox(T0 + 60_000 + 7 * DAY - 1)).toHaveLength(1);
-    pruneOutbox(T0 + 60_000 + 7 * DAY);
-    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+    await flushWebhookQueue({ url: WEBHOOK, now: () => T0 + 60_000 });
+    pruneWebhookQueue(T0 + 60_000 + 7 * DAY - 1);
+    expect(readWebhookQueue(T0 + 60_000 + 7 * DAY - 1)).toHaveLength(1);
+    pruneWebhookQueue(T0 + 60_000 + 7 * DAY);
+    expect(localStorage.getItem(WEBHOOK_QUEUE_KEY)).toBeNull();
   });
 
   it('prunes when it starts, without waiting for a later write', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: T0 });
     enqueueOrder(record(), T0);
     vi.setSystemTime(T0 + 7 * DAY + 1);
-    const stop = startOutbox(WEBHOOK);
+    const stop = startWebhookQueue(WEBHOOK);
     // Nothing was sent (the order was too old), and nothing is kept.
-    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+    expect(localStorage.getItem(WEBHOOK_QUEUE_KEY)).toBeNull();
     stop();
   });
 });
@@ -303,16 +303,16 @@ describe('submitting a confirmed order', () => {
   it('never sends a demo order', async () => {
     const { received } = webhook(200);
     await submitOrder({ ...record(), verifiedBy: 'demo' }, { url: WEBHOOK, now: T0 });
-    await flushOutbox({ url: WEBHOOK, now: () => T0 });
+    await flushWebhookQueue({ url: WEBHOOK, now: () => T0 });
     expect(received).toEqual([]);
-    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
-    expect(deliveryStatus(record().orderNumber)).toBe('unknown');
+    expect(localStorage.getItem(WEBHOOK_QUEUE_KEY)).toBeNull();
+    expect(webhookStatus(record().orderNumber)).toBe('unknown');
   });
 
   it('queues the order and sends it at once', async () => {
     const { received } = webhook(200);
     await submitOrder(record(), { url: WEBHOOK, now: Date.now() });
-    await vi.waitFor(() => expect(deliveryStatus(record().orderNumber)).toBe('delivered'));
+    await vi.waitFor(() => expect(webhookStatus(record().orderNumber)).toBe('delivered'));
     expect(received).toEqual([record()]);
   });
 
@@ -345,7 +345,7 @@ describe('submitting a confirmed order', () => {
       );
       const broken = breakStorage();
       const sent = submitOrder(record('#NXR-20261121-130000'), { url: WEBHOOK, now: T0 });
-      expect(deliveryStatus('#NXR-20261121-130000')).toBe('unsaved');
+      expect(webhookStatus('#NXR-20261121-130000')).toBe('unsaved');
       // Leaving now would lose the order: the browser asks first.
       const leaving = new Event('beforeunload', { cancelable: true });
       window.dispatchEvent(leaving);
@@ -354,7 +354,7 @@ describe('submitting a confirmed order', () => {
       answer();
       await sent;
       broken.mockRestore();
-      expect(deliveryStatus('#NXR-20261121-130000')).toBe('delivered');
+      expect(webhookStatus('#NXR-20261121-130000')).toBe('delivered');
       expect(keys).toEqual([record('#NXR-20261121-130000').orderId]);
       const after = new Event('beforeunload', { cancelable: true });
       window.dispatchEvent(after);
@@ -368,7 +368,7 @@ describe('submitting a confirmed order', () => {
       throw new DOMException('full', 'QuotaExceededError');
     });
     await submitOrder(record('#NXR-20261121-140000'), { url: WEBHOOK, now: T0 });
-    expect(deliveryStatus('#NXR-20261121-140000')).toBe('failed');
+    expect(webhookStatus('#NXR-20261121-140000')).toBe('failed');
     expect(received).toHaveLength(1);
   });
 });
