@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -15,6 +16,8 @@ export default defineConfig({
       VITE_SOCIAL_VIBER: 'https://invite.viber.com/?g2=esim.test',
     },
     testTimeout: 15_000,
+    // Every core (Vitest's default leaves one free: one worker on CI's two cores; decision 082).
+    maxWorkers: Math.max(2, availableParallelism()),
     // One retry on CI; `npm test` names every test that needed it (see scripts/run-all-checks.mjs).
     retry: process.env.CI ? 1 : 0,
     restoreMocks: true,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -11,6 +12,9 @@ export default defineConfig({
     include: ['server/tests/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The tests wait on servers, CLIs and PostgreSQL as much as they compute: one more worker
+    // than cores (Vitest's default is one fewer: a single worker on CI's two cores; decision 082).
+    maxWorkers: availableParallelism() + 1,
     retry: process.env.CI ? 1 : 0,
     restoreMocks: true,
   },
