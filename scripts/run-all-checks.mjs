@@ -42,7 +42,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
  * The stages in the order they are started when ready; `after` names what a stage needs first.
  * The journeys' lane is listed first: it is the longest.
  */
-const stages = [
+const allStages = [
   { name: 'e2e builds', command: 'node', args: ['scripts/build-e2e.mjs'] },
   {
     name: 'journeys',
@@ -71,6 +71,26 @@ const stages = [
   { name: 'build', command: 'npx', args: ['vite', 'build'] },
   { name: 'byte budget', after: ['build'], command: 'node', args: ['scripts/check-size.mjs'] },
 ];
+
+/**
+ * CHECKS_ONLY=name,name runs only the stages named (to time or retry one stage the way `npm test`
+ * runs it); the full run is what CI and the totals line mean.
+ */
+const only = (process.env.CHECKS_ONLY ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+for (const name of only) {
+  if (!allStages.some((stage) => stage.name === name)) {
+    console.error(`CHECKS_ONLY names an unknown stage "${name}".`);
+    process.exit(1);
+  }
+}
+const stages = only.length
+  ? allStages
+      .filter((stage) => only.includes(stage.name))
+      .map((stage) => ({ ...stage, after: stage.after?.filter((name) => only.includes(name)) }))
+  : allStages;
 
 /** Runs one stage's command, its output (stdout and stderr, as they come) kept for the log. */
 function runCommand(stage) {
