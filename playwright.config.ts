@@ -12,11 +12,19 @@ import { e2eApi, e2eBankApi, e2eServers } from './e2e/support/servers';
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Journeys mostly wait (on the API, its watches, the fake Gemini): on CI's two cores four
+  // workers keep the cores busy where two left them idle more than half the time (decision 082).
+  workers: process.env.E2E_WORKERS
+    ? Number(process.env.E2E_WORKERS)
+    : process.env.CI
+      ? 4
+      : undefined,
   // One retry on CI; `npm test` names every test that needed it (see scripts/run-all-checks.mjs).
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Limits for what hangs, not bounds on speed: a journey waits for states, and CI stays green
+  // with both cores kept busy by other work (decision 082).
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: 'list',
   use: {
     baseURL: e2eServers.gemini.url,

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -14,7 +15,10 @@ export default defineConfig({
       VITE_SOCIAL_FACEBOOK: 'https://facebook.com/esim.test',
       VITE_SOCIAL_VIBER: 'https://invite.viber.com/?g2=esim.test',
     },
-    testTimeout: 15_000,
+    // A limit for a test that hangs, not a speed bound: generous for a busy machine (decision 082).
+    testTimeout: 60_000,
+    // Every core (Vitest's default leaves one free: one worker on CI's two cores; decision 082).
+    maxWorkers: Math.max(2, availableParallelism()),
     // One retry on CI; `npm test` names every test that needed it (see scripts/run-all-checks.mjs).
     retry: process.env.CI ? 1 : 0,
     restoreMocks: true,

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 /**
+ * `npm run bench:lighthouse`: a benchmark, not a stage of `npm test` since decision 081 (the score
+ * moves with the machine's load; CI gates the first paint with e2e/paint-gate.spec.ts).
+ *
  * Lighthouse performance budget of the home page (issue #5): mobile form factor, simulated
  * throttling, against the production build served by `vite preview`. Lighthouse scores vary from
  * run to run, so it runs several times and judges the median, as Lighthouse CI does.

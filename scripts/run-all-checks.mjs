@@ -1,16 +1,23 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check of the shop, in order, without stopping at the first failure, then
- * one closing line `N passed, M failed` that totals the unit tests, the journeys and the
- * single checks (typecheck, lint, format, build, byte budget, Lighthouse). Failing tests are named;
- * so are tests that failed once and passed on CI's single retry (counted as passed).
- * Exits non-zero when anything failed.
+ * `npm test`: every check of the shop, without stopping at the first failure, then one closing
+ * line `N passed, M failed` that totals the unit tests, the journeys and the single checks
+ * (typecheck, lint, format, build, byte budget). Failing tests are named; so are tests that failed
+ * once and passed on CI's single retry (counted as passed). Exits non-zero when anything failed.
+ *
+ * The stages run side by side (decision 082), CHECKS_CONCURRENCY at a time (default 2): the
+ * journeys' builds and the journeys in one lane, the rest in the other, in the order listed.
+ * Each stage's output is printed whole when it ends, headed by its name, and kept in
+ * reports/logs/<stage>.log. No stage is judged on the machine's speed: Lighthouse's score is a
+ * benchmark (`npm run bench:lcp`), and the journeys' paint gate (e2e/paint-gate.spec.ts) judges
+ * the first paint in bytes, requests, its largest element and layout shift (decision 081).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { runStages } from './check-schedule.mjs';
 import { EMPTY, countPlaywright, countVitest } from './test-reports.mjs';
 
-mkdirSync('reports', { recursive: true });
+mkdirSync('reports/logs', { recursive: true });
 const unitJson = 'reports/unit-results.json';
 const e2eJson = 'reports/e2e-results.json';
 const serverPgliteJson = 'reports/server-pglite-results.json';
@@ -31,50 +38,114 @@ const serverTests = (outputFile) => [
 ];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-const stages = [
-  ['typecheck', 'npm', ['run', 'typecheck']], // the shop's tsconfig and the server's (no DOM)
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-  ['format', 'npx', ['prettier', '--check', '.']],
-  [
-    'unit tests',
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${unitJson}`],
-  ],
-  ['server tests (PGlite)', 'npx', serverTests(serverPgliteJson), { TEST_DATABASE_URL: '' }],
+/**
+ * The stages in the order they are started when ready; `after` names what a stage needs first.
+ * The journeys' lane is listed first: it is the longest.
+ */
+const allStages = [
+  { name: 'e2e builds', command: 'node', args: ['scripts/build-e2e.mjs'] },
+  {
+    name: 'journeys',
+    after: ['e2e builds'],
+    command: 'npx',
+    args: ['playwright', 'test', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
+  },
+  // The shop's tsconfig and the server's (no DOM types).
+  { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
+  { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  { name: 'format', command: 'npx', args: ['prettier', '--check', '.'] },
+  {
+    name: 'unit tests',
+    command: 'npx',
+    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${unitJson}`],
+  },
+  {
+    name: 'server tests (PGlite)',
+    command: 'npx',
+    args: serverTests(serverPgliteJson),
+    env: { TEST_DATABASE_URL: '' },
+  },
   ...(postgresUrl || process.env.CI
-    ? [['server tests (PostgreSQL)', 'npx', serverTests(serverPostgresJson)]]
+    ? [{ name: 'server tests (PostgreSQL)', command: 'npx', args: serverTests(serverPostgresJson) }]
     : []),
-  ['build', 'npx', ['vite', 'build']],
-  ['byte budget', 'node', ['scripts/check-size.mjs']],
-  ['e2e builds', 'node', ['scripts/build-e2e.mjs']],
-  [
-    'journeys',
-    'npx',
-    ['playwright', 'test', '--reporter=list,json'],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
-  ],
-  ['lighthouse', 'node', ['scripts/lighthouse.mjs']],
+  { name: 'build', command: 'npx', args: ['vite', 'build'] },
+  { name: 'byte budget', after: ['build'], command: 'node', args: ['scripts/check-size.mjs'] },
 ];
 
-/** The home page's Lighthouse medians, printed in the summary (decision 017). */
-const lighthouseSummary = '.lighthouse/summary.txt';
-rmSync(lighthouseSummary, { force: true });
-
-const results = [];
-for (const [name, command, args, env] of stages) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  if (name === 'server tests (PostgreSQL)' && !postgresUrl) {
-    // On CI the PostgreSQL run is required: scripts/test-all.sh failed to start the cluster.
-    console.log('TEST_DATABASE_URL is not set: no PostgreSQL to test against.');
-    results.push({ name, ok: false, seconds: 0 });
-    continue;
+/**
+ * CHECKS_ONLY=name,name runs only the stages named (to time or retry one stage the way `npm test`
+ * runs it); the full run is what CI and the totals line mean.
+ */
+const only = (process.env.CHECKS_ONLY ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+for (const name of only) {
+  if (!allStages.some((stage) => stage.name === name)) {
+    console.error(`CHECKS_ONLY names an unknown stage "${name}".`);
+    process.exit(1);
   }
-  const childEnv = { ...process.env, ...env };
-  if (env?.TEST_DATABASE_URL === '') delete childEnv.TEST_DATABASE_URL;
-  const run = spawnSync(command, args, { stdio: 'inherit', env: childEnv });
-  results.push({ name, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
 }
+const stages = only.length
+  ? allStages
+      .filter((stage) => only.includes(stage.name))
+      .map((stage) => ({ ...stage, after: stage.after?.filter((name) => only.includes(name)) }))
+  : allStages;
+
+/** Runs one stage's command, its output (stdout and stderr, as they come) kept for the log. */
+function runCommand(stage) {
+  if (stage.name === 'server tests (PostgreSQL)' && !postgresUrl) {
+    // On CI the PostgreSQL run is required: scripts/test-all.sh failed to start the cluster.
+    return Promise.resolve({
+      ok: false,
+      output: 'TEST_DATABASE_URL is not set: no PostgreSQL to test against.\n',
+    });
+  }
+  const env = { ...process.env, ...stage.env };
+  if (stage.env?.TEST_DATABASE_URL === '') delete env.TEST_DATABASE_URL;
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(stage.command, stage.args, {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) =>
+      resolve({ ok: code === 0, output: Buffer.concat(chunks).toString() }),
+    );
+  });
+}
+
+const slug = (name) =>
+  name
+    .replace(/[^\w]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+const concurrency = Number(process.env.CHECKS_CONCURRENCY ?? 2);
+const begun = Date.now();
+const clock = () => {
+  const seconds = Math.round((Date.now() - begun) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+console.log(`Running ${stages.length} stages, ${concurrency} at a time.`);
+const results = await runStages(stages, {
+  concurrency,
+  run: runCommand,
+  onStart: (stage) =>
+    console.log(`[${clock()}] started ${stage.name}: ${stage.command} ${stage.args.join(' ')}`),
+  onEnd: (stage, result) => {
+    const log = `reports/logs/${slug(stage.name)}.log`;
+    writeFileSync(log, result.output);
+    console.log(`\n=== ${stage.name}: ${stage.command} ${stage.args.join(' ')}`);
+    process.stdout.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
+    console.log(
+      `=== [${clock()}] ${result.ok ? 'ok' : 'FAILED'}: ${stage.name} (${result.seconds}s, log in ${log})\n`,
+    );
+  },
+});
 
 const readVitest = (file) =>
   existsSync(file) ? countVitest(JSON.parse(readFileSync(file, 'utf8')), process.cwd()) : EMPTY;
@@ -105,9 +176,7 @@ console.log('\n=== summary');
 for (const r of results) {
   console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`);
 }
-if (existsSync(lighthouseSummary)) {
-  console.log(`lighthouse: ${readFileSync(lighthouseSummary, 'utf8').trim()}`);
-}
+console.log(`all stages: ${clock()} (min:s), ${concurrency} at a time`);
 console.log(`unit tests: ${unit.passed} passed, ${unit.failed} failed`);
 for (const name of unit.names) console.log(`  failed: ${name}`);
 for (const name of unit.flaky) console.log(`  flaky, passed on retry: ${name}`);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,8 +10,13 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     environment: 'node',
     include: ['server/tests/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits for a hang, not for speed: opening and migrating a PGlite database took over 60 s
+    // on this machine under a load of 25 (decision 082).
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    // The tests wait on servers, CLIs and PostgreSQL as much as they compute: one more worker
+    // than cores (Vitest's default is one fewer: a single worker on CI's two cores; decision 082).
+    maxWorkers: availableParallelism() + 1,
     retry: process.env.CI ? 1 : 0,
     restoreMocks: true,
   },

@@ -31,6 +31,7 @@ afterEach(() => {
   document.documentElement.removeAttribute('data-boot-tap');
   document.body.innerHTML = '';
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('the boot script keeps a tap made before the app started', () => {
@@ -105,7 +106,28 @@ describe('the app clicks the same button in its own page', () => {
     expect(findTapTarget(root(), { label: 'Buy this plan', index: 2 })).toBeNull();
   });
 
-  it('replays the tap recorded on the copy, once, on the next frame', async () => {
+  /**
+   * The browser's frames, drawn when the test says so: `frame()` runs the callbacks queued for
+   * the next frame. The replay is judged in frames, never in milliseconds of a real clock.
+   */
+  function controlFrames() {
+    let queued: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      queued.push(callback);
+      return queued.length;
+    });
+    return {
+      frame() {
+        const now = queued;
+        queued = [];
+        for (const callback of now) callback(0);
+      },
+      pending: () => queued.length,
+    };
+  }
+
+  it('replays the tap recorded on the copy, once, on the next frame', () => {
+    const frames = controlFrames();
     bootPage();
     buttons('Buy')[1]!.click();
     const tap = takeBootTap()!;
@@ -113,19 +135,24 @@ describe('the app clicks the same button in its own page', () => {
     replayBootTap(tap, root());
     replayBootTap(tap, root());
     expect(clicked).toEqual([]);
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    frames.frame();
     expect(clicked).toEqual(['2:Buy this plan']);
+    expect(frames.pending()).toBe(0);
   });
 
-  it('waits for a button the page draws a few frames later, and gives up after its limit', async () => {
+  it('waits for a button the page draws a few frames later, and gives up after its limit', () => {
+    const frames = controlFrames();
     document.body.innerHTML = '<div id="root"><p>Loading…</p></div>';
     const tap: BootTap = { label: 'Buy this plan', index: 0 };
     const later: BootTap = { label: 'Never drawn', index: 0 };
     replayBootTap(tap, root(), 10);
     replayBootTap(later, root(), 2);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    for (let i = 0; i < 3; i += 1) frames.frame();
+    // Three frames on, the page is drawn; the tap whose limit is 2 frames has given up.
+    expect(frames.pending()).toBe(1);
     const clicked = appPage();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    frames.frame();
     expect(clicked).toEqual(['1:Buy this plan']);
+    expect(frames.pending()).toBe(0);
   });
 });

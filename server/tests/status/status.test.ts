@@ -128,10 +128,10 @@ describe('GET /status', () => {
   it('reports an outage when the database does not answer in time', async () => {
     const ping = t.deps.database.ping;
     try {
+      // A ping that never answers: /status answers all the same (the test's own time limit
+      // catches a /status that waits for it; no bound on the machine's speed here).
       t.deps.database.ping = () => new Promise(() => undefined);
-      const started = Date.now();
       const { body, byId } = await status();
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(body.overallStatus).toBe('OUTAGE');
       expect(byId.database!.message).toMatch(/not reachable/);
     } finally {

@@ -251,11 +251,7 @@ describe('the payment step', () => {
     // Expires while the page is open (with room for a slow first render on a loaded machine).
     seedPayment({ expiresAt: Date.now() + 2_500 });
     await renderPage();
-    const heading = await screen.findByRole(
-      'heading',
-      { name: 'Payment code expired' },
-      { timeout: 8_000 },
-    );
+    const heading = await screen.findByRole('heading', { name: 'Payment code expired' });
     expect(heading).toHaveFocus();
     expect(
       screen.getByText(

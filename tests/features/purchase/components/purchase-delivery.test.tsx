@@ -57,12 +57,19 @@ describe('the result step in server mode', () => {
   afterEach(() => resetApi());
 
   it('shows the assigned eSIM and the order page link as soon as the payment is confirmed', async () => {
+    // The server's order as the page may read it while it waits (its watch asks now and then, so
+    // a slow machine asks more often before the test is done): unpaid until the receipt is in.
+    let receiptIn = false;
     server.use(
       http.post(`${API}/api/orders`, () =>
         HttpResponse.json({ order: shopOrder(), token: 'order-token-1' }, { status: 201 }),
       ),
-      http.post(`${API}/api/orders/:id/receipt`, () =>
-        HttpResponse.json({
+      http.get(`${API}/api/orders/:id`, () =>
+        HttpResponse.json({ order: receiptIn ? paid() : shopOrder() }),
+      ),
+      http.post(`${API}/api/orders/:id/receipt`, () => {
+        receiptIn = true;
+        return HttpResponse.json({
           order: paid(),
           verification: {
             status: 'confirmed',
@@ -70,8 +77,8 @@ describe('the result step in server mode', () => {
             transactionTime: Date.now() - 60_000,
             verifiedAt: Date.now(),
           },
-        }),
-      ),
+        });
+      }),
     );
     const user = userEvent.setup();
     await renderPage();

@@ -1,0 +1,12 @@
+export type StageOutcome = { ok: boolean; output: string };
+export type StageResult = StageOutcome & { seconds: number };
+export function runStages<S extends { name: string; after?: string[] }>(
+  stages: S[],
+  options: {
+    concurrency: number;
+    run: (stage: S) => Promise<StageOutcome>;
+    onStart?: (stage: S) => void;
+    onEnd?: (stage: S, result: StageResult) => void;
+    now?: () => number;
+  },
+): Promise<({ name: string } & StageResult)[]>;

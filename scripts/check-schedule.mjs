@@ -1,0 +1,69 @@
+/**
+ * Runs the stages of `npm test` side by side (decision 082). A stage starts once every stage it
+ * comes `after` has ended (passed or not: a failure is reported, never hides the rest), as long
+ * as fewer than `concurrency` stages are running; ready stages start in the order listed. Each
+ * stage's output is kept and handed over whole when it ends, so two stages never interleave
+ * their lines.
+ *
+ * @template {{ name: string, after?: string[] }} S
+ * @param {S[]} stages
+ * @param {{
+ *   concurrency: number,
+ *   run: (stage: S) => Promise<{ ok: boolean, output: string }>,
+ *   onStart?: (stage: S) => void,
+ *   onEnd?: (stage: S, result: { ok: boolean, output: string, seconds: number }) => void,
+ *   now?: () => number,
+ * }} options
+ * @returns {Promise<{ name: string, ok: boolean, seconds: number, output: string }[]>} in the
+ *   stages' order
+ */
+export async function runStages(stages, { concurrency, run, onStart, onEnd, now = Date.now }) {
+  const names = new Set(stages.map((stage) => stage.name));
+  for (const stage of stages) {
+    for (const before of stage.after ?? []) {
+      if (!names.has(before))
+        throw new Error(`${stage.name} comes after an unknown stage ${before}`);
+    }
+  }
+  const results = new Map();
+  const waiting = [...stages];
+  let running = 0;
+  return new Promise((resolve, reject) => {
+    const startReady = () => {
+      for (let i = 0; i < waiting.length && running < Math.max(1, concurrency);) {
+        const stage = waiting[i];
+        if (!(stage.after ?? []).every((before) => results.has(before))) {
+          i += 1;
+          continue;
+        }
+        waiting.splice(i, 1);
+        running += 1;
+        const started = now();
+        onStart?.(stage);
+        run(stage)
+          .catch((error) => ({ ok: false, output: `${error?.stack ?? error}\n` }))
+          .then((outcome) => {
+            const result = {
+              ok: outcome.ok,
+              output: outcome.output,
+              seconds: Math.round((now() - started) / 1000),
+            };
+            results.set(stage.name, result);
+            running -= 1;
+            onEnd?.(stage, result);
+            if (results.size === stages.length) {
+              resolve(stages.map((s) => ({ name: s.name, ...results.get(s.name) })));
+            } else {
+              startReady();
+              if (running === 0) reject(new Error('stages wait on each other in a circle'));
+            }
+          });
+      }
+    };
+    if (stages.length === 0) resolve([]);
+    else startReady();
+    if (stages.length > 0 && running === 0) {
+      reject(new Error('no stage can start: they wait on each other in a circle'));
+    }
+  });
+}

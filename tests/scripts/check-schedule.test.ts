@@ -1,0 +1,101 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { runStages } from '../../scripts/check-schedule.mjs';
+
+type Stage = { name: string; after?: string[] };
+
+/**
+ * Stages that end when the test says so: `finish(name, ok)` ends a running stage, `running()`
+ * names those started and not ended, so the schedule is checked by states, not by times.
+ */
+function controlledRun() {
+  const pending = new Map<string, (outcome: { ok: boolean; output: string }) => void>();
+  return {
+    running: () => [...pending.keys()],
+    run: (stage: Stage) =>
+      new Promise<{ ok: boolean; output: string }>((resolve) => {
+        pending.set(stage.name, resolve);
+      }),
+    finish(name: string, ok = true) {
+      const resolve = pending.get(name);
+      if (!resolve) throw new Error(`${name} is not running`);
+      pending.delete(name);
+      resolve({ ok, output: `${name} says ${ok ? 'ok' : 'no'}\n` });
+    },
+  };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('runStages (npm test side by side, decision 082)', () => {
+  it('runs at most `concurrency` stages, in the order listed, each after what it needs', async () => {
+    const control = controlledRun();
+    const stages: Stage[] = [
+      { name: 'e2e builds' },
+      { name: 'journeys', after: ['e2e builds'] },
+      { name: 'typecheck' },
+      { name: 'lint' },
+      { name: 'build' },
+      { name: 'byte budget', after: ['build'] },
+    ];
+    const done = runStages(stages, { concurrency: 2, run: control.run });
+    await settle();
+    expect(control.running()).toEqual(['e2e builds', 'typecheck']);
+    control.finish('typecheck');
+    await settle();
+    // The journeys wait for their builds: the next stage ready is lint.
+    expect(control.running()).toEqual(['e2e builds', 'lint']);
+    control.finish('e2e builds');
+    await settle();
+    expect(control.running()).toEqual(['lint', 'journeys']);
+    control.finish('lint', false);
+    await settle();
+    expect(control.running()).toEqual(['journeys', 'build']);
+    control.finish('build');
+    await settle();
+    expect(control.running()).toEqual(['journeys', 'byte budget']);
+    control.finish('byte budget');
+    control.finish('journeys');
+    const results = await done;
+    // Results in the stages' order, a failure kept as a failure, each with its own output.
+    expect(results.map((r) => [r.name, r.ok, r.output])).toEqual([
+      ['e2e builds', true, 'e2e builds says ok\n'],
+      ['journeys', true, 'journeys says ok\n'],
+      ['typecheck', true, 'typecheck says ok\n'],
+      ['lint', false, 'lint says no\n'],
+      ['build', true, 'build says ok\n'],
+      ['byte budget', true, 'byte budget says ok\n'],
+    ]);
+  });
+
+  it('a stage whose command throws is a failure, and the stages after it still run', async () => {
+    const results = await runStages([{ name: 'a' }, { name: 'b', after: ['a'] }], {
+      concurrency: 1,
+      run: async (stage) => {
+        if (stage.name === 'a') throw new Error('spawn npx ENOENT');
+        return { ok: true, output: '' };
+      },
+    });
+    expect(results.map((r) => [r.name, r.ok])).toEqual([
+      ['a', false],
+      ['b', true],
+    ]);
+    expect(results[0]?.output).toContain('spawn npx ENOENT');
+  });
+
+  it('refuses a stage that comes after an unknown one, and stages that wait in a circle', async () => {
+    const run = async () => ({ ok: true, output: '' });
+    await expect(
+      runStages([{ name: 'a', after: ['nope'] }], { concurrency: 2, run }),
+    ).rejects.toThrow(/unknown stage nope/);
+    await expect(
+      runStages(
+        [
+          { name: 'a', after: ['b'] },
+          { name: 'b', after: ['a'] },
+        ],
+        { concurrency: 2, run },
+      ),
+    ).rejects.toThrow(/circle/);
+  });
+});
