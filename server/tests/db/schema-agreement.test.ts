@@ -258,14 +258,17 @@ async function readDatabase(tx: RawTransaction) {
      WHERE n.nspname = current_schema()
        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = x.indexrelid)`,
   );
-  // Sequences of their own (a serial column's sequence belongs to the column).
+  // Sequences of their own: a serial column's sequence (its default) belongs to the column; one
+  // merely owned by a column for TRUNCATE … RESTART IDENTITY (order_number_suffixes) is its own.
   const sequences = await tx.query<{ name: string }>(
     `SELECT s.relname AS name FROM pg_class s
      JOIN pg_namespace n ON n.oid = s.relnamespace
      WHERE n.nspname = current_schema() AND s.relkind = 'S'
        AND NOT EXISTS (SELECT 1 FROM pg_depend d
+                       JOIN pg_attrdef ad ON ad.adrelid = d.refobjid AND ad.adnum = d.refobjsubid
                        WHERE d.classid = 'pg_class'::regclass AND d.objid = s.oid
-                         AND d.refclassid = 'pg_class'::regclass AND d.deptype IN ('a', 'i'))`,
+                         AND d.refclassid = 'pg_class'::regclass AND d.deptype IN ('a', 'i')
+                         AND pg_get_expr(ad.adbin, ad.adrelid) LIKE 'nextval(%')`,
   );
   return { tables, columns, constraints, indexes, sequences };
 }
@@ -369,7 +372,9 @@ describe(`the migrations and db/schema.ts agree (${testStore})`, () => {
   it('have the same tables, and the query layer is given every table schema.ts declares', () => {
     expect(Object.keys(declared).sort()).toEqual(Object.keys(migrated).sort());
     expect(Object.values(schemaModule.schema)).toEqual(expect.arrayContaining(declaredTables));
-    expect(Object.values(schemaModule.schema)).toHaveLength(declaredTables.length);
+    expect(Object.values(schemaModule.schema).filter((value) => !isPgSequence(value))).toHaveLength(
+      declaredTables.length,
+    );
   });
 
   it('have the same columns, types, nullability and defaults', () => {

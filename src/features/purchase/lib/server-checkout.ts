@@ -31,8 +31,12 @@ export function withDelivery(shop: ShopOrder): { delivery?: OrderDelivery } {
   return delivery && delivery.state !== 'none' ? { delivery } : {};
 }
 
-/** The flow's Order for the server's order; throws when the answer is not one. */
-export function toOrder(shop: ShopOrder, token: string): Order {
+/**
+ * The flow's Order for the server's order; throws when the answer is not one. The server drops
+ * the contact once the eSIM is delivered (decision 087); the buyer's device keeps the one it
+ * sent (`known`), so a reload still restores the result.
+ */
+export function toOrder(shop: ShopOrder, token: string, known?: Order): Order {
   const plan = findPlan(shop.planId);
   const operator = findOperator(shop.operatorId);
   if (
@@ -52,8 +56,8 @@ export function toOrder(shop: ShopOrder, token: string): Order {
     number: shop.number,
     planId: plan.id,
     operatorId: operator.id,
-    contact: shop.contact,
-    contactKind: shop.contactKind,
+    contact: shop.contact || (known?.contact ?? ''),
+    contactKind: shop.contact ? shop.contactKind : (known?.contactKind ?? shop.contactKind),
     price: shop.price,
     currency,
     createdAt: shop.createdAt,
@@ -209,7 +213,11 @@ export async function submitServerReceipt(
         });
         const verification = readVerification(answer.verification);
         if (!verification) return couldNotVerify;
-        return { kind: 'decided', order: toOrder(answer.order, server.token), verification };
+        return {
+          kind: 'decided',
+          order: toOrder(answer.order, server.token, order),
+          verification,
+        };
       } catch (error) {
         // Too many checks for this order or from this address (issue #23): say how long to wait.
         if (error instanceof ApiError && error.status === 429) {

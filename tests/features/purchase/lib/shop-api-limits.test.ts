@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { submitServerReceipt } from '../../../../src/features/purchase/lib/server-checkout';
 import { configureApi, resetApi } from '../../../../src/lib/api/client';
 import { server } from '../../../support/msw-server';
-import { SHOP_ORDER_ID } from '../../../support/shop-order';
+import { SHOP_ORDER_ID, shopOrder } from '../../../support/shop-order';
 import { order, preparedReceipt } from './fixtures';
 
 const API = 'http://api.test';
@@ -36,6 +36,39 @@ describe('a receipt over the server’s limits (429)', () => {
         status: 'failed',
         reason: { code: 'tooManyAttempts', retryAfterSeconds: 540 },
       },
+    });
+  });
+});
+
+/** Decision 087: a Viber order is delivered in the payment's answer, its contact already dropped. */
+describe('a receipt whose answer delivers the eSIM', () => {
+  beforeEach(() => configureApi(API));
+  afterEach(() => resetApi());
+
+  it('keeps the contact the buyer gave, so a reload can restore the result', async () => {
+    server.use(
+      http.post(`${API}/api/orders/:id/receipt`, () =>
+        HttpResponse.json({
+          order: shopOrder({ status: 'paid', contact: '', transactionId: '0123456789' }),
+          verification: {
+            status: 'confirmed',
+            transactionId: '0123456789',
+            transactionTime: Date.now() - 60_000,
+            verifiedAt: Date.now(),
+          },
+        }),
+      ),
+    );
+    const outcome = await submitServerReceipt({
+      order: { ...order, server: { id: SHOP_ORDER_ID, token: 'order-token-1', mmqrPayload: 'x' } },
+      receipt: preparedReceipt(),
+      language: 'en',
+      idempotencyKey: 'c2d8f2e3-6b4f-4d9c-8e1a-2f3b4c5d6e7f',
+    });
+    expect(outcome).toMatchObject({
+      kind: 'decided',
+      order: { contact: '09123456789', contactKind: 'phone' },
+      verification: { status: 'confirmed' },
     });
   });
 });
