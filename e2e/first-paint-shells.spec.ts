@@ -82,7 +82,8 @@ for (const language of ['en', 'my'] as const) {
         await expect(page.locator('html')).toHaveAttribute('data-boot', 'page-shown');
         await held;
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(delivery.order.heading);
-        const loading = page.getByRole('status');
+        // The loading line (the start overlay, also a status, fades out on its own after 0.65 s).
+        const loading = page.getByRole('status').filter({ hasText: delivery.order.loading });
         await expect(loading).toHaveText(delivery.order.loading);
         // The kept place: most of a phone's screen, so the footer is not shown until the order is.
         const kept = await page.locator('.order-view__loading').boundingBox();
