@@ -23,6 +23,17 @@ import {
  */
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** An order's eSIM delivery states (the CHECK of migration 006); the API names the same. */
+export const DELIVERY_STATES = [
+  'none',
+  'waiting_for_stock',
+  'provisioning',
+  'held',
+  'assigned',
+  'delivered',
+  'withdrawn',
+] as const;
+
 export const orders = pgTable(
   'orders',
   {
@@ -55,19 +66,7 @@ export const orders = pgTable(
     verifiedBy: text('verified_by', { enum: ['gemini', 'demo', 'bank'] }),
     lastFailure: jsonb('last_failure'),
     activationRequestedAt: time('activation_requested_at'),
-    deliveryState: text('delivery_state', {
-      enum: [
-        'none',
-        'waiting_for_stock',
-        'provisioning',
-        'held',
-        'assigned',
-        'delivered',
-        'withdrawn',
-      ],
-    })
-      .notNull()
-      .default('none'),
+    deliveryState: text('delivery_state', { enum: DELIVERY_STATES }).notNull().default('none'),
     promisedBy: time('promised_by'),
     bankState: text('bank_state', { enum: ['unconfirmed', 'confirmed', 'mismatch', 'suspect'] })
       .notNull()

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { operators, type OperatorId } from '#domain/catalogue';
 import { checkContact } from '#domain/contact';
+import { DELIVERY_STATES } from '../db/schema';
 import { imageKindOf } from './image-bytes';
 
 /**
@@ -31,16 +32,6 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES).openapi({
     'awaiting_payment → verifying (a receipt is being checked) → paid, or back to awaiting_payment ' +
     'when refused; expired once the payment window passed unpaid.',
 });
-
-export const DELIVERY_STATES = [
-  'none',
-  'waiting_for_stock',
-  'provisioning',
-  'held',
-  'assigned',
-  'delivered',
-  'withdrawn',
-] as const;
 
 export const deliveryStateSchema = z.enum(DELIVERY_STATES).openapi({
   description:

@@ -22,6 +22,7 @@ import {
   STAFF_ALERT_WEBHOOK,
   type EsimEmailPayload,
 } from './esim-delivery';
+import { repeatRounds } from './rounds';
 
 /**
  * The outbox worker (decision 039): every few seconds it claims due rows (a lease: their
@@ -217,24 +218,8 @@ export function createMessageOutboxWorker(
     return { sent, failed };
   }
 
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<unknown> | null = null;
-  return {
-    runOnce,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = runOnce()
-          .catch((error: unknown) => logger.error({ err: safeError(error) }, 'outbox round failed'))
-          .finally(() => (running = null));
-      }, config.delivery.outboxIntervalMs);
-      timer.unref?.();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  const rounds = repeatRounds(runOnce, config.delivery.outboxIntervalMs, (error) =>
+    logger.error({ err: safeError(error) }, 'outbox round failed'),
+  );
+  return { runOnce, start: rounds.start, stop: rounds.stop };
 }

@@ -6,6 +6,8 @@ import { es2plusFor, type Es2plusOperator } from '../provisioning-config';
 import { handOver, stockOrWait } from './esim-delivery';
 import { activationCodeOf, callEs2plus, Es2plusError } from './es2plus-client';
 import { queueCancelOrder } from './provisioning';
+import { repeatRounds } from './rounds';
+import { safeError } from '../log-safe';
 
 /**
  * The provisioning worker (issue #27, decision 076): every PROVISIONING_INTERVAL_MS it claims
@@ -293,29 +295,8 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
     return outcome;
   }
 
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<unknown> | null = null;
-  return {
-    runOnce,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = runOnce()
-          .catch((error: unknown) =>
-            logger.error(
-              { err: error instanceof Error ? error.message : String(error) },
-              'provisioning round failed',
-            ),
-          )
-          .finally(() => (running = null));
-      }, settings.intervalMs);
-      timer.unref?.();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  const rounds = repeatRounds(runOnce, settings.intervalMs, (error) =>
+    logger.error({ err: safeError(error) }, 'provisioning round failed'),
+  );
+  return { runOnce, start: rounds.start, stop: rounds.stop };
 }
