@@ -1,0 +1,31 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { env } from '../config/env';
+
+/**
+ * What the features reach through React instead of module settings (issue #26, point 7;
+ * decision 093): chosen once when the app starts (`defaultServices`, from the build's settings)
+ * and replaced as a whole by tests (`renderWithProviders(ui, { services })`).
+ */
+export type Services = {
+  /** The shop's API base URL (VITE_API_URL, no trailing slash), or undefined in the static shop. */
+  apiUrl: string | undefined;
+};
+
+export const defaultServices: Services = {
+  apiUrl: env.apiUrl?.replace(/\/+$/, ''),
+};
+
+const ServicesContext = createContext<Services>(defaultServices);
+
+export function ServicesProvider({
+  services,
+  children,
+}: {
+  services: Services;
+  children: ReactNode;
+}) {
+  return <ServicesContext value={services}>{children}</ServicesContext>;
+}
+
+/** The services of the app (the defaults outside a provider). */
+export const useServices = (): Services => useContext(ServicesContext);
