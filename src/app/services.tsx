@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { env } from '../config/env';
+import type { AiSettings } from '../lib/ai/client';
 
 /**
  * What the features reach through React instead of module settings (issue #26, point 7;
@@ -9,10 +10,13 @@ import { env } from '../config/env';
 export type Services = {
   /** The shop's API base URL (VITE_API_URL, no trailing slash), or undefined in the static shop. */
   apiUrl: string | undefined;
+  /** The AI service's settings, handed to every call of lib/ai (decision 095). */
+  ai: AiSettings;
 };
 
 export const defaultServices: Services = {
   apiUrl: env.apiUrl?.replace(/\/+$/, ''),
+  ai: env.ai,
 };
 
 const ServicesContext = createContext<Services>(defaultServices);

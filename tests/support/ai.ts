@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
-import { afterEach, beforeEach, expect } from 'vitest';
-import { configureAi, resetAiSettings } from '../../src/lib/ai/client';
+import { expect } from 'vitest';
+import { env } from '../../src/config/env';
+import type { AiSettings } from '../../src/lib/ai/client';
 import { AiError } from '../../src/lib/ai/errors';
 import { GEMINI } from './msw-server';
 
@@ -33,8 +34,11 @@ export async function failure(promise: Promise<unknown>): Promise<AiError> {
   throw new Error('expected the call to fail');
 }
 
-/** Runs the file's tests against the real SDK in gemini mode (MSW answers), with quick retries. */
-export function inGeminiMode(retry = { attempts: 1, initialDelaySeconds: 0 }) {
-  beforeEach(() => configureAi({ mode: 'gemini', apiKey: 'test-key', retry }));
-  afterEach(() => resetAiSettings());
-}
+/** AI settings in gemini mode (the real SDK, MSW answers) with quick retries, and `overrides`. */
+export const geminiAi = (overrides: Partial<AiSettings> = {}): AiSettings => ({
+  ...env.ai,
+  mode: 'gemini',
+  apiKey: 'test-key',
+  retry: { attempts: 1, initialDelaySeconds: 0 },
+  ...overrides,
+});

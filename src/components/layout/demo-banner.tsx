@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { env } from '../../config/env';
+import { useServices } from '../../app/services';
 import { useServerDemo } from '../../lib/server-ai-mode';
 import './demo-banner.css';
 
@@ -11,7 +11,7 @@ import './demo-banner.css';
 export function DemoBanner() {
   const { t } = useTranslation();
   const serverDemo = useServerDemo();
-  if (env.ai.mode !== 'demo' && !serverDemo) return null;
+  if (useServices().ai.mode !== 'demo' && !serverDemo) return null;
   return (
     <aside className="demo-banner" aria-label={t('demo.label')} data-testid="demo-banner">
       <details className="demo-banner__details">

@@ -1,5 +1,5 @@
 import type { Chat, Content, GenerateContentConfig } from '@google/genai';
-import { getAiClient } from './client';
+import { getAiClient, type AiSettings } from './client';
 import { AiError, toAiError } from './errors';
 import { withTimeout } from './signals';
 
@@ -50,9 +50,12 @@ export function trimHistory(
 }
 
 /** Starts a chat (history kept in the session). Fails when the AI client cannot be loaded. */
-export async function createChatSession(systemInstruction: string): Promise<ChatSession> {
+export async function createChatSession(
+  ai: AiSettings,
+  systemInstruction: string,
+): Promise<ChatSession> {
   try {
-    const { genai, settings } = await getAiClient();
+    const { genai, settings } = await getAiClient(ai);
     const config: GenerateContentConfig = { systemInstruction, temperature: 0.4 };
     const restart = (history: Content[]) =>
       genai.chats.create({ model: settings.models.chat, config, history });

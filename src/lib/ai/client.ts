@@ -1,42 +1,33 @@
 import type { GoogleGenAI } from '@google/genai';
-import { env, type AiMode } from '../../config/env';
+import type { env } from '../../config/env';
 import { retryableImport } from '../retry-import';
 
 export const GEMINI_API_ORIGIN = 'https://generativelanguage.googleapis.com';
 export const GEMINI_API_VERSION = 'v1beta';
 
-export type AiSettings = {
-  mode: AiMode;
-  apiKey: string;
-  baseUrl: string | undefined;
-  models: typeof env.ai.models;
+/**
+ * The AI service's settings: the build's (`env.ai`) in the app, which the features get from React
+ * (`useServices().ai`, decision 095) and hand to every call of lib/ai. The transport and the SDK
+ * client are made once per settings object.
+ */
+export type AiSettings = typeof env.ai & {
   /** Retries on 429 and 503: attempts in all, and the first delay in seconds (doubling). */
-  retry: { attempts: number; initialDelaySeconds: number };
+  retry?: { attempts: number; initialDelaySeconds: number };
   /** Artificial latency of demo answers, in ms, so that progress is visible. */
-  demoLatencyMs: number;
+  demoLatencyMs?: number;
 };
 
-const defaults: AiSettings = {
-  mode: env.ai.mode,
-  apiKey: env.ai.apiKey,
-  baseUrl: env.ai.baseUrl,
-  models: env.ai.models,
-  retry: { attempts: 3, initialDelaySeconds: 1 },
-  demoLatencyMs: 700,
-};
-
-let settings: AiSettings = defaults;
 const loadSdk = retryableImport(() => import('@google/genai'));
 const loadDemoFetch = retryableImport(() => import('./demo/browser-demo-fetch'));
-let transport: Promise<AiTransport> | undefined;
-let client: Promise<AiClient> | undefined;
+const transports = new WeakMap<AiSettings, Promise<AiTransport>>();
+const clients = new WeakMap<AiSettings, Promise<AiClient>>();
 
 /**
  * What a REST call to the Gemini API needs (lib/ai/rest.ts): one-shot answers and Veo's
  * operations go this way, without the SDK (decision 064).
  */
 export type AiTransport = {
-  settings: AiSettings;
+  settings: Required<AiSettings>;
   /** fetch for the REST calls (the demo's scripted service in demo mode). */
   fetch: typeof fetch;
   /** `origin/version` of the REST API, e.g. https://generativelanguage.googleapis.com/v1beta */
@@ -48,22 +39,24 @@ export type AiTransport = {
 /** The transport and the SDK's client, for the chat's stream. */
 export type AiClient = AiTransport & { genai: GoogleGenAI };
 
-export const aiMode = (): AiMode => settings.mode;
-
-/** Replaces settings (tests) and drops the cached client. */
-export function configureAi(overrides: Partial<AiSettings>) {
-  settings = { ...settings, ...overrides };
-  transport = undefined;
-  client = undefined;
+/** The settings' promise in `cache`, made by `make` on first use; a failure is forgotten. */
+function once<T>(
+  cache: WeakMap<AiSettings, Promise<T>>,
+  ai: AiSettings,
+  make: (ai: AiSettings) => Promise<T>,
+) {
+  const made =
+    cache.get(ai) ??
+    make(ai).catch((error: unknown) => {
+      cache.delete(ai);
+      throw error;
+    });
+  cache.set(ai, made);
+  return made;
 }
 
-export function resetAiSettings() {
-  settings = defaults;
-  transport = undefined;
-  client = undefined;
-}
-
-async function createTransport(current: AiSettings): Promise<AiTransport> {
+async function createTransport(ai: AiSettings): Promise<AiTransport> {
+  const current = { retry: { attempts: 3, initialDelaySeconds: 1 }, demoLatencyMs: 700, ...ai };
   const demoFetch =
     current.mode === 'demo'
       ? (await loadDemoFetch()).createDemoFetch(current.demoLatencyMs)
@@ -80,16 +73,10 @@ async function createTransport(current: AiSettings): Promise<AiTransport> {
 }
 
 /** The REST transport, created on first use (no SDK: a few hundred bytes, and the demo's). */
-export function getAiTransport(): Promise<AiTransport> {
-  transport ??= createTransport(settings).catch((error: unknown) => {
-    transport = undefined;
-    throw error;
-  });
-  return transport;
-}
+export const getAiTransport = (ai: AiSettings) => once(transports, ai, createTransport);
 
-async function createClient(): Promise<AiClient> {
-  const [{ GoogleGenAI }, rest] = await Promise.all([loadSdk(), getAiTransport()]);
+async function createClient(ai: AiSettings): Promise<AiClient> {
+  const [{ GoogleGenAI }, rest] = await Promise.all([loadSdk(), getAiTransport(ai)]);
   const { settings: current } = rest;
   const genai = new GoogleGenAI({
     apiKey: rest.authHeaders['x-goog-api-key'],
@@ -111,10 +98,4 @@ async function createClient(): Promise<AiClient> {
 }
 
 /** The SDK client, imported on first use so that no page pays for it before it needs it. */
-export function getAiClient(): Promise<AiClient> {
-  client ??= createClient().catch((error: unknown) => {
-    client = undefined;
-    throw error;
-  });
-  return client;
-}
+export const getAiClient = (ai: AiSettings) => once(clients, ai, createClient);

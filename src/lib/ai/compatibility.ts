@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { toSchema } from './response-schema';
-import { getAiTransport } from './client';
+import { getAiTransport, type AiSettings } from './client';
 import { generateJson, generateText, languageInstruction } from './generate';
 
 export const compatibilitySchema = z.object({
@@ -19,6 +19,7 @@ const responseSchema = toSchema({
 });
 
 export function checkCompatibility(
+  ai: AiSettings,
   deviceModel: string,
   language: string,
   signal?: AbortSignal,
@@ -31,6 +32,7 @@ export function checkCompatibility(
   ].join('\n');
   return generateJson(
     {
+      ai,
       task: 'compatibility',
       parts: [prompt],
       config: { responseSchema, temperature: 0 },
@@ -42,13 +44,18 @@ export function checkCompatibility(
 }
 
 /** The marketing name of the device in a user-agent string, or '' when it cannot be told. */
-export async function detectDeviceModel(userAgent: string, signal?: AbortSignal): Promise<string> {
+export async function detectDeviceModel(
+  ai: AiSettings,
+  userAgent: string,
+  signal?: AbortSignal,
+): Promise<string> {
   const prompt = [
     'From this browser user-agent string, name the device model (for example "Samsung Galaxy S23 Ultra" or "Google Pixel 8").',
     'Answer with the model name only, in plain text. If the user agent does not reveal a specific model (desktop browsers, iPhones), answer with nothing.',
     `User agent: ${userAgent}`,
   ].join('\n');
   const text = await generateText({
+    ai,
     task: 'detect',
     parts: [prompt],
     config: { temperature: 0, maxOutputTokens: 40 },
@@ -64,8 +71,8 @@ export async function detectDeviceModel(userAgent: string, signal?: AbortSignal)
  * call does not wait for it afterwards (in demo mode it loads the scripted service). Never fails:
  * the call itself reports a failure.
  */
-export function prepareCompatibilityCheck(): Promise<void> {
-  return getAiTransport().then(
+export function prepareCompatibilityCheck(ai: AiSettings): Promise<void> {
+  return getAiTransport(ai).then(
     () => undefined,
     () => undefined,
   );

@@ -9,6 +9,7 @@ import { sleep, withTimeout } from './signals';
 export type Task = keyof AiSettings['models'];
 
 export type GenerateRequest = {
+  ai: AiSettings;
   task: Task;
   parts: PartUnion[];
   config?: Omit<GenerateContentConfig, 'abortSignal'>;
@@ -24,7 +25,7 @@ export type GenerateRequest = {
 export async function generate(request: GenerateRequest): Promise<GenerateContentResponse> {
   const signal = withTimeout(request.signal, request.timeoutMs);
   try {
-    const transport = await getAiTransport();
+    const transport = await getAiTransport(request.ai);
     const model = transport.settings.models[request.task].replace(/^models\//, '');
     const body = {
       contents: [

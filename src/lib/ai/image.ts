@@ -1,11 +1,17 @@
+import type { AiSettings } from './client';
 import { AiError } from './errors';
 import { generate } from './generate';
 
 export type GeneratedImage = { mimeType: string; base64: string };
 
 /** One image for a prompt, from a Gemini image model through generateContent. */
-export async function generateImage(prompt: string, signal?: AbortSignal): Promise<GeneratedImage> {
+export async function generateImage(
+  ai: AiSettings,
+  prompt: string,
+  signal?: AbortSignal,
+): Promise<GeneratedImage> {
   const response = await generate({
+    ai,
     task: 'image',
     parts: [prompt],
     config: { responseModalities: ['IMAGE'], candidateCount: 1 },

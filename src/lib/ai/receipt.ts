@@ -1,4 +1,4 @@
-import { aiMode } from './client';
+import type { AiSettings } from './client';
 import { generateJson } from './generate';
 import {
   demoReceiptNote,
@@ -29,14 +29,15 @@ export type VerifyReceiptInput = ReceiptPromptInput & {
   timeoutMs?: number;
 };
 
-export function verifyReceipt(input: VerifyReceiptInput): Promise<ReceiptReading> {
+export function verifyReceipt(ai: AiSettings, input: VerifyReceiptInput): Promise<ReceiptReading> {
   return generateJson(
     {
+      ai,
       task: 'receipt',
       parts: [
         { inlineData: { mimeType: input.image.mimeType, data: input.image.base64 } },
         receiptPrompt(input),
-        ...(aiMode() === 'demo' && input.demo ? [demoReceiptNote(input.demo)] : []),
+        ...(ai.mode === 'demo' && input.demo ? [demoReceiptNote(input.demo)] : []),
       ],
       config: { responseSchema: toSchema(receiptResponseSchema), temperature: 0 },
       timeoutMs: input.timeoutMs ?? 60_000,

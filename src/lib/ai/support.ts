@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { toSchema } from './response-schema';
+import type { AiSettings } from './client';
 import { generateJson, languageInstruction } from './generate';
 
 export const supportCategories = [
@@ -42,6 +43,7 @@ const responseSchema = toSchema({
 export const SUPPORT_ISSUE_MAX_CHARS = 2000;
 
 export function triageSupportRequest(
+  ai: AiSettings,
   issue: string,
   language: string,
   signal?: AbortSignal,
@@ -56,6 +58,7 @@ export function triageSupportRequest(
   ].join('\n');
   return generateJson(
     {
+      ai,
       task: 'support',
       parts: [prompt],
       config: { responseSchema, temperature: 0.2 },

@@ -1,4 +1,5 @@
 import { GEMINI_API_ORIGIN, GEMINI_API_VERSION, getAiTransport, type AiTransport } from './client';
+import type { AiSettings } from './client';
 import { AiError, toAiError } from './errors';
 import { callRest, type RestOptions } from './rest';
 import { sleep as timerSleep } from './signals';
@@ -63,6 +64,7 @@ function parseOperation(data: unknown): VideoOperation {
 }
 
 export type GenerateVideoInput = {
+  ai: AiSettings;
   prompt: string;
   image?: VideoStartImage | undefined;
   signal?: AbortSignal | undefined;
@@ -81,7 +83,7 @@ export async function generateVideo(input: GenerateVideoInput): Promise<Generate
   const { signal, onProgress } = input;
   let client: AiTransport;
   try {
-    client = await getAiTransport();
+    client = await getAiTransport(input.ai);
   } catch (error) {
     throw toAiError(error, signal);
   }

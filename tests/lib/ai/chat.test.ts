@@ -9,7 +9,7 @@ import {
   trimHistory,
 } from '../../../src/lib/ai/chat';
 import { GEMINI, server } from '../../support/msw-server';
-import { failure, inGeminiMode } from '../../support/ai';
+import { failure, geminiAi } from '../../support/ai';
 
 const streamUrl = `${GEMINI}/v1beta/models/:model\\:streamGenerateContent`;
 
@@ -42,7 +42,7 @@ async function collect(stream: AsyncGenerator<string>) {
   return seen;
 }
 
-inGeminiMode();
+const ai = geminiAi();
 
 describe('chat', () => {
   it('sends the system instruction with every message and keeps the history', async () => {
@@ -53,7 +53,7 @@ describe('chat', () => {
         return sse('Reply ', `${bodies.length}`);
       }),
     );
-    const session = await createChatSession('You are the shop assistant.');
+    const session = await createChatSession(ai, 'You are the shop assistant.');
     expect(await collect(streamChatReply(session, 'First?'))).toEqual(['Reply ', 'Reply 1']);
     expect(await collect(streamChatReply(session, 'Second?'))).toEqual(['Reply ', 'Reply 2']);
 
@@ -75,7 +75,7 @@ describe('chat', () => {
 
   it('fails with `empty` when the stream has no text', async () => {
     server.use(http.post(streamUrl, () => sse('', '')));
-    const session = await createChatSession('x');
+    const session = await createChatSession(ai, 'x');
     expect((await failure(collect(streamChatReply(session, 'Hi')))).kind).toBe('empty');
   });
 
@@ -83,7 +83,7 @@ describe('chat', () => {
     server.use(
       http.post(streamUrl, () => HttpResponse.json({ error: { code: 500 } }, { status: 500 })),
     );
-    const session = await createChatSession('x');
+    const session = await createChatSession(ai, 'x');
     expect((await failure(collect(streamChatReply(session, 'Hi')))).kind).toBe('unavailable');
 
     const controller = new AbortController();
@@ -108,7 +108,7 @@ describe('what a message resends', () => {
         return sse('Answer ', `${bodies.length}`);
       }),
     );
-    const session = await createChatSession('x');
+    const session = await createChatSession(ai, 'x');
     const total = CHAT_HISTORY_MAX_TURNS + 3;
     for (let n = 1; n <= total; n++) await collect(streamChatReply(session, `Q${n}`));
 
@@ -132,7 +132,7 @@ describe('what a message resends', () => {
         return sse(long);
       }),
     );
-    const session = await createChatSession('x');
+    const session = await createChatSession(ai, 'x');
     for (const question of ['A', 'B', 'C', 'D']) await collect(streamChatReply(session, question));
     await collect(streamChatReply(session, 'z'.repeat(CHAT_MESSAGE_MAX_CHARS + 500)));
 

@@ -2,12 +2,11 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createChatSession, streamChatReply } from '../../../src/lib/ai/chat';
 import { paths } from '../../../src/config/paths';
-import { configureAi } from '../../../src/lib/ai/client';
 import { checkCompatibility } from '../../../src/lib/ai/compatibility';
 import { generateText } from '../../../src/lib/ai/generate';
 import { triageSupportRequest } from '../../../src/lib/ai/support';
 import { GEMINI, server } from '../../support/msw-server';
-import { failure, inGeminiMode } from '../../support/ai';
+import { failure, geminiAi } from '../../support/ai';
 
 const answer = (text: string) =>
   HttpResponse.json({
@@ -16,7 +15,7 @@ const answer = (text: string) =>
 
 const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
 
-inGeminiMode({ attempts: 3, initialDelaySeconds: 0.01 });
+const ai = geminiAi({ retry: { attempts: 3, initialDelaySeconds: 0.01 } });
 
 describe('the AI client in gemini mode', () => {
   it('sends the key in the x-goog-api-key header to the configured model', async () => {
@@ -27,7 +26,7 @@ describe('the AI client in gemini mode', () => {
         return answer('{"isCompatible":"YES","reason":"It has an eSIM."}');
       }),
     );
-    await expect(checkCompatibility('Pixel 9', 'en')).resolves.toEqual({
+    await expect(checkCompatibility(ai, 'Pixel 9', 'en')).resolves.toEqual({
       isCompatible: 'YES',
       reason: 'It has an eSIM.',
     });
@@ -42,7 +41,7 @@ describe('the AI client in gemini mode', () => {
         answer('```json\n{"isCompatible":"NO","reason":"No eSIM."}\n```'),
       ),
     );
-    await expect(checkCompatibility('iPhone 8', 'en')).resolves.toEqual({
+    await expect(checkCompatibility(ai, 'iPhone 8', 'en')).resolves.toEqual({
       isCompatible: 'NO',
       reason: 'No eSIM.',
     });
@@ -55,7 +54,7 @@ describe('the AI client in gemini mode', () => {
     ['empty', ''],
   ])('reports %s for the answer %j', async (kind, text) => {
     server.use(http.post(generateUrl, () => answer(text)));
-    expect((await failure(checkCompatibility('Phone', 'en'))).kind).toBe(kind);
+    expect((await failure(checkCompatibility(ai, 'Phone', 'en'))).kind).toBe(kind);
   });
 
   it('retries a 503 and then succeeds', async () => {
@@ -71,7 +70,7 @@ describe('the AI client in gemini mode', () => {
           : answer('hello');
       }),
     );
-    await expect(generateText({ task: 'chat', parts: ['hi'], timeoutMs: 5000 })).resolves.toBe(
+    await expect(generateText({ ai, task: 'chat', parts: ['hi'], timeoutMs: 5000 })).resolves.toBe(
       'hello',
     );
     expect(calls).toBe(2);
@@ -89,7 +88,7 @@ describe('the AI client in gemini mode', () => {
       }),
     );
     expect(
-      (await failure(generateText({ task: 'chat', parts: ['hi'], timeoutMs: 5000 }))).kind,
+      (await failure(generateText({ ai, task: 'chat', parts: ['hi'], timeoutMs: 5000 }))).kind,
     ).toBe('quota');
     expect(calls).toBe(3);
   });
@@ -106,7 +105,7 @@ describe('the AI client in gemini mode', () => {
       }),
     );
     expect(
-      (await failure(generateText({ task: 'chat', parts: ['hi'], timeoutMs: 5000 }))).kind,
+      (await failure(generateText({ ai, task: 'chat', parts: ['hi'], timeoutMs: 5000 }))).kind,
     ).toBe('rejected');
     expect(calls).toBe(1);
   });
@@ -119,7 +118,7 @@ describe('the AI client in gemini mode', () => {
       }),
     );
     expect(
-      (await failure(generateText({ task: 'chat', parts: ['hi'], timeoutMs: 100 }))).kind,
+      (await failure(generateText({ ai, task: 'chat', parts: ['hi'], timeoutMs: 100 }))).kind,
     ).toBe('timeout');
   });
 
@@ -132,6 +131,7 @@ describe('the AI client in gemini mode', () => {
     );
     const controller = new AbortController();
     const call = generateText({
+      ai,
       task: 'chat',
       parts: ['hi'],
       timeoutMs: 5000,
@@ -144,7 +144,7 @@ describe('the AI client in gemini mode', () => {
   it('maps a network failure', async () => {
     server.use(http.post(generateUrl, () => HttpResponse.error()));
     expect(
-      (await failure(generateText({ task: 'chat', parts: ['hi'], timeoutMs: 5000 }))).kind,
+      (await failure(generateText({ ai, task: 'chat', parts: ['hi'], timeoutMs: 5000 }))).kind,
     ).toBe('network');
   });
 
@@ -159,7 +159,7 @@ describe('the AI client in gemini mode', () => {
         });
       }),
     );
-    const session = await createChatSession('You help eSIM buyers.');
+    const session = await createChatSession(ai, 'You help eSIM buyers.');
     const seen: string[] = [];
     for await (const text of streamChatReply(session, 'Hi')) seen.push(text);
     expect(seen).toEqual(['Hello', 'Hello, traveller', 'Hello, traveller!']);
@@ -168,18 +168,18 @@ describe('the AI client in gemini mode', () => {
 
 describe('the AI client in demo mode', () => {
   it('answers every verb without touching the network, in the UI language', async () => {
-    configureAi({ mode: 'demo', demoLatencyMs: 0 });
+    const ai = geminiAi({ mode: 'demo', demoLatencyMs: 0 });
     const requests: string[] = [];
     const onRequest = ({ request }: { request: Request }) => requests.push(request.url);
     server.events.on('request:start', onRequest);
     try {
-      const english = await triageSupportRequest('I want a refund for my payment', 'en');
+      const english = await triageSupportRequest(ai, 'I want a refund for my payment', 'en');
       expect(english.category).toBe('Billing Inquiry');
-      const burmese = await triageSupportRequest('QR ကုဒ် မရပါ', 'my');
+      const burmese = await triageSupportRequest(ai, 'QR ကုဒ် မရပါ', 'my');
       expect(burmese.response_message).toMatch(/[\u1000-\u109F]/);
-      const compatibility = await checkCompatibility('Some Phone 3000', 'en');
+      const compatibility = await checkCompatibility(ai, 'Some Phone 3000', 'en');
       expect(compatibility.isCompatible).toBe('UNCERTAIN');
-      const session = await createChatSession('Answer in English.');
+      const session = await createChatSession(ai, 'Answer in English.');
       let reply = '';
       for await (const text of streamChatReply(session, 'What are your data plans?')) reply = text;
       expect(reply).toContain('Power User');

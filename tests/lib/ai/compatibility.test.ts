@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCompatibility, detectDeviceModel } from '../../../src/lib/ai/compatibility';
 import { AiError } from '../../../src/lib/ai/errors';
 import { GEMINI, server } from '../../support/msw-server';
-import { inGeminiMode } from '../../support/ai';
+import { geminiAi } from '../../support/ai';
 
 const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
 
@@ -41,12 +41,12 @@ async function kindOf(promise: Promise<unknown>) {
   throw new Error('expected the call to fail');
 }
 
-inGeminiMode();
+const ai = geminiAi();
 
 describe('checkCompatibility', () => {
   it('asks for structured JSON at temperature 0 in the UI language', async () => {
     const bodies = answerWith('{"isCompatible":"UNCERTAIN","reason":"ဒေသအလိုက် ကွဲပြားသည်။"}');
-    await expect(checkCompatibility('Xiaomi 2211133G', 'my')).resolves.toEqual({
+    await expect(checkCompatibility(ai, 'Xiaomi 2211133G', 'my')).resolves.toEqual({
       isCompatible: 'UNCERTAIN',
       reason: 'ဒေသအလိုက် ကွဲပြားသည်။',
     });
@@ -69,14 +69,14 @@ describe('checkCompatibility', () => {
     ['empty text', '', 'empty'],
   ])('rejects %s', async (_, text, kind) => {
     answerWith(text);
-    expect(await kindOf(checkCompatibility('Phone', 'en'))).toBe(kind);
+    expect(await kindOf(checkCompatibility(ai, 'Phone', 'en'))).toBe(kind);
   });
 });
 
 describe('detectDeviceModel', () => {
   it('asks in plain text with the user agent and trims the answer', async () => {
     const bodies = answerWith('"Samsung Galaxy A15".\n');
-    await expect(detectDeviceModel('Mozilla/5.0 (Linux; Android 14; SM-A155F)')).resolves.toBe(
+    await expect(detectDeviceModel(ai, 'Mozilla/5.0 (Linux; Android 14; SM-A155F)')).resolves.toBe(
       'Samsung Galaxy A15',
     );
     expect(prompt(bodies[0])).toContain('User agent: Mozilla/5.0 (Linux; Android 14; SM-A155F)');
@@ -85,6 +85,6 @@ describe('detectDeviceModel', () => {
 
   it.each(['', 'Unknown', 'none', 'N/A'])('gives an empty string for %j', async (text) => {
     answerWith(text);
-    await expect(detectDeviceModel('Mozilla/5.0 (iPhone)')).resolves.toBe('');
+    await expect(detectDeviceModel(ai, 'Mozilla/5.0 (iPhone)')).resolves.toBe('');
   });
 });

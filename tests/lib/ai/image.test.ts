@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { generateImage } from '../../../src/lib/ai/image';
 import { GEMINI, server } from '../../support/msw-server';
-import { failure, inGeminiMode } from '../../support/ai';
+import { failure, geminiAi } from '../../support/ai';
 
 const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
 const parts = (...items: unknown[]) =>
@@ -10,7 +10,7 @@ const parts = (...items: unknown[]) =>
     candidates: [{ content: { role: 'model', parts: items }, finishReason: 'STOP', index: 0 }],
   });
 
-inGeminiMode({ attempts: 2, initialDelaySeconds: 0.01 });
+const ai = geminiAi({ retry: { attempts: 2, initialDelaySeconds: 0.01 } });
 
 describe('generateImage', () => {
   it('asks the image model for one image and returns its bytes', async () => {
@@ -28,7 +28,7 @@ describe('generateImage', () => {
         );
       }),
     );
-    await expect(generateImage('A pagoda at sunset')).resolves.toEqual({
+    await expect(generateImage(ai, 'A pagoda at sunset')).resolves.toEqual({
       mimeType: 'image/png',
       base64: 'iVBORw0KGgo=',
     });
@@ -42,7 +42,7 @@ describe('generateImage', () => {
 
   it('fails with empty when the model answers with text only', async () => {
     server.use(http.post(generateUrl, () => parts({ text: 'I cannot draw that.' })));
-    expect((await failure(generateImage('Something odd'))).kind).toBe('empty');
+    expect((await failure(generateImage(ai, 'Something odd'))).kind).toBe('empty');
   });
 
   it.each([
@@ -55,7 +55,7 @@ describe('generateImage', () => {
         HttpResponse.json({ error: { code: status, message: 'Scripted' } }, { status }),
       ),
     );
-    expect((await failure(generateImage('A lake'))).kind).toBe(kind);
+    expect((await failure(generateImage(ai, 'A lake'))).kind).toBe(kind);
   });
 
   it('is cancelled by its signal', async () => {
@@ -66,7 +66,7 @@ describe('generateImage', () => {
       }),
     );
     const controller = new AbortController();
-    const call = generateImage('A slow picture', controller.signal);
+    const call = generateImage(ai, 'A slow picture', controller.signal);
     setTimeout(() => controller.abort(), 30);
     expect((await failure(call)).kind).toBe('aborted');
   });

@@ -4,6 +4,9 @@ import { AiError } from '../../../src/lib/ai/errors';
 import { myanmarTime } from '#domain/myanmar-time';
 import { receiptPrompt, verifyReceipt } from '../../../src/lib/ai/receipt';
 import { GEMINI, server } from '../../support/msw-server';
+import { env } from '../../../src/config/env';
+
+const ai = env.ai;
 
 const input = {
   image: { mimeType: 'image/webp', base64: 'UklGRg==' },
@@ -82,7 +85,7 @@ describe('verifyReceipt', () => {
         });
       }),
     );
-    await expect(verifyReceipt(input)).resolves.toEqual({
+    await expect(verifyReceipt(ai, input)).resolves.toEqual({
       isPaymentConfirmed: true,
       reason: 'Paid.',
       transactionId: 'T-9',
@@ -105,7 +108,7 @@ describe('verifyReceipt', () => {
 
   it('accepts the three required fields alone', async () => {
     answerText('{"isPaymentConfirmed":false,"reason":"Blurry.","transactionId":"N/A"}');
-    await expect(verifyReceipt(input)).resolves.toEqual({
+    await expect(verifyReceipt(ai, input)).resolves.toEqual({
       isPaymentConfirmed: false,
       reason: 'Blurry.',
       transactionId: 'N/A',
@@ -114,7 +117,7 @@ describe('verifyReceipt', () => {
 
   it('strips a ```json fence', async () => {
     answerText('```json\n{"isPaymentConfirmed":false,"reason":"No.","transactionId":"N/A"}\n```');
-    await expect(verifyReceipt(input)).resolves.toMatchObject({ reason: 'No.' });
+    await expect(verifyReceipt(ai, input)).resolves.toMatchObject({ reason: 'No.' });
   });
 
   it.each([
@@ -128,7 +131,7 @@ describe('verifyReceipt', () => {
     ],
   ])('throws an AiError on %s', async (_name, text, kind) => {
     answerText(text);
-    expect(await errorOf(verifyReceipt(input))).toBe(kind);
+    expect(await errorOf(verifyReceipt(ai, input))).toBe(kind);
   });
 
   it('throws a timeout AiError after its time limit', async () => {
@@ -138,6 +141,6 @@ describe('verifyReceipt', () => {
         return HttpResponse.json({});
       }),
     );
-    expect(await errorOf(verifyReceipt({ ...input, timeoutMs: 100 }))).toBe('timeout');
+    expect(await errorOf(verifyReceipt(ai, { ...input, timeoutMs: 100 }))).toBe('timeout');
   });
 });

@@ -2,7 +2,7 @@ import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { checkCompatibility } from '../../../src/lib/ai/compatibility';
 import { generate, generateText } from '../../../src/lib/ai/generate';
-import { geminiAnswer, generateUrl, inGeminiMode } from '../../support/ai';
+import { geminiAnswer, generateUrl, geminiAi } from '../../support/ai';
 import { server } from '../../support/msw-server';
 
 // The SDK must not load for a one-shot answer (decision 064): importing it here fails the test.
@@ -12,7 +12,7 @@ vi.mock('@google/genai', () => {
   return {};
 });
 
-inGeminiMode({ attempts: 2, initialDelaySeconds: 0.01 });
+const ai = geminiAi({ retry: { attempts: 2, initialDelaySeconds: 0.01 } });
 
 describe('one-shot answers over REST', () => {
   it('posts contents and generationConfig as the API expects, without loading the SDK', async () => {
@@ -23,7 +23,7 @@ describe('one-shot answers over REST', () => {
         return geminiAnswer('{"isCompatible":"YES","reason":"It has an eSIM."}');
       }),
     );
-    await expect(checkCompatibility('Pixel 9', 'en')).resolves.toEqual({
+    await expect(checkCompatibility(ai, 'Pixel 9', 'en')).resolves.toEqual({
       isCompatible: 'YES',
       reason: 'It has an eSIM.',
     });
@@ -44,7 +44,7 @@ describe('one-shot answers over REST', () => {
         geminiAnswer({ text: 'Let me think…', thought: true }, 'Yes, ', 'it does.'),
       ),
     );
-    await expect(generateText({ task: 'chat', parts: ['hi'], timeoutMs: 5000 })).resolves.toBe(
+    await expect(generateText({ ai, task: 'chat', parts: ['hi'], timeoutMs: 5000 })).resolves.toBe(
       'Yes, it does.',
     );
   });
@@ -55,7 +55,7 @@ describe('one-shot answers over REST', () => {
         geminiAnswer({ inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }),
       ),
     );
-    const response = await generate({ task: 'image', parts: ['a pagoda'], timeoutMs: 5000 });
+    const response = await generate({ ai, task: 'image', parts: ['a pagoda'], timeoutMs: 5000 });
     expect(response.candidates?.[0]?.content?.parts?.[0]?.inlineData).toEqual({
       mimeType: 'image/png',
       data: 'iVBORw0KGgo=',

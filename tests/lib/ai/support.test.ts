@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AiError } from '../../../src/lib/ai/errors';
 import { triageSupportRequest } from '../../../src/lib/ai/support';
 import { GEMINI, server } from '../../support/msw-server';
-import { inGeminiMode } from '../../support/ai';
+import { geminiAi } from '../../support/ai';
 
 const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
 
@@ -34,12 +34,14 @@ const analysis = {
   email_subject: 'Technical Support: QR code not received',
 };
 
-inGeminiMode();
+const ai = geminiAi();
 
 describe('triageSupportRequest', () => {
   it('asks for the five fields and quotes the request as data', async () => {
     const bodies = answerWith(analysis);
-    await expect(triageSupportRequest('My QR code never came', 'en')).resolves.toEqual(analysis);
+    await expect(triageSupportRequest(ai, 'My QR code never came', 'en')).resolves.toEqual(
+      analysis,
+    );
     expect(Object.keys(bodies[0]?.generationConfig?.responseSchema?.properties ?? {})).toEqual([
       'category',
       'recommended_action',
@@ -54,7 +56,7 @@ describe('triageSupportRequest', () => {
 
   it('cuts a request over 2000 characters', async () => {
     const bodies = answerWith(analysis);
-    await triageSupportRequest('r'.repeat(5000), 'en');
+    await triageSupportRequest(ai, 'r'.repeat(5000), 'en');
     const prompt = bodies[0]?.contents[0]?.parts[0]?.text ?? '';
     expect(prompt).toContain(`Request: """${'r'.repeat(2000)}"""`);
   });
@@ -65,6 +67,6 @@ describe('triageSupportRequest', () => {
     ['a missing message', { ...analysis, response_message: undefined }],
   ])('rejects %s', async (_, data) => {
     answerWith(data);
-    await expect(triageSupportRequest('Help', 'en')).rejects.toBeInstanceOf(AiError);
+    await expect(triageSupportRequest(ai, 'Help', 'en')).rejects.toBeInstanceOf(AiError);
   });
 });

@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configureAi, resetAiSettings } from '../../../src/lib/ai/client';
+import { describe, expect, it } from 'vitest';
 import { answerDemoVideoCall } from '../../../src/lib/ai/demo/demo-video';
 import { AiError } from '../../../src/lib/ai/errors';
 import { sleep as timerSleep } from '../../../src/lib/ai/signals';
@@ -12,7 +11,7 @@ import {
   type VideoOperation,
 } from '../../../src/lib/ai/video-operation';
 import { GEMINI, server } from '../../support/msw-server';
-import { failure } from '../../support/ai';
+import { failure, geminiAi } from '../../support/ai';
 
 const OPERATION = 'models/veo-3.0-fast-generate-001/operations/op-123';
 const VIDEO_URI = `${GEMINI}/v1beta/files/vid-9:download?alt=media`;
@@ -217,14 +216,7 @@ describe('generateVideo against the REST API', () => {
   const downloadUrl = `${GEMINI}/v1beta/files/:file`;
   const videoBytes = new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112]);
 
-  beforeEach(() =>
-    configureAi({
-      mode: 'gemini',
-      apiKey: 'test-key',
-      retry: { attempts: 3, initialDelaySeconds: 0.01 },
-    }),
-  );
-  afterEach(() => resetAiSettings());
+  const ai = geminiAi({ retry: { attempts: 3, initialDelaySeconds: 0.01 } });
 
   type Seen = { method: string; url: string; key: string | null; body?: unknown };
 
@@ -265,6 +257,7 @@ describe('generateVideo against the REST API', () => {
     const time = fakeTime();
     const progress: VideoProgress[] = [];
     const video = await generateVideo({
+      ai,
       prompt: 'Balloons over Bagan',
       image: { mimeType: 'image/png', base64: 'iVBORw0KGgo=' },
       sleep: time.sleep,
@@ -310,7 +303,7 @@ describe('generateVideo against the REST API', () => {
   it('sends no image when there is none', async () => {
     const seen = script([finished]);
     const time = fakeTime();
-    await generateVideo({ prompt: 'Rain in Yangon', sleep: time.sleep, now: time.now });
+    await generateVideo({ ai, prompt: 'Rain in Yangon', sleep: time.sleep, now: time.now });
     expect(seen[0]!.body).toEqual({
       instances: [{ prompt: 'Rain in Yangon' }],
       parameters: { sampleCount: 1 },
@@ -329,7 +322,7 @@ describe('generateVideo against the REST API', () => {
       }),
     );
     const time = fakeTime();
-    await generateVideo({ prompt: 'Ferry on the river', sleep: time.sleep, now: time.now });
+    await generateVideo({ ai, prompt: 'Ferry on the river', sleep: time.sleep, now: time.now });
     expect(predictCalls).toBe(2);
     expect(seen.filter((call) => call.method === 'poll')).toHaveLength(4);
     expect(time.waits).toEqual([10, 10_000, 10, 10_000, 10]);
@@ -348,6 +341,7 @@ describe('generateVideo against the REST API', () => {
     const time = fakeTime();
     const error = await failure(
       generateVideo({
+        ai,
         prompt: 'A tea shop at dawn',
         sleep: time.sleep,
         now: time.now,
@@ -372,7 +366,7 @@ describe('generateVideo against the REST API', () => {
     script([finished], download);
     const time = fakeTime();
     const error = await failure(
-      generateVideo({ prompt: 'Night market', sleep: time.sleep, now: time.now }),
+      generateVideo({ ai, prompt: 'Night market', sleep: time.sleep, now: time.now }),
     );
     expect(error.kind).toBe(kind);
   });
@@ -380,7 +374,7 @@ describe('generateVideo against the REST API', () => {
   it('labels a download without a video type as MP4', async () => {
     script([finished], () => new HttpResponse(videoBytes));
     const time = fakeTime();
-    const video = await generateVideo({ prompt: 'Lake', sleep: time.sleep, now: time.now });
+    const video = await generateVideo({ ai, prompt: 'Lake', sleep: time.sleep, now: time.now });
     expect(video.mimeType).toBe('video/mp4');
     expect(video.blob.type).toBe('video/mp4');
   });
@@ -389,6 +383,7 @@ describe('generateVideo against the REST API', () => {
     const seen = script([running]);
     const controller = new AbortController();
     const call = generateVideo({
+      ai,
       prompt: 'Sunset over Inle',
       signal: controller.signal,
       timing: { pollIntervalMs: 40 },
@@ -406,7 +401,9 @@ describe('generateVideo against the REST API', () => {
   it('reports an unreadable start answer as invalid', async () => {
     server.use(http.post(predictUrl, () => HttpResponse.json({ done: false })));
     const time = fakeTime();
-    const error = await failure(generateVideo({ prompt: 'x', sleep: time.sleep, now: time.now }));
+    const error = await failure(
+      generateVideo({ ai, prompt: 'x', sleep: time.sleep, now: time.now }),
+    );
     expect(error.kind).toBe('invalid');
   });
 });

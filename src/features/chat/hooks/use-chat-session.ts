@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useServices } from '../../../app/services';
 import { site } from '../../../config/site';
 import { useRequest } from '../../../hooks/use-request';
 import {
@@ -69,6 +70,7 @@ function afterPaint(): Promise<void> {
  * streaming; unmounting (closing the chat) cancels the reply and forgets everything.
  */
 export function useChatSession(language: string) {
+  const { ai } = useServices();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const session = useRef<ChatSession | null>(null);
   const request = useRequest<void>();
@@ -82,7 +84,7 @@ export function useChatSession(language: string) {
     const start = async () => {
       let first: ChatMessage;
       try {
-        const created = await createChatSession(await loadInstruction(language));
+        const created = await createChatSession(ai, await loadInstruction(language));
         if (current.signal.aborted) return;
         session.current = created;
         first = {
@@ -109,7 +111,7 @@ export function useChatSession(language: string) {
       current.abort();
       session.current = null;
     };
-  }, [language]);
+  }, [ai, language]);
 
   /** Streams the reply to `question`; a failure becomes a message in the log, never a throw. */
   const reply = useCallback(
@@ -135,7 +137,7 @@ export function useChatSession(language: string) {
           },
         ]);
         // After a failed start, a message tries once more to open the session.
-        session.current ??= await createChatSession(await loadInstruction(language));
+        session.current ??= await createChatSession(ai, await loadInstruction(language));
         for await (const partial of streamChatReply(session.current, question, { signal })) {
           received = true;
           flushSync(() => update(replyId, { text: partial }));
@@ -160,7 +162,7 @@ export function useChatSession(language: string) {
         );
       }
     },
-    [language],
+    [ai, language],
   );
 
   /**

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../../../app/services';
 import { useRequest } from '../../../hooks/use-request';
 import {
   checkCompatibility,
@@ -26,6 +27,7 @@ const failed: Outcome = { source: 'error', tone: 'error' };
  */
 export function useCompatibilityCheck() {
   const { i18n } = useTranslation();
+  const { ai } = useServices();
   const [model, setModel] = useState('');
   const [detecting, setDetecting] = useState(true);
   /** The outcome decided without the AI (table or notice); null while the AI has the word. */
@@ -47,10 +49,10 @@ export function useCompatibilityCheck() {
       const language = i18n.language;
       await run(async (signal) => {
         const unicode = await toUnicode(text);
-        return aiOutcome(text, await checkCompatibility(unicode, language, signal));
+        return aiOutcome(text, await checkCompatibility(ai, unicode, language, signal));
       });
     },
-    [i18n, reset, run],
+    [ai, i18n, reset, run],
   );
 
   const checkDetected = useEffectEvent((detected: string) => check(detected, { silent: true }));
@@ -65,7 +67,7 @@ export function useCompatibilityCheck() {
     const detect = async () => {
       const nav = navigator as unknown as NavigatorLike;
       // A phone the device table does not know is checked by the AI: its transport loads now.
-      void prepareCompatibilityCheck();
+      void prepareCompatibilityCheck(ai);
       const found = await detectFromBrowser(nav).catch(
         () => ({ kind: 'unknown', iphone: false }) as const,
       );
@@ -73,7 +75,7 @@ export function useCompatibilityCheck() {
       if (found.kind === 'desktop') return finish(info('desktop'));
       let detected = found.kind === 'model' ? found.model : '';
       if (!detected) {
-        detected = await detectDeviceModel(nav.userAgent, signal).then(displayModel, () => '');
+        detected = await detectDeviceModel(ai, nav.userAgent, signal).then(displayModel, () => '');
         if (signal.aborted) return;
       }
       if (!detected) {
@@ -85,7 +87,7 @@ export function useCompatibilityCheck() {
     };
     void detect();
     return () => controller.abort();
-  }, []);
+  }, [ai]);
 
   const phase: Phase = detecting ? 'detecting' : request.pending ? 'checking' : 'idle';
   const outcome =

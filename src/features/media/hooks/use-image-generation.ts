@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useServices } from '../../../app/services';
 import { useOwnedObjectUrl } from '../../../hooks/use-object-url';
 import { useRequest, type RequestState } from '../../../hooks/use-request';
 import { generateImage } from '../../../lib/ai/image';
@@ -24,6 +25,7 @@ export type ImageGenerationState =
  * JPEG blob URL that is revoked when it is replaced or the page is left (which also cancels).
  */
 export function useImageGeneration() {
+  const { ai } = useServices();
   const request = useRequest<GeneratedImageView>();
   const { run } = request;
   const { own, release } = useOwnedObjectUrl();
@@ -34,7 +36,7 @@ export function useImageGeneration() {
       if (!text) return;
       await run(async (signal) => {
         release();
-        const image = await generateImage(text, signal);
+        const image = await generateImage(ai, text, signal);
         const blob = await toJpeg(base64ToBlob(image.base64, image.mimeType));
         signal.throwIfAborted();
         const mimeType = blob.type || image.mimeType;
@@ -46,7 +48,7 @@ export function useImageGeneration() {
         };
       });
     },
-    [own, release, run],
+    [ai, own, release, run],
   );
 
   return { state: toImageState(request.state), generate, busy: request.pending };

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useServices } from '../../../app/services';
 import { useOwnedObjectUrl } from '../../../hooks/use-object-url';
 import { useRequest, type RequestState } from '../../../hooks/use-request';
 import { generateVideo, type VideoProgress, type VideoStartImage } from '../../../lib/ai/video';
@@ -40,6 +41,7 @@ async function readStartImage(file: File): Promise<VideoStartImage> {
  * on a new video and on unmount.
  */
 export function useVideoGeneration() {
+  const { ai } = useServices();
   const request = useRequest<GeneratedVideoView>();
   const { run, cancel, reset: resetRequest } = request;
   const [progress, setProgress] = useState<VideoProgress>(submitting);
@@ -54,6 +56,7 @@ export function useVideoGeneration() {
         setProgress(submitting);
         const image = file ? await readStartImage(file) : undefined;
         const video = await generateVideo({
+          ai,
           prompt: text,
           image,
           signal,
@@ -70,7 +73,7 @@ export function useVideoGeneration() {
         };
       });
     },
-    [own, release, run],
+    [ai, own, release, run],
   );
 
   const reset = useCallback(() => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../../../app/services';
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import { useStickyTop } from '../hooks/use-sticky-top';
@@ -44,11 +45,12 @@ export function PaymentStep(props: PaymentStepProps) {
   const amount = t('price', { amount: formatNumber(order.price, toLanguage(i18n.language)) });
   // Verification's code loads while the buyer pays, not when they tap "Upload and verify"; a
   // failure here is retried then (and said as a connection problem if it fails again).
+  const { ai } = useServices();
   useEffect(() => {
-    loadVerificationCode().catch((error: unknown) =>
+    loadVerificationCode(ai).catch((error: unknown) =>
       console.info('Verification code could not be loaded yet', error),
     );
-  }, []);
+  }, [ai]);
   return (
     <section className="purchase-step" aria-labelledby="purchase-payment-heading">
       <StepHeading id="purchase-payment-heading" focusOnMount={focusOnMount}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { env } from '../../../config/env';
-import { aiMode } from '../../../lib/ai/client';
+import { useServices } from '../../../app/services';
 import type { Language } from '../../../lib/i18n/languages';
 import { restorePurchase, savePurchase } from '../lib/order-storage';
 import { toOrderRecord } from '../lib/order-record';
@@ -28,6 +28,7 @@ const EXPIRY_CHECK_MS = 60_000;
  *   order to the webhook queue, once, before the result is shown.
  */
 export function usePurchaseFlow(language: Language): [PurchaseState, FlowDispatch] {
+  const { ai } = useServices();
   const [state, dispatch] = useReducer(flowReducer, undefined, () => restorePurchase(Date.now()));
   // The state the next event applies to: the reducer is pure, so the dispatcher can learn the
   // transition an event makes before React renders it.
@@ -46,14 +47,14 @@ export function usePurchaseFlow(language: Language): [PurchaseState, FlowDispatc
         const { order, verification } = confirmed;
         rememberTransactionId(verification.transactionId, verification.verifiedAt);
         // A demo order (no payment was checked) is never sent: submitOrder refuses it too.
-        if (env.orderWebhookUrl && aiMode() !== 'demo') {
-          const record = toOrderRecord(order, verification, language);
+        if (env.orderWebhookUrl && ai.mode !== 'demo') {
+          const record = toOrderRecord(order, verification, language, ai.mode);
           void submitOrder(record, { url: env.orderWebhookUrl, now: Date.now() });
         }
       }
       dispatch(event);
     },
-    [language],
+    [ai, language],
   );
 
   useEffect(() => savePurchase(state), [state]);

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useServices } from '../../../app/services';
 import { useRequest } from '../../../hooks/use-request';
 import type { Language } from '../../../lib/i18n/languages';
 import type { Order, PurchaseEvent, Verification } from '../lib/purchase-machine';
@@ -16,15 +17,18 @@ export function useReceiptVerification(
 ) {
   // A new check replaces a running one; leaving the page aborts it.
   const { run } = useRequest<Verification>({ whileBusy: 'replace' });
+  const { ai } = useServices();
 
   return useCallback(
     async (order: Order, receipt: PreparedReceipt) => {
       dispatch({ type: 'SUBMIT_RECEIPT' });
-      const outcome = await run((signal) => verifyPayment({ order, receipt, language, signal }));
+      const outcome = await run((signal) =>
+        verifyPayment({ ai, order, receipt, language, signal }),
+      );
       // verifyPayment rejects only when aborted: the page was left, or a newer check replaced it.
       if (outcome.status !== 'success') return;
       dispatch({ type: 'VERIFICATION_DONE', verification: outcome.data });
     },
-    [dispatch, language, run],
+    [ai, dispatch, language, run],
   );
 }

@@ -1,5 +1,4 @@
 import { currency, findOperator, findPlan } from '#domain/catalogue';
-import { aiMode } from '../../../lib/ai/client';
 import { isLanguage } from '../../../lib/i18n/languages';
 import { checkContact } from '#domain/contact';
 import { isOrderId, isOrderNumber } from '#domain/order-number';
@@ -53,6 +52,7 @@ export function toOrderRecord(
   order: Order,
   confirmation: Confirmation,
   language: string,
+  verifiedBy: OrderRecord['verifiedBy'],
 ): OrderRecord {
   return {
     orderId: order.id,
@@ -70,7 +70,7 @@ export function toOrderRecord(
       confirmation.transactionTime === null
         ? null
         : new Date(confirmation.transactionTime).toISOString(),
-    verifiedBy: aiMode(),
+    verifiedBy,
     payeeShown: confirmation.payeeShown === true,
     language,
     orderedAt: new Date(order.createdAt).toISOString(),

@@ -1,3 +1,4 @@
+import type { AiSettings } from '../../../lib/ai/client';
 import { isAiError } from '../../../lib/ai/errors';
 import type * as ReceiptApi from '../../../lib/ai/receipt';
 import { abortable, withTimeout } from '../../../lib/ai/signals';
@@ -13,6 +14,7 @@ import { decideReceipt } from '#domain/receipt-rules';
 import { usedTransactionIds } from './used-transactions';
 
 export type VerifyPaymentInput = {
+  ai: AiSettings;
   order: Order;
   receipt: PreparedReceipt;
   language: Language;
@@ -38,11 +40,11 @@ const loadClientModule = retryableImport(() => import('../../../lib/ai/client'))
  * missing. A failed load is forgotten, so the next call fetches again (under a new URL, see
  * lib/retry-import) instead of failing forever.
  */
-export function loadVerificationCode(): Promise<ReceiptModule> {
+export function loadVerificationCode(ai: AiSettings): Promise<ReceiptModule> {
   if (!verificationCode) {
     const loading = Promise.all([
       loadReceiptModule(),
-      loadClientModule().then((client) => client.getAiTransport()),
+      loadClientModule().then((client) => client.getAiTransport(ai)),
     ]).then(([receipt]) => receipt);
     verificationCode = loading;
     loading.catch(() => {
@@ -73,14 +75,14 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verifica
   try {
     const [{ verifyReceipt }, base64] = await abortable(
       Promise.all([
-        loadVerificationCode().catch((error: unknown) => {
+        loadVerificationCode(input.ai).catch((error: unknown) => {
           throw new CodeNotLoaded('Verification code could not be loaded', { cause: error });
         }),
         blobToBase64(input.receipt.blob),
       ]),
       signal,
     );
-    const reading = await verifyReceipt({
+    const reading = await verifyReceipt(input.ai, {
       image: { mimeType: input.receipt.mimeType, base64 },
       language: input.language,
       demo: {

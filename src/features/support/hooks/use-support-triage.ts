@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../../../app/services';
 import { useRequest, type RequestState } from '../../../hooks/use-request';
 import {
   SUPPORT_ISSUE_MAX_CHARS,
@@ -19,6 +20,7 @@ type Triage = { analysis: SupportAnalysis; issue: string };
 
 export function useSupportTriage() {
   const { i18n } = useTranslation();
+  const { ai } = useServices();
   const request = useRequest<Triage>();
   const { run, reset } = request;
 
@@ -28,11 +30,11 @@ export function useSupportTriage() {
       if (!issue) return;
       await run(async (signal) => {
         const unicode = await toUnicode(issue);
-        const analysis = await triageSupportRequest(unicode, i18n.language, signal);
+        const analysis = await triageSupportRequest(ai, unicode, i18n.language, signal);
         return { analysis, issue: unicode };
       });
     },
-    [i18n, run],
+    [ai, i18n, run],
   );
 
   return { state: toTriageState(request.state), analyse, reset };

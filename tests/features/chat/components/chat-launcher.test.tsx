@@ -1,14 +1,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
 import { ChatLauncher } from '../../../../src/features/chat/components/chat-launcher';
 import { readFeedbackCounts } from '../../../../src/features/chat/lib/feedback-store';
-import { configureAi, resetAiSettings } from '../../../../src/lib/ai/client';
 import { openAiChat } from '../../../../src/lib/events';
 import { GEMINI, server } from '../../../support/msw-server';
 import { pageOfHeight, scrollPageTo, useScreen } from '../../../support/floating';
+import { geminiAi } from '../../../support/ai';
 import { renderWithProviders } from '../../../support/render';
 
 /** An SSE body like `:streamGenerateContent?alt=sse` sends, one event per piece. */
@@ -52,7 +52,7 @@ async function openChat(language: 'en' | 'my' = 'en') {
       <ChatLauncher />
       <Where />
     </>,
-    { language },
+    { language, services: { ai: geminiAi() } },
   );
   const user = userEvent.setup();
   await user.click(
@@ -63,9 +63,6 @@ async function openChat(language: 'en' | 'my' = 'en') {
 }
 
 const greeting = /Hello! I'm the eSIM Myanmar AI assistant/;
-
-beforeEach(() => configureAi({ retry: { attempts: 1, initialDelaySeconds: 0 } }));
-afterEach(() => resetAiSettings());
 
 describe('ChatLauncher', () => {
   it('greets, offers four suggestions and answers one, streaming in the demo answer', async () => {
@@ -259,7 +256,7 @@ describe('ChatLauncher', () => {
   });
 
   it('opens from the open-ai-chat event, and closing forgets the conversation', async () => {
-    await renderWithProviders(<ChatLauncher />);
+    await renderWithProviders(<ChatLauncher />, { services: { ai: geminiAi() } });
     const user = userEvent.setup();
     openAiChat();
     let dialog = await screen.findByRole('dialog', { name: 'Ask AI Assistant' });
@@ -321,7 +318,7 @@ describe('ChatLauncher', () => {
   it('on a phone its button gives way while the visitor reads down, never while the chat is open', async () => {
     useScreen('phone');
     pageOfHeight(5000);
-    await renderWithProviders(<ChatLauncher />);
+    await renderWithProviders(<ChatLauncher />, { services: { ai: geminiAi() } });
     const button = () => screen.getByRole('button', { name: 'Ask AI Assistant', hidden: true });
     scrollPageTo(500);
     expect(button()).toHaveAttribute('inert');

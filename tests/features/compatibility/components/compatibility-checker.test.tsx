@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CompatibilityPage } from '../../../../src/pages/compatibility-page';
-import { configureAi, resetAiSettings } from '../../../../src/lib/ai/client';
 import { GEMINI, server } from '../../../support/msw-server';
+import { geminiAi } from '../../../support/ai';
 import { renderWithProviders } from '../../../support/render';
 
 const androidUa =
@@ -42,14 +42,15 @@ function recordAi(answer?: (call: Call) => string) {
 }
 
 async function renderPage(language: 'en' | 'my' = 'en') {
-  await renderWithProviders(<CompatibilityPage />, { language, namespaces: ['compatibility'] });
+  await renderWithProviders(<CompatibilityPage />, {
+    language,
+    namespaces: ['compatibility'],
+    services: { ai: geminiAi() },
+  });
   return userEvent.setup();
 }
 
 const status = () => screen.getByRole('status');
-
-beforeEach(() => configureAi({ retry: { attempts: 1, initialDelaySeconds: 0 } }));
-afterEach(() => resetAiSettings());
 
 describe('CompatibilityPage', () => {
   it('tells a computer plainly that it checks phones, and answers known models from the table', async () => {

@@ -1,12 +1,12 @@
 import { env } from '../../../../src/config/env';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
-import { configureAi, resetAiSettings } from '../../../../src/lib/ai/client';
+import { describe, expect, it } from 'vitest';
 import {
   rememberTransactionId,
   USED_TRANSACTIONS_KEY,
 } from '../../../../src/features/purchase/lib/used-transactions';
 import { verifyPayment } from '../../../../src/features/purchase/lib/verify-payment';
+import type { AiSettings } from '../../../../src/lib/ai/client';
 import { GEMINI, server } from '../../../support/msw-server';
 import type { PreparedReceipt } from '../../../../src/features/purchase/lib/receipt-image';
 import { NOW, order, preparedReceipt } from './fixtures';
@@ -26,9 +26,15 @@ const answer = (response: () => Response | Promise<Response>) =>
   server.use(http.post(`${GEMINI}/*`, response));
 
 const verify = (
-  options: { timeoutMs?: number; signal?: AbortSignal; receipt?: PreparedReceipt } = {},
+  options: {
+    ai?: AiSettings;
+    timeoutMs?: number;
+    signal?: AbortSignal;
+    receipt?: PreparedReceipt;
+  } = {},
 ) =>
   verifyPayment({
+    ai: env.ai,
     order,
     receipt: preparedReceipt(),
     language: 'en',
@@ -179,11 +185,10 @@ describe('verifyPayment', () => {
   });
 
   describe('in demo mode', () => {
-    afterEach(() => resetAiSettings());
-
     it('confirms: the stand-in model reads the order from a note that only demo mode sends', async () => {
-      configureAi({ mode: 'demo', demoLatencyMs: 0 });
-      await expect(verify()).resolves.toMatchObject({
+      await expect(
+        verify({ ai: { ...env.ai, mode: 'demo', demoLatencyMs: 0 } }),
+      ).resolves.toMatchObject({
         status: 'confirmed',
         transactionId: 'DEMO1121214501',
         transactionTime: NOW - 2 * 60_000,

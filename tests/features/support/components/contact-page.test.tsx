@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configureAi, resetAiSettings } from '../../../../src/lib/ai/client';
+import { describe, expect, it } from 'vitest';
 import { ContactPage } from '../../../../src/pages/contact-page';
 import { GEMINI, server } from '../../../support/msw-server';
+import { geminiAi } from '../../../support/ai';
 import { renderWithProviders } from '../../../support/render';
 
 type Analysis = {
@@ -40,12 +40,13 @@ function answer(analysis: Analysis | string, wait = 0) {
 }
 
 async function renderPage(language: 'en' | 'my' = 'en') {
-  await renderWithProviders(<ContactPage />, { language, namespaces: ['support'] });
+  await renderWithProviders(<ContactPage />, {
+    language,
+    namespaces: ['support'],
+    services: { ai: geminiAi() },
+  });
   return userEvent.setup();
 }
-
-beforeEach(() => configureAi({ retry: { attempts: 1, initialDelaySeconds: 0 } }));
-afterEach(() => resetAiSettings());
 
 describe('ContactPage', () => {
   it('offers email, phone and Viber directly, and social links in a new tab', async () => {
