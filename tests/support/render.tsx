@@ -1,7 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { defaultServices, ServicesProvider, type Services } from '../../src/app/services';
+import { defaultServices, ServicesProvider, type Services } from '../../src/lib/services';
 import { i18n, initI18n } from '../../src/lib/i18n/i18n';
 import type { Language, Namespace } from '../../src/lib/i18n/languages';
 
@@ -14,7 +14,7 @@ type Options = {
   route?: string;
   /** Route pattern the element is mounted at (default '*'). */
   path?: string;
-  /** Services that replace the app's defaults (src/app/services.tsx). */
+  /** Services that replace the app's defaults (src/lib/services.tsx). */
   services?: Partial<Services>;
 };
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services';
+import { useServices } from '../../lib/services';
 import { useServerDemo } from '../../lib/server-ai-mode';
 import './demo-banner.css';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useServices } from '../../../app/services';
+import { useServices } from '../../../lib/services';
 import { site } from '../../../config/site';
 import { useRequest } from '../../../hooks/use-request';
 import {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../app/services';
+import { useServices } from '../../../lib/services';
 import { useRequest } from '../../../hooks/use-request';
 import {
   checkCompatibility,

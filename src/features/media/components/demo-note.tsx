@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../app/services';
+import { useServices } from '../../../lib/services';
 
 /** Says plainly, in demo mode, that the media are drawn locally rather than by the model. */
 export function DemoNote() {

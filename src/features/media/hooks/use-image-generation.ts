@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useServices } from '../../../app/services';
+import { useServices } from '../../../lib/services';
 import { useOwnedObjectUrl } from '../../../hooks/use-object-url';
 import { useRequest, type RequestState } from '../../../hooks/use-request';
 import { generateImage } from '../../../lib/ai/image';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useServices } from '../../../app/services';
+import { useServices } from '../../../lib/services';
 import { useOwnedObjectUrl } from '../../../hooks/use-object-url';
 import { useRequest, type RequestState } from '../../../hooks/use-request';
 import { generateVideo, type VideoProgress, type VideoStartImage } from '../../../lib/ai/video';

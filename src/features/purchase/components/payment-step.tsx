@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../app/services';
+import { useServices } from '../../../lib/services';
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import { useStickyTop } from '../hooks/use-sticky-top';

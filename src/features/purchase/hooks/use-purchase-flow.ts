@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { env } from '../../../config/env';
-import { useServices } from '../../../app/services';
+import { useServices } from '../../../lib/services';
 import type { Language } from '../../../lib/i18n/languages';
 import { restorePurchase, savePurchase } from '../lib/order-storage';
 import { toOrderRecord } from '../lib/order-record';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useServices } from '../../../app/services';
+import { useServices } from '../../../lib/services';
 import { useRequest } from '../../../hooks/use-request';
 import type { Language } from '../../../lib/i18n/languages';
 import type { Order, PurchaseEvent, Verification } from '../lib/purchase-machine';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../app/services';
+import { useServices } from '../../../lib/services';
 import { useRequest, type RequestState } from '../../../hooks/use-request';
 import {
   SUPPORT_ISSUE_MAX_CHARS,

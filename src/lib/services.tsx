@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { env } from '../config/env';
-import type { AiSettings } from '../lib/ai/client';
+import type { AiSettings } from './ai/client';
 
 /**
  * What the features reach through React instead of module settings (issue #26, point 7;
