@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DemoBanner } from '../../src/components/layout/demo-banner';
 import { DemoNote } from '../../src/features/media/components/demo-note';
 import { ContactPage } from '../../src/pages/contact-page';
-import { geminiAi } from '../support/ai';
+import { testAi } from '../support/ai';
 import { GEMINI, server } from '../support/msw-server';
 import { renderWithProviders } from '../support/render';
 
@@ -21,13 +21,13 @@ describe('the AI through the services', () => {
         <DemoNote />
       </>
     );
-    await renderWithProviders(ui, { namespaces: ['media'], services: { ai: geminiAi() } });
+    await renderWithProviders(ui, { namespaces: ['media'], services: { ai: testAi() } });
     expect(screen.queryByTestId('demo-banner')).toBeNull();
     expect(screen.queryByText(/drawn in your browser/)).toBeNull();
     cleanup();
     await renderWithProviders(ui, {
       namespaces: ['media'],
-      services: { ai: geminiAi({ mode: 'demo' }) },
+      services: { ai: testAi({ mode: 'demo' }) },
     });
     expect(screen.getByRole('complementary', { name: 'Demo mode' })).toBeInTheDocument();
     expect(screen.getByText(/drawn in your browser/)).toBeInTheDocument();
@@ -45,10 +45,10 @@ describe('the AI through the services', () => {
       ['key-one', 'model-one'],
       ['key-two', 'model-two'],
     ] as const) {
-      const models = { ...geminiAi().models, support: model };
+      const models = { ...testAi().models, support: model };
       await renderWithProviders(<ContactPage />, {
         namespaces: ['support'],
-        services: { ai: geminiAi({ apiKey, models }) },
+        services: { ai: testAi({ apiKey, models }) },
       });
       const user = userEvent.setup();
       await user.type(screen.getByRole('textbox', { name: 'Describe your issue' }), 'No QR code');

@@ -4,9 +4,9 @@ import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImageGenerationPage } from '../../../src/pages/image-generation-page';
 import { renderWithProviders } from '../../support/render';
-import { GEMINI, server } from '../../support/msw-server';
+import { server } from '../../support/msw-server';
+import { geminiAnswer, generateUrl } from '../../support/ai';
 
-const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
@@ -17,18 +17,7 @@ function answerWithImage(onCall?: (body: unknown) => void, wait = 0) {
       calls += 1;
       onCall?.(await request.json());
       if (wait) await delay(wait);
-      return HttpResponse.json({
-        candidates: [
-          {
-            content: {
-              role: 'model',
-              parts: [{ inlineData: { mimeType: 'image/png', data: PNG } }],
-            },
-            finishReason: 'STOP',
-            index: 0,
-          },
-        ],
-      });
+      return geminiAnswer({ inlineData: { mimeType: 'image/png', data: PNG } });
     }),
   );
   return () => calls;
@@ -109,13 +98,7 @@ describe('the image generation page', () => {
   });
 
   it('shows the error card when the model returns no image', async () => {
-    server.use(
-      http.post(generateUrl, () =>
-        HttpResponse.json({
-          candidates: [{ content: { role: 'model', parts: [{ text: 'No.' }] }, index: 0 }],
-        }),
-      ),
-    );
+    server.use(http.post(generateUrl, () => geminiAnswer('No.')));
     await renderPage();
     await userEvent.type(screen.getByLabelText('Describe your image'), 'Anything{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -8,27 +8,8 @@ import {
   streamChatReply,
   trimHistory,
 } from '../../../src/lib/ai/chat';
-import { GEMINI, server } from '../../support/msw-server';
-import { failure, geminiAi } from '../../support/ai';
-
-const streamUrl = `${GEMINI}/v1beta/models/:model\\:streamGenerateContent`;
-
-/** An SSE body as the service sends it: one event per piece, `STOP` on the last. */
-const sse = (...pieces: string[]) =>
-  new HttpResponse(
-    pieces
-      .map((text, index) => {
-        const last = index === pieces.length - 1;
-        const candidate = {
-          content: { role: 'model', parts: [{ text }] },
-          index: 0,
-          ...(last ? { finishReason: 'STOP' } : {}),
-        };
-        return `data: ${JSON.stringify({ candidates: [candidate] })}\r\n\r\n`;
-      })
-      .join(''),
-    { headers: { 'content-type': 'text/event-stream' } },
-  );
+import { server } from '../../support/msw-server';
+import { failure, geminiStream as sse, streamUrl, testAi } from '../../support/ai';
 
 type Body = {
   systemInstruction?: { parts: { text: string }[] };
@@ -42,7 +23,7 @@ async function collect(stream: AsyncGenerator<string>) {
   return seen;
 }
 
-const ai = geminiAi();
+const ai = testAi();
 
 describe('chat', () => {
   it('sends the system instruction with every message and keeps the history', async () => {

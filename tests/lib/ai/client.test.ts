@@ -5,17 +5,14 @@ import { paths } from '../../../src/config/paths';
 import { checkCompatibility } from '../../../src/lib/ai/compatibility';
 import { generateText } from '../../../src/lib/ai/generate';
 import { triageSupportRequest } from '../../../src/lib/ai/support';
-import { GEMINI, server } from '../../support/msw-server';
-import { failure, geminiAi } from '../../support/ai';
+import { server } from '../../support/msw-server';
+import { failure, geminiAnswer as answer, generateUrl, streamUrl, testAi } from '../../support/ai';
 
-const answer = (text: string) =>
-  HttpResponse.json({
-    candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
-  });
-
-const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
-
-const ai = geminiAi({ retry: { attempts: 3, initialDelaySeconds: 0.01 } });
+const ai = testAi({ retry: { attempts: 3, initialDelaySeconds: 0.01 } });
+const sayHi = (timeoutMs = 5000, signal?: AbortSignal) =>
+  generateText({ ai, task: 'chat', parts: ['hi'], timeoutMs, signal });
+const apiError = (code: number, status: string) =>
+  HttpResponse.json({ error: { code, message: status, status } }, { status: code });
 
 describe('the AI client in gemini mode', () => {
   it('sends the key in the x-goog-api-key header to the configured model', async () => {
@@ -62,17 +59,10 @@ describe('the AI client in gemini mode', () => {
     server.use(
       http.post(generateUrl, () => {
         calls += 1;
-        return calls === 1
-          ? HttpResponse.json(
-              { error: { code: 503, message: 'overloaded', status: 'UNAVAILABLE' } },
-              { status: 503 },
-            )
-          : answer('hello');
+        return calls === 1 ? apiError(503, 'UNAVAILABLE') : answer('hello');
       }),
     );
-    await expect(generateText({ ai, task: 'chat', parts: ['hi'], timeoutMs: 5000 })).resolves.toBe(
-      'hello',
-    );
+    await expect(sayHi()).resolves.toBe('hello');
     expect(calls).toBe(2);
   });
 
@@ -81,15 +71,10 @@ describe('the AI client in gemini mode', () => {
     server.use(
       http.post(generateUrl, () => {
         calls += 1;
-        return HttpResponse.json(
-          { error: { code: 429, message: 'quota', status: 'RESOURCE_EXHAUSTED' } },
-          { status: 429 },
-        );
+        return apiError(429, 'RESOURCE_EXHAUSTED');
       }),
     );
-    expect(
-      (await failure(generateText({ ai, task: 'chat', parts: ['hi'], timeoutMs: 5000 }))).kind,
-    ).toBe('quota');
+    expect((await failure(sayHi())).kind).toBe('quota');
     expect(calls).toBe(3);
   });
 
@@ -98,15 +83,10 @@ describe('the AI client in gemini mode', () => {
     server.use(
       http.post(generateUrl, () => {
         calls += 1;
-        return HttpResponse.json(
-          { error: { code: 400, message: 'API key not valid', status: 'INVALID_ARGUMENT' } },
-          { status: 400 },
-        );
+        return apiError(400, 'INVALID_ARGUMENT');
       }),
     );
-    expect(
-      (await failure(generateText({ ai, task: 'chat', parts: ['hi'], timeoutMs: 5000 }))).kind,
-    ).toBe('rejected');
+    expect((await failure(sayHi())).kind).toBe('rejected');
     expect(calls).toBe(1);
   });
 
@@ -117,9 +97,7 @@ describe('the AI client in gemini mode', () => {
         return answer('too late');
       }),
     );
-    expect(
-      (await failure(generateText({ ai, task: 'chat', parts: ['hi'], timeoutMs: 100 }))).kind,
-    ).toBe('timeout');
+    expect((await failure(sayHi(100))).kind).toBe('timeout');
   });
 
   it('stops when the caller aborts', async () => {
@@ -130,27 +108,19 @@ describe('the AI client in gemini mode', () => {
       }),
     );
     const controller = new AbortController();
-    const call = generateText({
-      ai,
-      task: 'chat',
-      parts: ['hi'],
-      timeoutMs: 5000,
-      signal: controller.signal,
-    });
+    const call = sayHi(5000, controller.signal);
     setTimeout(() => controller.abort(), 50);
     expect((await failure(call)).kind).toBe('aborted');
   });
 
   it('maps a network failure', async () => {
     server.use(http.post(generateUrl, () => HttpResponse.error()));
-    expect(
-      (await failure(generateText({ ai, task: 'chat', parts: ['hi'], timeoutMs: 5000 }))).kind,
-    ).toBe('network');
+    expect((await failure(sayHi())).kind).toBe('network');
   });
 
   it('streams a chat reply over SSE, growing with each event', async () => {
     server.use(
-      http.post(`${GEMINI}/v1beta/models/:model\\:streamGenerateContent`, ({ request }) => {
+      http.post(streamUrl, ({ request }) => {
         expect(new URL(request.url).searchParams.get('alt')).toBe('sse');
         const event = (text: string) =>
           `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0 }] })}\n\n`;
@@ -168,7 +138,7 @@ describe('the AI client in gemini mode', () => {
 
 describe('the AI client in demo mode', () => {
   it('answers every verb without touching the network, in the UI language', async () => {
-    const ai = geminiAi({ mode: 'demo', demoLatencyMs: 0 });
+    const ai = testAi({ mode: 'demo', demoLatencyMs: 0 });
     const requests: string[] = [];
     const onRequest = ({ request }: { request: Request }) => requests.push(request.url);
     server.events.on('request:start', onRequest);

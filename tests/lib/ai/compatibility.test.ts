@@ -1,11 +1,6 @@
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { checkCompatibility, detectDeviceModel } from '../../../src/lib/ai/compatibility';
-import { AiError } from '../../../src/lib/ai/errors';
-import { GEMINI, server } from '../../support/msw-server';
-import { geminiAi } from '../../support/ai';
-
-const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
+import { answerWith as answer, failure, testAi } from '../../support/ai';
 
 type Body = {
   contents: { parts: { text: string }[] }[];
@@ -16,32 +11,11 @@ type Body = {
   };
 };
 
-function answerWith(text: string) {
-  const bodies: Body[] = [];
-  server.use(
-    http.post(generateUrl, async ({ request }) => {
-      bodies.push((await request.json()) as Body);
-      return HttpResponse.json({
-        candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
-      });
-    }),
-  );
-  return bodies;
-}
+const answerWith = (text: string) => answer<Body>(text);
 
 const prompt = (body: Body | undefined) => body?.contents[0]?.parts[0]?.text ?? '';
 
-async function kindOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AiError);
-    return (error as AiError).kind;
-  }
-  throw new Error('expected the call to fail');
-}
-
-const ai = geminiAi();
+const ai = testAi();
 
 describe('checkCompatibility', () => {
   it('asks for structured JSON at temperature 0 in the UI language', async () => {
@@ -69,7 +43,7 @@ describe('checkCompatibility', () => {
     ['empty text', '', 'empty'],
   ])('rejects %s', async (_, text, kind) => {
     answerWith(text);
-    expect(await kindOf(checkCompatibility(ai, 'Phone', 'en'))).toBe(kind);
+    expect((await failure(checkCompatibility(ai, 'Phone', 'en'))).kind).toBe(kind);
   });
 });
 

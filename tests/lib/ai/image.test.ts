@@ -1,16 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { generateImage } from '../../../src/lib/ai/image';
-import { GEMINI, server } from '../../support/msw-server';
-import { failure, geminiAi } from '../../support/ai';
+import { server } from '../../support/msw-server';
+import { failure, testAi, geminiAnswer as parts, generateUrl } from '../../support/ai';
 
-const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
-const parts = (...items: unknown[]) =>
-  HttpResponse.json({
-    candidates: [{ content: { role: 'model', parts: items }, finishReason: 'STOP', index: 0 }],
-  });
-
-const ai = geminiAi({ retry: { attempts: 2, initialDelaySeconds: 0.01 } });
+const ai = testAi({ retry: { attempts: 2, initialDelaySeconds: 0.01 } });
 
 describe('generateImage', () => {
   it('asks the image model for one image and returns its bytes', async () => {

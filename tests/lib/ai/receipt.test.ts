@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AiError } from '../../../src/lib/ai/errors';
 import { myanmarTime } from '#domain/myanmar-time';
 import { receiptPrompt, verifyReceipt } from '../../../src/lib/ai/receipt';
 import { GEMINI, server } from '../../support/msw-server';
+import { answerWith as answerText, failure } from '../../support/ai';
 import { env } from '../../../src/config/env';
 
 const ai = env.ai;
@@ -11,25 +11,6 @@ const ai = env.ai;
 const input = {
   image: { mimeType: 'image/webp', base64: 'UklGRg==' },
   language: 'en',
-};
-
-const answerText = (text: string) =>
-  server.use(
-    http.post(`${GEMINI}/*`, () =>
-      HttpResponse.json({
-        candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
-      }),
-    ),
-  );
-
-const errorOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AiError) return error.kind;
-    throw error;
-  }
-  throw new Error('expected an AiError');
 };
 
 describe('receiptPrompt', () => {
@@ -131,7 +112,7 @@ describe('verifyReceipt', () => {
     ],
   ])('throws an AiError on %s', async (_name, text, kind) => {
     answerText(text);
-    expect(await errorOf(verifyReceipt(ai, input))).toBe(kind);
+    expect((await failure(verifyReceipt(ai, input))).kind).toBe(kind);
   });
 
   it('throws a timeout AiError after its time limit', async () => {
@@ -141,6 +122,6 @@ describe('verifyReceipt', () => {
         return HttpResponse.json({});
       }),
     );
-    expect(await errorOf(verifyReceipt(ai, { ...input, timeoutMs: 100 }))).toBe('timeout');
+    expect((await failure(verifyReceipt(ai, { ...input, timeoutMs: 100 }))).kind).toBe('timeout');
   });
 });

@@ -2,7 +2,7 @@ import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { checkCompatibility } from '../../../src/lib/ai/compatibility';
 import { generate, generateText } from '../../../src/lib/ai/generate';
-import { geminiAnswer, generateUrl, geminiAi } from '../../support/ai';
+import { geminiAnswer, generateUrl, testAi } from '../../support/ai';
 import { server } from '../../support/msw-server';
 
 // The SDK must not load for a one-shot answer (decision 064): importing it here fails the test.
@@ -12,7 +12,7 @@ vi.mock('@google/genai', () => {
   return {};
 });
 
-const ai = geminiAi({ retry: { attempts: 2, initialDelaySeconds: 0.01 } });
+const ai = testAi({ retry: { attempts: 2, initialDelaySeconds: 0.01 } });
 
 describe('one-shot answers over REST', () => {
   it('posts contents and generationConfig as the API expects, without loading the SDK', async () => {

@@ -1,30 +1,14 @@
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AiError } from '../../../src/lib/ai/errors';
 import { triageSupportRequest } from '../../../src/lib/ai/support';
-import { GEMINI, server } from '../../support/msw-server';
-import { geminiAi } from '../../support/ai';
-
-const generateUrl = `${GEMINI}/v1beta/models/:model\\:generateContent`;
+import { answerWith as answer, testAi } from '../../support/ai';
 
 type Body = {
   contents: { parts: { text: string }[] }[];
   generationConfig?: { responseSchema?: { properties?: Record<string, unknown> } };
 };
 
-function answerWith(data: unknown) {
-  const bodies: Body[] = [];
-  server.use(
-    http.post(generateUrl, async ({ request }) => {
-      bodies.push((await request.json()) as Body);
-      const text = typeof data === 'string' ? data : JSON.stringify(data);
-      return HttpResponse.json({
-        candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
-      });
-    }),
-  );
-  return bodies;
-}
+const answerWith = (data: unknown) => answer<Body>(data);
 
 const analysis = {
   category: 'Technical Support',
@@ -34,7 +18,7 @@ const analysis = {
   email_subject: 'Technical Support: QR code not received',
 };
 
-const ai = geminiAi();
+const ai = testAi();
 
 describe('triageSupportRequest', () => {
   it('asks for the five fields and quotes the request as data', async () => {

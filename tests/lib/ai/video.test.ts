@@ -11,7 +11,7 @@ import {
   type VideoOperation,
 } from '../../../src/lib/ai/video-operation';
 import { GEMINI, server } from '../../support/msw-server';
-import { failure, geminiAi } from '../../support/ai';
+import { failure, testAi } from '../../support/ai';
 
 const OPERATION = 'models/veo-3.0-fast-generate-001/operations/op-123';
 const VIDEO_URI = `${GEMINI}/v1beta/files/vid-9:download?alt=media`;
@@ -216,7 +216,7 @@ describe('generateVideo against the REST API', () => {
   const downloadUrl = `${GEMINI}/v1beta/files/:file`;
   const videoBytes = new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112]);
 
-  const ai = geminiAi({ retry: { attempts: 3, initialDelaySeconds: 0.01 } });
+  const ai = testAi({ retry: { attempts: 3, initialDelaySeconds: 0.01 } });
 
   type Seen = { method: string; url: string; key: string | null; body?: unknown };
 

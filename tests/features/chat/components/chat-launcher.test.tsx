@@ -8,20 +8,11 @@ import { readFeedbackCounts } from '../../../../src/features/chat/lib/feedback-s
 import { openAiChat } from '../../../../src/lib/events';
 import { GEMINI, server } from '../../../support/msw-server';
 import { pageOfHeight, scrollPageTo, useScreen } from '../../../support/floating';
-import { geminiAi } from '../../../support/ai';
+import { geminiStream } from '../../../support/ai';
 import { renderWithProviders } from '../../../support/render';
 
 /** An SSE body like `:streamGenerateContent?alt=sse` sends, one event per piece. */
-function sse(pieces: string[]) {
-  const body = pieces
-    .map((text, index) => {
-      const candidate: Record<string, unknown> = { content: { role: 'model', parts: [{ text }] } };
-      if (index === pieces.length - 1) candidate.finishReason = 'STOP';
-      return `data: ${JSON.stringify({ candidates: [candidate] })}\r\n\r\n`;
-    })
-    .join('');
-  return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
-}
+const sse = (pieces: string[]) => geminiStream(...pieces);
 
 type Captured = {
   url: string;
@@ -52,7 +43,7 @@ async function openChat(language: 'en' | 'my' = 'en') {
       <ChatLauncher />
       <Where />
     </>,
-    { language, services: { ai: geminiAi() } },
+    { language },
   );
   const user = userEvent.setup();
   await user.click(
@@ -256,7 +247,7 @@ describe('ChatLauncher', () => {
   });
 
   it('opens from the open-ai-chat event, and closing forgets the conversation', async () => {
-    await renderWithProviders(<ChatLauncher />, { services: { ai: geminiAi() } });
+    await renderWithProviders(<ChatLauncher />);
     const user = userEvent.setup();
     openAiChat();
     let dialog = await screen.findByRole('dialog', { name: 'Ask AI Assistant' });
@@ -318,7 +309,7 @@ describe('ChatLauncher', () => {
   it('on a phone its button gives way while the visitor reads down, never while the chat is open', async () => {
     useScreen('phone');
     pageOfHeight(5000);
-    await renderWithProviders(<ChatLauncher />, { services: { ai: geminiAi() } });
+    await renderWithProviders(<ChatLauncher />);
     const button = () => screen.getByRole('button', { name: 'Ask AI Assistant', hidden: true });
     scrollPageTo(500);
     expect(button()).toHaveAttribute('inert');

@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { CompatibilityPage } from '../../../../src/pages/compatibility-page';
 import { GEMINI, server } from '../../../support/msw-server';
-import { geminiAi } from '../../../support/ai';
+import { geminiAnswer } from '../../../support/ai';
 import { renderWithProviders } from '../../../support/render';
 
 const androidUa =
@@ -32,21 +32,14 @@ function recordAi(answer?: (call: Call) => string) {
       calls.push(call);
       // A real service takes a moment: long enough to see the checking state.
       await delay(100);
-      const text = answer?.(call) ?? '';
-      return HttpResponse.json({
-        candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
-      });
+      return geminiAnswer(answer?.(call) ?? '');
     }),
   );
   return calls;
 }
 
 async function renderPage(language: 'en' | 'my' = 'en') {
-  await renderWithProviders(<CompatibilityPage />, {
-    language,
-    namespaces: ['compatibility'],
-    services: { ai: geminiAi() },
-  });
+  await renderWithProviders(<CompatibilityPage />, { language, namespaces: ['compatibility'] });
   return userEvent.setup();
 }
 

@@ -6,7 +6,7 @@ import {
   USED_TRANSACTIONS_KEY,
 } from '../../../../src/features/purchase/lib/used-transactions';
 import { verifyPayment } from '../../../../src/features/purchase/lib/verify-payment';
-import type { AiSettings } from '../../../../src/lib/ai/client';
+import { testAi } from '../../../support/ai';
 import { GEMINI, server } from '../../../support/msw-server';
 import type { PreparedReceipt } from '../../../../src/features/purchase/lib/receipt-image';
 import { NOW, order, preparedReceipt } from './fixtures';
@@ -25,14 +25,7 @@ const confirmedReading = {
 const answer = (response: () => Response | Promise<Response>) =>
   server.use(http.post(`${GEMINI}/*`, response));
 
-const verify = (
-  options: {
-    ai?: AiSettings;
-    timeoutMs?: number;
-    signal?: AbortSignal;
-    receipt?: PreparedReceipt;
-  } = {},
-) =>
+const verify = (options: Partial<Parameters<typeof verifyPayment>[0]> = {}) =>
   verifyPayment({
     ai: env.ai,
     order,
@@ -187,7 +180,7 @@ describe('verifyPayment', () => {
   describe('in demo mode', () => {
     it('confirms: the stand-in model reads the order from a note that only demo mode sends', async () => {
       await expect(
-        verify({ ai: { ...env.ai, mode: 'demo', demoLatencyMs: 0 } }),
+        verify({ ai: testAi({ mode: 'demo', demoLatencyMs: 0 }) }),
       ).resolves.toMatchObject({
         status: 'confirmed',
         transactionId: 'DEMO1121214501',

@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ContactPage } from '../../../../src/pages/contact-page';
 import { GEMINI, server } from '../../../support/msw-server';
-import { geminiAi } from '../../../support/ai';
+import { geminiAnswer } from '../../../support/ai';
 import { renderWithProviders } from '../../../support/render';
 
 type Analysis = {
@@ -30,21 +30,14 @@ function answer(analysis: Analysis | string, wait = 0) {
       const body = (await request.json()) as { contents: { parts: { text: string }[] }[] };
       prompts.push(body.contents[0]?.parts[0]?.text ?? '');
       if (wait) await delay(wait);
-      const text = typeof analysis === 'string' ? analysis : JSON.stringify(analysis);
-      return HttpResponse.json({
-        candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
-      });
+      return geminiAnswer(typeof analysis === 'string' ? analysis : JSON.stringify(analysis));
     }),
   );
   return prompts;
 }
 
 async function renderPage(language: 'en' | 'my' = 'en') {
-  await renderWithProviders(<ContactPage />, {
-    language,
-    namespaces: ['support'],
-    services: { ai: geminiAi() },
-  });
+  await renderWithProviders(<ContactPage />, { language, namespaces: ['support'] });
   return userEvent.setup();
 }
 
