@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import delivery from '../locales/en/delivery.json' with { type: 'json' };
 import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
@@ -12,6 +12,7 @@ import {
   paidThroughApi as paidOrder,
   readOrder as readShopOrder,
   scriptReceipt,
+  signInAsStaff,
 } from './support/server-shop';
 
 /**
@@ -249,10 +250,7 @@ test('Find my eSIMs: one email with the links of the paid orders, and the link o
 });
 
 test('the staff page warns while the merchant ids are placeholders', async ({ page }) => {
-  const staffKey = readFileSync(e2eApi.staffKeyFile, 'utf8').trim();
-  await openRoute(page, '/staff');
-  await page.locator('input[type="password"]').fill(staffKey);
-  await page.locator('form.staff-key button[type="submit"]').click();
+  await signInAsStaff(page);
   await expect(page.getByTestId('setup-warning')).toHaveText(
     fill(staffEn.setup.merchantPlaceholder, {
       settings: 'VITE_MMQR_MERCHANT_ID, VITE_MMQR_TERMINAL_ID',
@@ -308,10 +306,7 @@ for (const language of ['en', 'my'] as const) {
         timeout: 20_000,
       });
       // The staff warning.
-      const staffKey = readFileSync(e2eApi.staffKeyFile, 'utf8').trim();
-      await openRoute(page, '/staff');
-      await page.locator('input[type="password"]').fill(staffKey);
-      await page.locator('form.staff-key button[type="submit"]').click();
+      await signInAsStaff(page);
       await expect(page.getByTestId('setup-warning')).toBeVisible();
       await shoot(page, `staff-warning-${language}-${size}`);
     });

@@ -20,6 +20,7 @@ import {
   receiptPng,
   scriptReceipt,
   sendReceipt,
+  signInAsStaff,
 } from './support/server-shop';
 
 /**
@@ -166,10 +167,7 @@ for (const [index, viewport] of axeViewports.entries()) {
     await expect(page.getByTestId('esim-qr')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
-    const staffKey = readFileSync(e2eApi.staffKeyFile, 'utf8').trim();
-    await openRoute(page, '/staff');
-    await page.locator('input[type="password"]').fill(staffKey);
-    await page.locator('form.staff-key button[type="submit"]').click();
+    await signInAsStaff(page);
     await expect(page.locator('table').first()).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });

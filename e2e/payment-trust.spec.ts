@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import deliveryEn from '../locales/en/delivery.json' with { type: 'json' };
 import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
@@ -7,7 +6,7 @@ import purchaseEn from '../locales/en/purchase.json' with { type: 'json' };
 import purchaseMy from '../locales/my/purchase.json' with { type: 'json' };
 import staffEn from '../locales/en/staff.json' with { type: 'json' };
 import staffMy from '../locales/my/staff.json' with { type: 'json' };
-import { expect, openRoute, test, useLanguage, type Language } from './support/fixtures';
+import { expect, test, useLanguage, type Language } from './support/fixtures';
 import { fill } from './support/checkout';
 import { e2eApi, e2eBankApi, e2eServers } from './support/servers';
 import {
@@ -16,6 +15,7 @@ import {
   receiptPng,
   scriptReceipt,
   sendReceipt,
+  signInAsStaff,
 } from './support/server-shop';
 
 /**
@@ -137,11 +137,7 @@ test.describe('DELIVERY_POLICY=confirmed', () => {
         const staff = await staffContext.newPage();
         await useLanguage(staff, language);
         await staff.setViewportSize({ width: 1280, height: 800 });
-        await openRoute(staff, '/staff');
-        await staff
-          .locator('input[type="password"]')
-          .fill(readFileSync(e2eBankApi.staffKeyFile, 'utf8').trim());
-        await staff.locator('form.staff-key button[type="submit"]').click();
+        await signInAsStaff(staff, e2eBankApi.staffKeyFile);
         await staff.getByRole('tab', { name: t.staff.tabs.bank }).click();
         const row = staff.getByRole('row').filter({ hasText: order.number });
         await expect(row.getByText(t.staff.states.held)).toBeVisible();

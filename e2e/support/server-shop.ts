@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import en from '../../locales/en/purchase.json' with { type: 'json' };
@@ -132,4 +133,11 @@ export async function paidThroughApi<Order extends { id: string }>(options: {
     }),
   });
   return { order, token, answer: (await paid.json()) as { order: Order } };
+}
+
+/** Opens /#/staff and signs in with the staff key the API's start wrote to `keyFile`. */
+export async function signInAsStaff(page: Page, keyFile: string = e2eApi.staffKeyFile) {
+  await openRoute(page, '/staff');
+  await page.locator('input[type="password"]').fill(readFileSync(keyFile, 'utf8').trim());
+  await page.locator('form.staff-key button[type="submit"]').click();
 }
