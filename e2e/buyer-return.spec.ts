@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import delivery from '../locales/en/delivery.json' with { type: 'json' };
 import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
@@ -7,6 +7,13 @@ import { fill, purchaseTexts, type PurchaseTexts } from './support/checkout';
 import { expect, openRoute, test, useLanguage, type Language } from './support/fixtures';
 import { smallPng } from './support/receipt-images';
 import { e2eApi, e2eServers } from './support/servers';
+import {
+  orderOnServer,
+  paidThroughApi as paidOrder,
+  readOrder as readShopOrder,
+  scriptReceipt,
+  signInAsStaff,
+} from './support/server-shop';
 
 /**
  * The buyer around payment (issue #24), in server mode with the shop and the API on different
@@ -38,42 +45,19 @@ async function shoot(page: Page, name: string) {
 }
 
 /** Each test's receipts have a height of their own: the fake Gemini scripts by height. */
-async function scriptReceipt(height: number, hold = false) {
-  const answer = await fetch(`${e2eApi.gemini.url}/__receipt`, {
-    method: 'PUT',
-    body: JSON.stringify({ transactionId: `0500${Date.now()}${height}`, forHeight: height, hold }),
-  });
-  expect(answer.ok).toBe(true);
-}
+const scriptHeight = (height: number, hold = false) =>
+  scriptReceipt({ transactionId: `0500${Date.now()}${height}`, forHeight: height, hold });
 const release = (height: number) =>
   fetch(`${e2eApi.gemini.url}/__release`, {
     method: 'PUT',
     body: JSON.stringify({ forHeight: height }),
   });
 
-const readOrder = async (id: string, token: string) =>
-  (
-    (await (
-      await fetch(`${API}/api/orders/${id}`, { headers: { 'X-Order-Token': token } })
-    ).json()) as {
-      order: ShopOrder;
-    }
-  ).order;
+const readOrder = (id: string, token: string) => readShopOrder<ShopOrder>(id, token, API);
 
 /** Power User on `operator` for `contact`, up to the payment step; the server's order and token. */
-async function toPayment(page: Page, t: PurchaseTexts, contact: string, operator = 'MPT') {
-  await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
-  await page.getByRole('button', { name: operator }).click();
-  await page.getByLabel(t.contact.label).fill(contact);
-  const created = page.waitForResponse(
-    (response) => response.url() === `${API}/api/orders` && response.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: t.contact.continue }).click();
-  const answer = (await (await created).json()) as { order: ShopOrder; token: string };
-  await expect(page.getByRole('heading', { name: t.payment.heading })).toBeVisible();
-  return answer;
-}
+const toPayment = (page: Page, t: PurchaseTexts, contact: string, operator = 'MPT') =>
+  orderOnServer<ShopOrder>(page, contact, { texts: t, api: API, operator });
 
 /** Sends a receipt of `height` px, and waits until the server is checking it. */
 async function sendHeldReceipt(
@@ -83,7 +67,7 @@ async function sendHeldReceipt(
   token: string,
   height: number,
 ) {
-  await scriptReceipt(height, true);
+  await scriptHeight(height, true);
   await page.getByLabel(t.receipt.choose).setInputFiles(smallPng(300, height));
   await expect(page.getByRole('img', { name: t.receipt.previewAlt })).toBeVisible();
   await page.getByRole('button', { name: t.receipt.submit }).click();
@@ -93,26 +77,14 @@ async function sendHeldReceipt(
 
 /** A paid order made straight through the API (the fake Gemini reads its receipt as paid). */
 async function paidThroughApi(contact: string, language: Language, height: number) {
-  await scriptReceipt(height);
-  const made = await fetch(`${API}/api/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-    body: JSON.stringify({ planId: 'power-30', operatorId: 'mpt', contact, language }),
+  await scriptHeight(height);
+  const { order, token, answer } = await paidOrder<ShopOrder>({
+    contact,
+    language,
+    image: smallPng(300, height).buffer,
+    api: API,
   });
-  const { order, token } = (await made.json()) as { order: ShopOrder; token: string };
-  const paid = await fetch(`${API}/api/orders/${order.id}/receipt`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'Idempotency-Key': crypto.randomUUID(),
-      'X-Order-Token': token,
-    },
-    body: JSON.stringify({
-      image: { mimeType: 'image/png', base64: smallPng(300, height).buffer.toString('base64') },
-      language,
-    }),
-  });
-  expect(((await paid.json()) as { order: ShopOrder }).order.delivery.state).toBe('assigned');
+  expect(answer.order.delivery.state).toBe('assigned');
   return { order, token };
 }
 
@@ -278,10 +250,7 @@ test('Find my eSIMs: one email with the links of the paid orders, and the link o
 });
 
 test('the staff page warns while the merchant ids are placeholders', async ({ page }) => {
-  const staffKey = readFileSync(e2eApi.staffKeyFile, 'utf8').trim();
-  await openRoute(page, '/staff');
-  await page.locator('input[type="password"]').fill(staffKey);
-  await page.locator('form.staff-key button[type="submit"]').click();
+  await signInAsStaff(page);
   await expect(page.getByTestId('setup-warning')).toHaveText(
     fill(staffEn.setup.merchantPlaceholder, {
       settings: 'VITE_MMQR_MERCHANT_ID, VITE_MMQR_TERMINAL_ID',
@@ -337,10 +306,7 @@ for (const language of ['en', 'my'] as const) {
         timeout: 20_000,
       });
       // The staff warning.
-      const staffKey = readFileSync(e2eApi.staffKeyFile, 'utf8').trim();
-      await openRoute(page, '/staff');
-      await page.locator('input[type="password"]').fill(staffKey);
-      await page.locator('form.staff-key button[type="submit"]').click();
+      await signInAsStaff(page);
       await expect(page.getByTestId('setup-warning')).toBeVisible();
       await shoot(page, `staff-warning-${language}-${size}`);
     });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import en from '../locales/en/purchase.json' with { type: 'json' };
 import my from '../locales/my/purchase.json' with { type: 'json' };
+import { fill } from './support/checkout';
 import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
 
 /**
@@ -12,9 +13,6 @@ import { expect, type Language, openRoute, test, useLanguage } from './support/f
 const texts = { en, my } satisfies Record<Language, typeof en>;
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
-
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
 async function toOperatorStep(page: Page, language: Language) {
   await openRoute(page, '/buy-esim');

@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import delivery from '../locales/en/delivery.json' with { type: 'json' };
 import en from '../locales/en/purchase.json' with { type: 'json' };
 import {
@@ -12,8 +10,18 @@ import {
   test,
   useLanguage,
 } from './support/fixtures';
-import { GEMINI_URL } from './support/gemini';
+import { fill } from './support/checkout';
 import { e2eApi, e2eServers } from './support/servers';
+import {
+  decodeQr,
+  forbidDirectAi,
+  orderOnServer,
+  paidThroughApi as paidOrder,
+  receiptPng,
+  scriptReceipt,
+  sendReceipt,
+  signInAsStaff,
+} from './support/server-shop';
 
 /**
  * Instant delivery end to end (issue #17), in server mode against the real API, which starts
@@ -23,14 +31,6 @@ import { e2eApi, e2eServers } from './support/servers';
  * opened from that link in a fresh browser shows it again.
  */
 test.use({ baseURL: e2eServers.server.url, serviceWorkers: 'block' });
-
-type PngImage = { width: number; height: number; data: Buffer };
-const { PNG } = createRequire(import.meta.url)('pngjs') as {
-  PNG: {
-    new (options: { width: number; height: number }): PngImage;
-    sync: { read: (buffer: Buffer) => PngImage; write: (png: PngImage) => Buffer };
-  };
-};
 
 type Esim = { iccid: string; activationCode: string; smdpAddress: string; matchingId: string };
 type ShopOrder = {
@@ -50,29 +50,11 @@ type Mail = {
 /** This journey's receipts are this tall: the fake Gemini reports this journey's id for them. */
 const RECEIPT_HEIGHT = 640;
 
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-
 const stockCodes = readFileSync(e2eApi.stockCsv, 'utf8')
   .trim()
   .split('\n')
   .slice(1)
   .map((line) => line.split(',')[3]);
-
-function receiptPng() {
-  const png = new PNG({ width: 300, height: RECEIPT_HEIGHT });
-  for (let i = 0; i < png.data.length; i += 4) {
-    const dark = Math.floor(i / 4 / 300) % 40 < 12;
-    png.data[i] = png.data[i + 1] = png.data[i + 2] = dark ? 40 : 250;
-    png.data[i + 3] = 255;
-  }
-  return { name: 'receipt.png', mimeType: 'image/png', buffer: PNG.sync.write(png) };
-}
-
-const decodePng = (buffer: Buffer) => {
-  const png = PNG.sync.read(buffer);
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
-};
 
 /** The eSIM QR on screen, photographed and decoded as a second phone's camera would. */
 async function decodeOnScreen(page: Page, orderNumber: string) {
@@ -80,7 +62,7 @@ async function decodeOnScreen(page: Page, orderNumber: string) {
   await expect(qr).toBeVisible();
   const box = await qr.boundingBox();
   expect(box!.width, 'big enough to scan from a second phone').toBeGreaterThanOrEqual(240);
-  return decodePng(await qr.screenshot());
+  return decodeQr(await qr.screenshot());
 }
 
 test('buys an eSIM and gets it at once: on screen, by email, and on the order page', async ({
@@ -88,35 +70,17 @@ test('buys an eSIM and gets it at once: on screen, by email, and on the order pa
   browser,
 }) => {
   const transactionId = `0200${Date.now()}`;
-  const scripted = await fetch(`${e2eApi.gemini.url}/__receipt`, {
-    method: 'PUT',
-    body: JSON.stringify({ transactionId, forHeight: RECEIPT_HEIGHT }),
-  });
-  expect(scripted.ok).toBe(true);
-  await page.route(`${GEMINI_URL}/**`, (route) => route.abort());
+  await scriptReceipt({ transactionId, forHeight: RECEIPT_HEIGHT });
+  await forbidDirectAi(page);
   const contact = `delivery-${Date.now()}@example.com`;
 
   // Plan, operator, an email address, payment.
-  await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(en.plans.buy, { plan: 'Power User' }) }).click();
-  await page.getByRole('button', { name: 'MPT' }).click();
-  await page.getByLabel(en.contact.label).fill(contact);
-  const created = page.waitForResponse(
-    (response) =>
-      response.url() === `${e2eApi.url}/api/orders` && response.request().method() === 'POST',
+  const { order, token } = await orderOnServer<ShopOrder>(page, contact);
+  const answer = await sendReceipt<{ order: ShopOrder; verification: { status: string } }>(
+    page,
+    order.id,
+    receiptPng(RECEIPT_HEIGHT),
   );
-  await page.getByRole('button', { name: en.contact.continue }).click();
-  const { order, token } = (await (await created).json()) as { order: ShopOrder; token: string };
-
-  await page.getByLabel(en.receipt.choose).setInputFiles(receiptPng());
-  const decided = page.waitForResponse(
-    (response) => response.url() === `${e2eApi.url}/api/orders/${order.id}/receipt`,
-  );
-  await page.getByRole('button', { name: en.receipt.submit }).click();
-  const answer = (await (await decided).json()) as {
-    order: ShopOrder;
-    verification: { status: string };
-  };
   expect(answer.verification.status).toBe('confirmed');
   const esim = answer.order.delivery.esim;
   expect(answer.order.delivery.state).toBe('assigned');
@@ -152,7 +116,7 @@ test('buys an eSIM and gets it at once: on screen, by email, and on the order pa
   const inlineQr = mail!.attachments.find((part) => part.contentType === 'image/png');
   expect(inlineQr?.cid).toBeTruthy();
   expect(mail!.html).toContain(`cid:${inlineQr!.cid}`);
-  expect(decodePng(Buffer.from(inlineQr!.base64, 'base64'))).toBe(code);
+  expect(decodeQr(Buffer.from(inlineQr!.base64, 'base64'))).toBe(code);
   const emailLink = mail!.text.match(/https?:\/\/\S+#\/order\/\S+/)?.[0];
   expect(emailLink).toBe(
     `${e2eServers.server.url.replace(/\/$/, '')}/#/order/${order.id}?token=${encodeURIComponent(token)}&lang=en`,
@@ -184,36 +148,12 @@ test('the order page refuses a wrong token and explains it', async ({ page, cons
 
 /** A paid order made straight through the API (the fake Gemini reads its receipt as paid). */
 async function paidThroughApi(height: number) {
-  const png = new PNG({ width: 200, height });
-  png.data.fill(255);
-  await fetch(`${e2eApi.gemini.url}/__receipt`, {
-    method: 'PUT',
-    body: JSON.stringify({ transactionId: `0300${Date.now()}${height}`, forHeight: height }),
+  await scriptReceipt({ transactionId: `0300${Date.now()}${height}`, forHeight: height });
+  const { order, token, answer } = await paidOrder<ShopOrder>({
+    contact: `axe-${height}-${Date.now()}@example.com`,
+    image: receiptPng(height).buffer,
   });
-  const made = await fetch(`${e2eApi.url}/api/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-    body: JSON.stringify({
-      planId: 'power-30',
-      operatorId: 'mpt',
-      contact: `axe-${height}-${Date.now()}@example.com`,
-      language: 'en',
-    }),
-  });
-  const { order, token } = (await made.json()) as { order: ShopOrder; token: string };
-  const paid = await fetch(`${e2eApi.url}/api/orders/${order.id}/receipt`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'Idempotency-Key': crypto.randomUUID(),
-      'X-Order-Token': token,
-    },
-    body: JSON.stringify({
-      image: { mimeType: 'image/png', base64: PNG.sync.write(png).toString('base64') },
-      language: 'en',
-    }),
-  });
-  expect(((await paid.json()) as { order: ShopOrder }).order.delivery.state).toBe('assigned');
+  expect(answer.order.delivery.state).toBe('assigned');
   return `/order/${order.id}?token=${encodeURIComponent(token)}`;
 }
 
@@ -227,10 +167,7 @@ for (const [index, viewport] of axeViewports.entries()) {
     await expect(page.getByTestId('esim-qr')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
-    const staffKey = readFileSync(e2eApi.staffKeyFile, 'utf8').trim();
-    await openRoute(page, '/staff');
-    await page.locator('input[type="password"]').fill(staffKey);
-    await page.locator('form.staff-key button[type="submit"]').click();
+    await signInAsStaff(page);
     await expect(page.locator('table').first()).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });

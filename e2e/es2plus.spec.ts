@@ -1,14 +1,21 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import delivery from '../locales/en/delivery.json' with { type: 'json' };
 import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
-import en from '../locales/en/purchase.json' with { type: 'json' };
 import { expect, openRoute, test, useLanguage } from './support/fixtures';
-import { GEMINI_URL } from './support/gemini';
+import { fill } from './support/checkout';
 import { e2eApi, e2eServers } from './support/servers';
+import {
+  decodeQr,
+  forbidDirectAi,
+  orderOnServer,
+  paidThroughApi,
+  readOrder,
+  receiptPng,
+  scriptReceipt,
+  sendReceipt,
+} from './support/server-shop';
 
 /**
  * Profiles ordered from the operator's SM-DP+ over ES2+ (issue #27), in server mode against the
@@ -18,14 +25,6 @@ import { e2eApi, e2eServers } from './support/servers';
  * open order page says "Installed on your phone" by itself.
  */
 test.use({ baseURL: e2eServers.server.url, serviceWorkers: 'block' });
-
-type PngImage = { width: number; height: number; data: Buffer };
-const { PNG } = createRequire(import.meta.url)('pngjs') as {
-  PNG: {
-    new (options: { width: number; height: number }): PngImage;
-    sync: { read: (buffer: Buffer) => PngImage; write: (png: PngImage) => Buffer };
-  };
-};
 
 type Esim = {
   iccid: string;
@@ -37,33 +36,14 @@ type Esim = {
 type ShopOrder = { id: string; number: string; delivery: { state: string; esim: Esim | null } };
 type FakeProfile = { iccid: string; state: string; matchingId: string | null };
 
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-
-/** A receipt of its own height: the fake Gemini reads this journey's transaction id from it. */
-function receiptPng(height: number) {
-  const png = new PNG({ width: 300, height });
-  for (let i = 0; i < png.data.length; i += 4) {
-    const dark = Math.floor(i / 4 / 300) % 40 < 12;
-    png.data[i] = png.data[i + 1] = png.data[i + 2] = dark ? 40 : 250;
-    png.data[i + 3] = 255;
-  }
-  return PNG.sync.write(png);
-}
-
-async function scriptReceipt(height: number) {
-  const scripted = await fetch(`${e2eApi.gemini.url}/__receipt`, {
-    method: 'PUT',
-    body: JSON.stringify({ transactionId: `0400${Date.now()}${height}`, forHeight: height }),
-  });
-  expect(scripted.ok).toBe(true);
-}
+/** This journey's receipts: the fake Gemini reports a transaction of their own height. */
+const scriptHeight = (height: number) =>
+  scriptReceipt({ transactionId: `0400${Date.now()}${height}`, forHeight: height });
 
 async function decodeOnScreen(page: Page, orderNumber: string) {
   const qr = page.getByRole('img', { name: fill(delivery.qrLabel, { order: orderNumber }) });
   await expect(qr).toBeVisible();
-  const png = PNG.sync.read(await qr.screenshot());
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+  return decodeQr(await qr.screenshot());
 }
 
 async function fakeProfile(iccid: string): Promise<FakeProfile | undefined> {
@@ -86,29 +66,17 @@ test('buys an ATOM eSIM ordered from the SM-DP+; the order page shows it install
   page,
 }) => {
   const height = 652;
-  await scriptReceipt(height);
-  await page.route(`${GEMINI_URL}/**`, (route) => route.abort());
+  await scriptHeight(height);
+  await forbidDirectAi(page);
 
-  await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(en.plans.buy, { plan: 'Power User' }) }).click();
-  await page.getByRole('button', { name: 'ATOM' }).click();
-  await page.getByLabel(en.contact.label).fill(`es2plus-${Date.now()}@example.com`);
-  const created = page.waitForResponse(
-    (response) =>
-      response.url() === `${e2eApi.url}/api/orders` && response.request().method() === 'POST',
+  const { order, token } = await orderOnServer<ShopOrder>(
+    page,
+    `es2plus-${Date.now()}@example.com`,
+    {
+      operator: 'ATOM',
+    },
   );
-  await page.getByRole('button', { name: en.contact.continue }).click();
-  const { order, token } = (await (await created).json()) as { order: ShopOrder; token: string };
-  await page.getByLabel(en.receipt.choose).setInputFiles({
-    name: 'receipt.png',
-    mimeType: 'image/png',
-    buffer: receiptPng(height),
-  });
-  const decided = page.waitForResponse(
-    (response) => response.url() === `${e2eApi.url}/api/orders/${order.id}/receipt`,
-  );
-  await page.getByRole('button', { name: en.receipt.submit }).click();
-  const answer = (await (await decided).json()) as { order: ShopOrder };
+  const answer = await sendReceipt<{ order: ShopOrder }>(page, order.id, receiptPng(height));
 
   // Paid: the profile is ordered after the payment commits, so the answer says "preparing".
   expect(answer.order.delivery).toMatchObject({ state: 'provisioning', esim: null });
@@ -118,10 +86,7 @@ test('buys an ATOM eSIM ordered from the SM-DP+; the order page shows it install
   await expect(page.getByRole('heading', { name: delivery.heading, exact: true })).toBeVisible({
     timeout: 15_000,
   });
-  const read = await fetch(`${e2eApi.url}/api/orders/${order.id}`, {
-    headers: { 'X-Order-Token': token },
-  });
-  const esim = ((await read.json()) as { order: ShopOrder }).order.delivery.esim!;
+  const esim = (await readOrder<ShopOrder>(order.id, token)).delivery.esim!;
   const released = await fakeProfile(esim.iccid);
   expect(released).toMatchObject({ state: 'Released', matchingId: esim.matchingId });
   const code = `LPA:1$${e2eApi.smdp.address}$${released!.matchingId}`;
@@ -139,38 +104,18 @@ test('buys an ATOM eSIM ordered from the SM-DP+; the order page shows it install
 
 /** An ATOM order paid through the API, its eSIM out of the fake SM-DP+: its order page. */
 async function paidAtomOrder(height: number, language: 'en' | 'my') {
-  await scriptReceipt(height);
-  const made = await fetch(`${e2eApi.url}/api/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-    body: JSON.stringify({
-      planId: 'power-30',
-      operatorId: 'atom',
-      contact: `es2plus-shots-${height}-${Date.now()}@example.com`,
-      language,
-    }),
+  await scriptHeight(height);
+  const { order, token, answer } = await paidThroughApi<ShopOrder>({
+    contact: `es2plus-shots-${height}-${Date.now()}@example.com`,
+    image: receiptPng(height).buffer,
+    operatorId: 'atom',
+    language,
   });
-  const { order, token } = (await made.json()) as { order: ShopOrder; token: string };
-  const paid = await fetch(`${e2eApi.url}/api/orders/${order.id}/receipt`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'Idempotency-Key': crypto.randomUUID(),
-      'X-Order-Token': token,
-    },
-    body: JSON.stringify({
-      image: { mimeType: 'image/png', base64: receiptPng(height).toString('base64') },
-      language,
-    }),
-  });
-  expect(((await paid.json()) as { order: ShopOrder }).order.delivery.state).toBe('provisioning');
+  expect(answer.order.delivery.state).toBe('provisioning');
   let esim: Esim | null = null;
   await expect
     .poll(async () => {
-      const read = await fetch(`${e2eApi.url}/api/orders/${order.id}`, {
-        headers: { 'X-Order-Token': token },
-      });
-      esim = ((await read.json()) as { order: ShopOrder }).order.delivery.esim;
+      esim = (await readOrder<ShopOrder>(order.id, token)).delivery.esim;
       return esim?.installState;
     })
     .toBe('released');

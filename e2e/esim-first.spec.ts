@@ -1,5 +1,4 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
 import deliveryEn from '../locales/en/delivery.json' with { type: 'json' };
 import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
@@ -7,8 +6,8 @@ import homeEn from '../locales/en/home.json' with { type: 'json' };
 import homeMy from '../locales/my/home.json' with { type: 'json' };
 import { fill, purchaseTexts, shot } from './support/checkout';
 import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
-import { GEMINI_URL } from './support/gemini';
-import { e2eApi, e2eServers } from './support/servers';
+import { e2eServers } from './support/servers';
+import { forbidDirectAi, receiptPng, scriptReceipt } from './support/server-shop';
 
 /**
  * Issue #24 items 4 and 6, in server mode against the real API (the README's layout: shop and
@@ -32,28 +31,10 @@ type Phone = keyof typeof userAgents;
 const deliveryTexts = { en: deliveryEn, my: deliveryMy };
 const homeTexts = { en: homeEn, my: homeMy };
 
-type PngImage = { width: number; height: number; data: Buffer };
-const { PNG } = createRequire(import.meta.url)('pngjs') as {
-  PNG: {
-    new (options: { width: number; height: number }): PngImage;
-    sync: { write: (png: PngImage) => Buffer };
-  };
-};
-
 /** A receipt of its own height: the fake Gemini reads it as this journey's payment. */
 async function scriptedReceipt(height: number) {
-  const scripted = await fetch(`${e2eApi.gemini.url}/__receipt`, {
-    method: 'PUT',
-    body: JSON.stringify({ transactionId: `0700${Date.now()}${height}`, forHeight: height }),
-  });
-  expect(scripted.ok).toBe(true);
-  const png = new PNG({ width: 300, height });
-  for (let i = 0; i < png.data.length; i += 4) {
-    const dark = Math.floor(i / 4 / 300) % 40 < 12;
-    png.data[i] = png.data[i + 1] = png.data[i + 2] = dark ? 40 : 250;
-    png.data[i + 3] = 255;
-  }
-  return { name: 'receipt.png', mimeType: 'image/png', buffer: PNG.sync.write(png) };
+  await scriptReceipt({ transactionId: `0700${Date.now()}${height}`, forHeight: height });
+  return receiptPng(height);
 }
 
 /** The taps, fields and scrolls of a walk, as a buyer on this screen would need them. */
@@ -129,7 +110,7 @@ for (const [index, kind] of (['iphone', 'android'] as const).entries()) {
       page.on('pageerror', (error) => errors.push(error.message));
       try {
         await page.emulateMedia({ reducedMotion: 'reduce' });
-        await page.route(`${GEMINI_URL}/**`, (route) => route.abort());
+        await forbidDirectAi(page);
         await useLanguage(page, language);
         const t = purchaseTexts[language];
         const d = deliveryTexts[language];

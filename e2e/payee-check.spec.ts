@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { fill, purchaseTexts, shot, toPayment } from './support/checkout';
 import { expect, test, useLanguage, type Language } from './support/fixtures';
-import { GEMINI_URL } from './support/gemini';
 import { smallPng } from './support/receipt-images';
-import { e2eApi, e2eServers } from './support/servers';
+import { e2eServers } from './support/servers';
+import { forbidDirectAi, scriptReceipt } from './support/server-shop';
 
 /**
  * Issue #23 item 1 in server mode (the README's layout: shop and API on their own ports): the
@@ -17,17 +17,8 @@ const PAYEE_HEIGHT = 651;
 const REFERENCE_HEIGHT = 652;
 const OTHER_ORDER = '#NXR-20261121-213000';
 
-async function script(height: number, reading: Record<string, unknown>) {
-  const answer = await fetch(`${e2eApi.gemini.url}/__receipt`, {
-    method: 'PUT',
-    body: JSON.stringify({
-      transactionId: `0400${Date.now()}${height}`,
-      forHeight: height,
-      reading,
-    }),
-  });
-  expect(answer.ok).toBe(true);
-}
+const script = (height: number, reading: Record<string, unknown>) =>
+  scriptReceipt({ transactionId: `0400${Date.now()}${height}`, forHeight: height, reading });
 
 async function send(page: Page, language: Language, height: number) {
   const t = purchaseTexts[language];
@@ -50,7 +41,7 @@ for (const language of ['en', 'my'] as const) {
       const t = purchaseTexts[language];
       await page.setViewportSize({ width, height });
       await useLanguage(page, language);
-      await page.route(`${GEMINI_URL}/**`, (route) => route.abort());
+      await forbidDirectAi(page);
       await script(PAYEE_HEIGHT, { payeeName: 'Ko Aung', paymentKind: 'personal' });
       await script(REFERENCE_HEIGHT, {
         payeeName: 'ESIM MYANMAR',

@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import deliveryEn from '../locales/en/delivery.json' with { type: 'json' };
 import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
@@ -8,9 +6,17 @@ import purchaseEn from '../locales/en/purchase.json' with { type: 'json' };
 import purchaseMy from '../locales/my/purchase.json' with { type: 'json' };
 import staffEn from '../locales/en/staff.json' with { type: 'json' };
 import staffMy from '../locales/my/staff.json' with { type: 'json' };
-import { expect, openRoute, test, useLanguage, type Language } from './support/fixtures';
-import { GEMINI_URL } from './support/gemini';
+import { expect, test, useLanguage, type Language } from './support/fixtures';
+import { fill } from './support/checkout';
 import { e2eApi, e2eBankApi, e2eServers } from './support/servers';
+import {
+  forbidDirectAi,
+  orderOnServer,
+  receiptPng,
+  scriptReceipt,
+  sendReceipt,
+  signInAsStaff,
+} from './support/server-shop';
 
 /**
  * Payment trust end to end (issue #23), the README's layout (shop and API on other origins):
@@ -20,48 +26,18 @@ import { e2eApi, e2eBankApi, e2eServers } from './support/servers';
  *     screenshot-paid order is held and says so; staff import the statement on /#/staff; the
  *     buyer's page then shows the eSIM by itself.
  */
-type PngImage = { width: number; height: number; data: Buffer };
-const { PNG } = createRequire(import.meta.url)('pngjs') as {
-  PNG: {
-    new (options: { width: number; height: number }): PngImage;
-    sync: { write: (png: PngImage) => Buffer };
-  };
-};
 type ShopOrder = { id: string; number: string; price: number };
 
 const texts = {
   en: { purchase: purchaseEn, delivery: deliveryEn, staff: staffEn },
   my: { purchase: purchaseMy, delivery: deliveryMy, staff: staffMy },
 } as const;
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `/work/shots/a2/${name}.png`, fullPage: true });
 
-/** This file's receipts have heights of their own: the fake Gemini reads their id for them. */
-function receiptPng(height: number) {
-  const png = new PNG({ width: 300, height });
-  for (let i = 0; i < png.data.length; i += 4) {
-    const dark = Math.floor(i / 4 / 300) % 40 < 12;
-    png.data[i] = png.data[i + 1] = png.data[i + 2] = dark ? 40 : 250;
-    png.data[i + 3] = 255;
-  }
-  return { name: 'receipt.png', mimeType: 'image/png', buffer: PNG.sync.write(png) };
-}
-
 /** Plan, operator, contact, Continue: the order the server made. */
-async function toPayment(page: Page, language: Language, api: string, contact: string) {
-  const t = texts[language].purchase;
-  await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
-  await page.getByRole('button', { name: 'MPT' }).click();
-  await page.getByLabel(t.contact.label).fill(contact);
-  const created = page.waitForResponse(
-    (response) => response.url() === `${api}/api/orders` && response.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: t.contact.continue }).click();
-  return ((await (await created).json()) as { order: ShopOrder; token: string }).order;
-}
+const toPayment = async (page: Page, language: Language, api: string, contact: string) =>
+  (await orderOnServer<ShopOrder>(page, contact, { texts: texts[language].purchase, api })).order;
 
 /** What the acquirer sends: the body, signed with the shared secret over its raw bytes. */
 async function notify(api: string, order: ShopOrder, transactionId: string) {
@@ -86,7 +62,7 @@ test.describe('a bank notification on the open payment step', () => {
   test.use({ baseURL: e2eServers.server.url, serviceWorkers: 'block' });
 
   test('shows the eSIM with no upload', async ({ page }) => {
-    await page.route(`${GEMINI_URL}/**`, (route) => route.abort());
+    await forbidDirectAi(page);
     const t = texts.en;
     const order = await toPayment(page, 'en', e2eApi.url, `notified-${Date.now()}@example.com`);
     await expect(page.getByLabel(t.purchase.receipt.choose)).toBeAttached();
@@ -118,24 +94,15 @@ test.describe('DELIVERY_POLICY=confirmed', () => {
       const t = texts[language];
       const height = 900 + index;
       const transactionId = `0900${Date.now()}${index}`;
-      const scripted = await fetch(`${e2eApi.gemini.url}/__receipt`, {
-        method: 'PUT',
-        body: JSON.stringify({ transactionId, forHeight: height }),
-      });
-      expect(scripted.ok).toBe(true);
-      await page.route(`${GEMINI_URL}/**`, (route) => route.abort());
+      await scriptReceipt({ transactionId, forHeight: height });
+      await forbidDirectAi(page);
       await useLanguage(page, language);
       await page.setViewportSize({ width: 390, height: 844 });
       const contact = `held-${language}-${Date.now()}@example.com`;
       const order = await toPayment(page, language, e2eBankApi.url, contact);
-      await page.getByLabel(t.purchase.receipt.choose).setInputFiles(receiptPng(height));
-      const decided = page.waitForResponse(
-        (response) => response.url() === `${e2eBankApi.url}/api/orders/${order.id}/receipt`,
-      );
-      await page.getByRole('button', { name: t.purchase.receipt.submit }).click();
-      const answer = (await (await decided).json()) as {
+      const answer = await sendReceipt<{
         order: { delivery: { state: string; reason: string | null; esim: unknown } };
-      };
+      }>(page, order.id, receiptPng(height), { texts: t.purchase, api: e2eBankApi.url });
       expect(answer.order.delivery).toMatchObject({
         state: 'held',
         reason: 'awaiting_bank_confirmation',
@@ -170,11 +137,7 @@ test.describe('DELIVERY_POLICY=confirmed', () => {
         const staff = await staffContext.newPage();
         await useLanguage(staff, language);
         await staff.setViewportSize({ width: 1280, height: 800 });
-        await openRoute(staff, '/staff');
-        await staff
-          .locator('input[type="password"]')
-          .fill(readFileSync(e2eBankApi.staffKeyFile, 'utf8').trim());
-        await staff.locator('form.staff-key button[type="submit"]').click();
+        await signInAsStaff(staff, e2eBankApi.staffKeyFile);
         await staff.getByRole('tab', { name: t.staff.tabs.bank }).click();
         const row = staff.getByRole('row').filter({ hasText: order.number });
         await expect(row.getByText(t.staff.states.held)).toBeVisible();

@@ -2,31 +2,23 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import en from '../locales/en/purchase.json' with { type: 'json' };
-import my from '../locales/my/purchase.json' with { type: 'json' };
 import { parseMmqrPayload } from '#domain/mmqr/payload';
 import {
   axeViewports,
   axeViolations,
   expect,
   expectFailedLoad,
-  type Language,
   openRoute,
   test,
   useLanguage,
 } from './support/fixtures';
+import { fill, purchaseTexts, startOf, type PurchaseTexts } from './support/checkout';
 import { jsonAnswer, textAnswer, type ResponseSpec } from './support/gemini';
 import { PNG, smallPng } from './support/receipt-images';
 import { e2eGeminiEnv } from './support/servers';
 
-type Texts = typeof en;
-const texts: Record<Language, Texts> = { en, my };
-
-/** A translation with its {{placeholders}} filled in. */
-const fill = (text: string, values: Record<string, string> = {}) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-/** A pattern for the fixed start of a translation, up to its first placeholder. */
-const startOf = (text: string) =>
-  new RegExp(`^${text.split('{{')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+type Texts = PurchaseTexts;
+const texts = purchaseTexts;
 
 const ORDER_NUMBER = /^#NXR-\d{8}-\d{6}$/;
 

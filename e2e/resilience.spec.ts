@@ -6,6 +6,7 @@ import englishHome from '../locales/en/home.json' with { type: 'json' };
 import burmeseCommon from '../locales/my/common.json' with { type: 'json' };
 import burmeseHome from '../locales/my/home.json' with { type: 'json' };
 import en from '../locales/en/purchase.json' with { type: 'json' };
+import { fill } from './support/checkout';
 import { expect, openRoute, reportCspViolations, test, useLanguage } from './support/fixtures';
 import { jsonAnswer, type ResponseSpec } from './support/gemini';
 import { e2eGeminiEnv, e2eServers } from './support/servers';
@@ -33,8 +34,6 @@ const chunkUrl = (file: string) =>
   new RegExp(`/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\?.*)?$`);
 
 const WEBHOOK = e2eGeminiEnv.VITE_ORDER_WEBHOOK_URL!;
-const fill = (text: string, values: Record<string, string> = {}) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
 /** Counts the page's own loads (the first one and every reload). */
 function countLoads(page: Page) {

@@ -1,13 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import delivery from '../locales/en/delivery.json' with { type: 'json' };
 import en from '../locales/en/purchase.json' with { type: 'json' };
-import { expect, openRoute, test } from './support/fixtures';
-import { GEMINI_URL } from './support/gemini';
+import { fill } from './support/checkout';
+import { expect, test } from './support/fixtures';
 import { e2eApi, e2eServers } from './support/servers';
+import {
+  decodeQr,
+  forbidDirectAi,
+  orderOnServer as makeOrder,
+  readOrder,
+  receiptPng,
+  scriptReceipt,
+  sendReceipt,
+} from './support/server-shop';
 
 /**
  * Server mode end to end (issue #13): the shop built with VITE_API_URL, the real API
@@ -17,66 +24,17 @@ import { e2eApi, e2eServers } from './support/servers';
  */
 test.use({ baseURL: e2eServers.server.url, serviceWorkers: 'block' });
 
-type PngImage = { width: number; height: number; data: Buffer };
-const { PNG } = createRequire(import.meta.url)('pngjs') as {
-  PNG: {
-    new (options: { width: number; height: number }): PngImage;
-    sync: { read: (buffer: Buffer) => PngImage; write: (png: PngImage) => Buffer };
-  };
-};
-
 type ShopOrder = { id: string; number: string; mmqrPayload: string; status: string };
 
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-
-function receiptPng() {
-  const png = new PNG({ width: 300, height: 600 });
-  for (let i = 0; i < png.data.length; i += 4) {
-    const dark = Math.floor(i / 4 / 300) % 40 < 12;
-    png.data[i] = png.data[i + 1] = png.data[i + 2] = dark ? 40 : 250;
-    png.data[i + 3] = 255;
-  }
-  return { name: 'receipt.png', mimeType: 'image/png', buffer: PNG.sync.write(png) };
-}
-
-/** The browser must never call Gemini itself in server mode. */
-async function forbidDirectAi(page: Page, seen: string[]) {
-  await page.route(`${GEMINI_URL}/**`, (route) => {
-    seen.push(route.request().url());
-    return route.abort();
-  });
-}
-
-/** Plan, operator, contact, then "Continue to payment": returns the server's answer. */
+/** The order the server made, on its payment step (the heading has the focus). */
 async function orderOnServer(page: Page, contact: string) {
-  await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(en.plans.buy, { plan: 'Power User' }) }).click();
-  await page.getByRole('button', { name: 'MPT' }).click();
-  await page.getByLabel(en.contact.label).fill(contact);
-  const created = page.waitForResponse(
-    (response) =>
-      response.url() === `${e2eApi.url}/api/orders` && response.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: en.contact.continue }).click();
-  const response = await created;
-  expect(response.status()).toBe(201);
-  const answer = (await response.json()) as { order: ShopOrder; token: string };
+  const answer = await makeOrder<ShopOrder>(page, contact);
   await expect(page.getByRole('heading', { name: en.payment.heading })).toBeFocused();
   return answer;
 }
 
-async function submitReceipt(page: Page, order: ShopOrder) {
-  await page.getByLabel(en.receipt.choose).setInputFiles(receiptPng());
-  await expect(page.getByRole('img', { name: en.receipt.previewAlt })).toBeVisible();
-  const decided = page.waitForResponse(
-    (response) => response.url() === `${e2eApi.url}/api/orders/${order.id}/receipt`,
-  );
-  await page.getByRole('button', { name: en.receipt.submit }).click();
-  const response = await decided;
-  expect(response.status()).toBe(200);
-  return (await response.json()) as { order: ShopOrder; verification: { status: string } };
-}
+const submitReceipt = (page: Page, order: ShopOrder) =>
+  sendReceipt<{ order: ShopOrder; verification: { status: string } }>(page, order.id, receiptPng());
 
 test('buys the Power User plan end to end in server mode; the same payment cannot buy a second order', async ({
   page,
@@ -84,11 +42,7 @@ test('buys the Power User plan end to end in server mode; the same payment canno
 }) => {
   // A transaction id of this run only: every reading of the fake Gemini reports it.
   const transactionId = `0100${Date.now()}`;
-  const scripted = await fetch(`${e2eApi.gemini.url}/__receipt`, {
-    method: 'PUT',
-    body: JSON.stringify({ transactionId }),
-  });
-  expect(scripted.ok).toBe(true);
+  await scriptReceipt({ transactionId });
   const direct: string[] = [];
   await forbidDirectAi(page, direct);
 
@@ -100,9 +54,8 @@ test('buys the Power User plan end to end in server mode; the same payment canno
     page.waitForEvent('download'),
     page.getByRole('button', { name: en.payment.download }).click(),
   ]);
-  const png = PNG.sync.read(readFileSync(await download.path()));
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  expect(code?.data, 'the QR carries the payload the server made').toBe(order.mmqrPayload);
+  const code = decodeQr(readFileSync(await download.path()));
+  expect(code, 'the QR carries the payload the server made').toBe(order.mmqrPayload);
 
   // The receipt: decided by the server, which asked its (fake) Gemini with its own key.
   const decided = await submitReceipt(page, order);
@@ -116,10 +69,7 @@ test('buys the Power User plan end to end in server mode; the same payment canno
   // A reload keeps the result; the server has the order as paid.
   await page.reload();
   await expect(page.getByRole('heading', { name: en.result.successHeading })).toBeVisible();
-  const stored = await fetch(`${e2eApi.url}/api/orders/${order.id}`, {
-    headers: { 'X-Order-Token': token },
-  });
-  expect(((await stored.json()) as { order: ShopOrder }).order).toMatchObject({
+  expect(await readOrder<ShopOrder>(order.id, token)).toMatchObject({
     status: 'paid',
     transactionId,
   });
@@ -157,14 +107,7 @@ test('corrects the contact and cancels the order on the server (issue #15 item 1
   const direct: string[] = [];
   await forbidDirectAi(page, direct);
   const { order, token } = await orderOnServer(page, 'buyer@example.org');
-  const onServer = async () =>
-    (
-      (await (
-        await fetch(`${e2eApi.url}/api/orders/${order.id}`, {
-          headers: { 'X-Order-Token': token },
-        })
-      ).json()) as { order: ShopOrder & { contact: string } }
-    ).order;
+  const onServer = () => readOrder<ShopOrder & { contact: string }>(order.id, token);
 
   await page.getByRole('button', { name: en.change.contact }).click();
   await page.getByLabel(en.change.newContact).fill('traveller@example.com');

@@ -25,11 +25,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import { extname, join, normalize, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import lighthouse from 'lighthouse';
+import { closeBrowsersOnExit, lighthouseRun, median } from './lighthouse-run.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -136,11 +134,6 @@ const server = createServer((request, response) => {
 });
 await new Promise((done) => server.listen(port, '127.0.0.1', done));
 
-const fromLighthouse = createRequire(import.meta.resolve('lighthouse'));
-const load = (name) => import(pathToFileURL(fromLighthouse.resolve(name)).href);
-const { launch } = await load('chrome-launcher');
-const { default: puppeteer } = await load('puppeteer-core');
-
 /** The routes of src/config/paths.ts, read from its source (the one route table). */
 function routePaths() {
   const source = readFileSync('src/config/paths.ts', 'utf8');
@@ -173,65 +166,36 @@ const pages = only.length
         { label: '/buy-esim', url: `${origin}/#/buy-esim` },
       ];
 
-const browsers = new Set();
-process.on('exit', () => {
-  for (const chrome of browsers) chrome.kill();
-});
-process.on('SIGINT', () => process.exit(130));
-process.on('SIGTERM', () => process.exit(143));
+closeBrowsersOnExit();
 
-/** One Lighthouse run in a fresh headless Chromium, on its first tab (as the CLI measures). */
-async function measure(page, index) {
-  const chrome = await launch({
+/** One Lighthouse run of `page`: its figures, h1 and LCP element; its report kept in outDir. */
+function measure(page, index) {
+  return lighthouseRun(page.url, {
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+    chromeFlags: ['--disable-dev-shm-usage'],
+    inspect: async (runner, tab) => {
+      const slug = page.label.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'home';
+      writeFileSync(join(outDir, `${slug}-${index}.json`), runner.report);
+      const heading = await tab
+        .evaluate(() => document.querySelector('main h1, h1')?.textContent?.trim() ?? '(no h1)')
+        .catch(() => '(unknown)');
+      const lhr = runner.lhr;
+      const node = (lhr.audits['lcp-breakdown-insight']?.details?.items ?? []).find(
+        (item) => item.type === 'node',
+      );
+      return {
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        fcp: lhr.audits['first-contentful-paint'].numericValue,
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        lcpElement: node ? `${node.selector} "${node.nodeLabel}"` : '?',
+        heading,
+      };
+    },
   });
-  browsers.add(chrome);
-  let browser;
-  try {
-    browser = await puppeteer.connect({
-      browserURL: `http://127.0.0.1:${chrome.port}`,
-      defaultViewport: null,
-    });
-    const [firstTab] = await browser.pages();
-    const tab = firstTab ?? (await browser.newPage());
-    await tab.bringToFront();
-    const flags = {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      formFactor: 'mobile',
-      throttlingMethod: 'simulate',
-    };
-    const runner = await lighthouse(page.url, flags, undefined, tab);
-    if (!runner) throw new Error(`Lighthouse gave no result for ${page.url}`);
-    const slug = page.label.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'home';
-    writeFileSync(join(outDir, `${slug}-${index}.json`), runner.report);
-    const heading = await tab
-      .evaluate(() => document.querySelector('main h1, h1')?.textContent?.trim() ?? '(no h1)')
-      .catch(() => '(unknown)');
-    const lhr = runner.lhr;
-    const node = (lhr.audits['lcp-breakdown-insight']?.details?.items ?? []).find(
-      (item) => item.type === 'node',
-    );
-    return {
-      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      fcp: lhr.audits['first-contentful-paint'].numericValue,
-      lcp: lhr.audits['largest-contentful-paint'].numericValue,
-      tbt: lhr.audits['total-blocking-time'].numericValue,
-      cls: lhr.audits['cumulative-layout-shift'].numericValue,
-      lcpElement: node ? `${node.selector} "${node.nodeLabel}"` : '?',
-      heading,
-    };
-  } finally {
-    await browser?.disconnect();
-    chrome.kill();
-    browsers.delete(chrome);
-  }
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 try {

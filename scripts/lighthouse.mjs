@@ -26,10 +26,8 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import lighthouse from 'lighthouse';
+import { closeBrowsersOnExit, lighthouseRun, median } from './lighthouse-run.mjs';
 
 const dist = process.argv[2] ?? 'dist';
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 7);
@@ -58,13 +56,6 @@ if (!existsSync(join(dist, 'index.html'))) {
   process.exit(1);
 }
 mkdirSync(outDir, { recursive: true });
-
-// Lighthouse brings both: chrome-launcher (as its CLI uses) and puppeteer-core (its Node API
-// takes a puppeteer page, which lets a script run before the page's own on each navigation).
-const fromLighthouse = createRequire(import.meta.resolve('lighthouse'));
-const load = (name) => import(pathToFileURL(fromLighthouse.resolve(name)).href);
-const { launch } = await load('chrome-launcher');
-const { default: puppeteer } = await load('puppeteer-core');
 
 async function waitForServer(target, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -102,14 +93,7 @@ const stopServer = () => {
     // already gone
   }
 };
-/** Browsers of runs in progress: closed with the script, however it ends, so none is left. */
-const browsers = new Set();
-process.on('exit', () => {
-  for (const chrome of browsers) chrome.kill();
-  stopServer();
-});
-process.on('SIGINT', () => process.exit(130));
-process.on('SIGTERM', () => process.exit(143));
+closeBrowsersOnExit(stopServer);
 
 const metrics = [
   ['first-contentful-paint', 'FCP'],
@@ -125,26 +109,13 @@ const loadedThree = (result) =>
     /\/assets\/globe-scene-[\w-]+\.js$/.test(item.url),
   );
 
-/** One Lighthouse run in a fresh headless Chromium; the same flags as the Lighthouse CLI's. */
-async function measure(mode, index) {
-  const chrome = await launch({
+/** One Lighthouse run of the home page in `mode`; its report kept in .lighthouse/. */
+function measure(mode, index) {
+  const { globe } = modes[mode];
+  return lighthouseRun(url, {
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
-  browsers.add(chrome);
-  let browser;
-  try {
-    browser = await puppeteer.connect({
-      browserURL: `http://127.0.0.1:${chrome.port}`,
-      defaultViewport: null,
-    });
-    // The browser's own first tab, brought to the front, as the Lighthouse CLI measures: a second
-    // tab opened beside it is a background tab to Chromium, whose frames may be held back.
-    const [firstTab] = await browser.pages();
-    const page = firstTab ?? (await browser.newPage());
-    await page.bringToFront();
-    const { globe } = modes[mode];
-    if (globe) {
+    prepare: async (page) => {
+      if (!globe) return;
       await page.evaluateOnNewDocument(
         (key, value) => {
           try {
@@ -156,30 +127,16 @@ async function measure(mode, index) {
         globeModeKey,
         globe,
       );
-    }
-    const flags = {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      formFactor: 'mobile',
-      throttlingMethod: 'simulate',
-    };
-    const runner = await lighthouse(url, flags, undefined, page);
-    if (!runner) throw new Error(`Lighthouse run ${mode} ${index} gave no result`);
-    writeFileSync(join(outDir, `home-mobile-${mode}-${index}.json`), runner.report);
-    const live = await page
-      .evaluate(() => document.querySelector('.globe__stage')?.hasAttribute('data-live') ?? false)
-      .catch(() => false);
-    return { result: runner.lhr, three: loadedThree(runner.lhr), live };
-  } finally {
-    await browser?.disconnect();
-    chrome.kill();
-    browsers.delete(chrome);
-  }
+    },
+    inspect: async (runner, page) => {
+      writeFileSync(join(outDir, `home-mobile-${mode}-${index}.json`), runner.report);
+      const live = await page
+        .evaluate(() => document.querySelector('.globe__stage')?.hasAttribute('data-live') ?? false)
+        .catch(() => false);
+      return { result: runner.lhr, three: loadedThree(runner.lhr), live };
+    },
+  });
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
   await waitForServer(url);

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { loadConfig } from '../config';
-import { migrate, openDatabase } from '../db/database';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys';
+import { runCli, withDatabase } from './run';
 
 /**
  * `npm run api-key -- create --name partner | list | revoke <id|prefix>`: partner API keys in
@@ -42,17 +41,7 @@ async function main(args: string[]): Promise<number> {
     console.error('revoke needs the key’s id or prefix (see list).');
     return 2;
   }
-  const config = loadConfig(process.env);
-  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const deps = {
-    database,
-    now: Date.now,
-    randomUUID: () => crypto.randomUUID(),
-    randomBytes: (size: number) => crypto.getRandomValues(new Uint8Array(size)),
-  };
-  try {
-    await migrate(database);
+  return withDatabase(loadConfig(process.env), async (deps) => {
     if (command === 'create') {
       const created = await createApiKey(deps, name!, role);
       console.log(
@@ -63,7 +52,7 @@ async function main(args: string[]): Promise<number> {
         'Store it now: it is not shown again. Send it as x-api-key or Authorization: Bearer.',
       );
     } else if (command === 'list') {
-      const keys = await listApiKeys(database);
+      const keys = await listApiKeys(deps.database);
       if (keys.length === 0) console.log('No API keys yet.');
       for (const key of keys) {
         const state = key.revokedAt ? `revoked ${when(key.revokedAt)}` : 'active';
@@ -76,18 +65,7 @@ async function main(args: string[]): Promise<number> {
       console.log(`Revoked API key ${revoked.id} (${revoked.name}, ${revoked.prefix}…).`);
     }
     return 0;
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    return 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
 import { lockDataDir } from '../db/data-dir-lock';
 import { openDatabase } from '../db/database';
+import { runCli } from './run';
 
 /**
  * `npm run backup -- <file>` and `npm run restore -- <file>` (issue #25), for the store the
@@ -134,7 +135,7 @@ async function restore(file: string): Promise<string> {
   );
 }
 
-async function main(command: string | undefined, file: string | undefined): Promise<number> {
+async function main([command, file]: string[]): Promise<number> {
   if ((command !== 'backup' && command !== 'restore') || !file) {
     console.error(USAGE);
     return 2;
@@ -143,10 +144,4 @@ async function main(command: string | undefined, file: string | undefined): Prom
   return 0;
 }
 
-main(process.argv[2], process.argv[3]).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCli(main);

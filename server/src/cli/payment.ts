@@ -1,6 +1,7 @@
 import { findPlan } from '#domain/catalogue';
 import { loadConfig } from '../config';
 import { signatureHeader } from '../services/payment-notifications';
+import { runCli } from './run';
 import { flag } from './staff-client';
 
 /**
@@ -72,10 +73,4 @@ async function main(args: string[]): Promise<number> {
   return response.ok ? 0 : 1;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCli(main);

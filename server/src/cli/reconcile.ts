@@ -1,6 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { migrate, openDatabase } from '../db/database';
-import { ApiError } from '../errors';
+import { readFileSync } from 'node:fs';
 import {
   importStatement,
   reconciliationReport,
@@ -8,6 +6,7 @@ import {
   type StatementImport,
 } from '../services/reconciliation';
 import { readMapping, type StatementMapping } from '../services/statement-csv';
+import { runCli, withDatabase } from './run';
 import { flag, staffCall, targetOf } from './staff-client';
 
 /**
@@ -85,31 +84,11 @@ async function main(args: string[]): Promise<number> {
     } else printReport(await staffCall<ReconciliationReport>(target, '/api/staff/reconciliation'));
     return 0;
   }
-  const { config } = target;
-  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrate(database);
-    const deps = { database, config, now: Date.now, randomUUID: () => crypto.randomUUID() };
+  return withDatabase(target.config, async (deps) => {
     if (command === 'import') printImport(await importStatement(deps, csv, mapping));
     else printReport(await reconciliationReport(deps));
     return 0;
-  } catch (error) {
-    if (error instanceof ApiError && error.details) {
-      console.error(error.message);
-      for (const detail of error.details) console.error(`  line ${detail.line}: ${detail.problem}`);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCli(main);

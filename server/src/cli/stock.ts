@@ -1,10 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
-import { migrate, openDatabase } from '../db/database';
 import { serverHolding } from '../db/data-dir-lock';
-import { ApiError } from '../errors';
 import { DEMO_SMDP_HOST, topUpDemoStock } from '../services/demo-stock';
 import { importStock, stockReport } from '../services/stock';
+import { runCli, withDatabase } from './run';
 
 /**
  * `npm run stock -- import file.csv | report`: the eSIM stock in the same database as the
@@ -48,17 +47,7 @@ async function main(args: string[]): Promise<number> {
     );
     return 1;
   }
-  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const deps = {
-    config,
-    database,
-    now: Date.now,
-    randomUUID: () => crypto.randomUUID(),
-    randomBytes: (size: number) => crypto.getRandomValues(new Uint8Array(size)),
-  };
-  try {
-    await migrate(database);
+  return withDatabase(config, async (deps) => {
     if (command === 'demo') {
       const result = await topUpDemoStock(deps, perPlan);
       console.log(
@@ -106,23 +95,7 @@ async function main(args: string[]): Promise<number> {
       }
     }
     return 0;
-  } catch (error) {
-    if (error instanceof ApiError && error.details) {
-      console.error(error.message);
-      for (const detail of error.details) console.error(`  line ${detail.line}: ${detail.problem}`);
-      return 1;
-    }
-    console.error(error instanceof Error ? error.message : String(error));
-    return 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -11,6 +11,7 @@ import {
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { LOCK_FILE } from './data-dir-lock';
 
 /**
  * A new embedded database starts from a template (issue #28 point 8, decision 084): PGlite's
@@ -83,7 +84,11 @@ export async function copyTemplateFolder(name: string, dataDir: string): Promise
       if (!existsSync(join(folder, 'PG_VERSION'))) return false;
     }
   }
-  cpSync(folder, dataDir, { recursive: true });
+  // Not the folder's lock: a template kept from a file-backed folder holds the lock of the
+  // process that made it, and copying it over this process's own lock left the folder held by
+  // a pid that never releases it (a stale lock after every new folder's CLI run).
+  const lock = join(folder, LOCK_FILE);
+  cpSync(folder, dataDir, { recursive: true, filter: (source) => source !== lock });
   return true;
 }
 

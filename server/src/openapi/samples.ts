@@ -23,6 +23,37 @@ export type CurlSample = {
 
 export type OperationSamples = { curl: CurlSample[]; fetch: string };
 
+/** fetch of a staff endpoint with the staff key (`path` may hold `${orderId}`), then `then`. */
+const staffFetch = (path: string, then: string, method?: 'POST') =>
+  `const response = await fetch(\`\${API_BASE_URL}${path}\`, {
+${method ? `  method: '${method}',\n` : ''}  headers: { Authorization: \`Bearer \${staffKey}\` },
+});
+${then}`;
+
+/** A staff GET: its curl (200) and its fetch. */
+const staffGet = (path: string, then: string): OperationSamples => ({
+  curl: [
+    { command: `curl "$API_BASE_URL${path}" -H "Authorization: Bearer $STAFF_KEY"`, status: 200 },
+  ],
+  fetch: staffFetch(path, then),
+});
+
+/** A staff action on an order (POST …/orders/{id}/<action>, no body): its curl and fetch. */
+const staffOrderAction = (
+  action: string,
+  curl: Omit<CurlSample, 'command'>,
+  then: string,
+): OperationSamples => ({
+  curl: [
+    {
+      ...curl,
+      command: `curl -X POST "$API_BASE_URL/api/staff/orders/$SHOP_ORDER_ID/${action}" \\
+  -H "Authorization: Bearer $STAFF_KEY"`,
+    },
+  ],
+  fetch: staffFetch(`/api/staff/orders/\${orderId}/${action}`, then, 'POST'),
+});
+
 export const samples: Record<string, OperationSamples> = {
   'GET /status': {
     curl: [{ command: 'curl "$API_BASE_URL/status"', status: 200 }],
@@ -224,53 +255,28 @@ const { order: cancelled } = await response.json(); // status: 'cancelled'`,
         status: 403,
       },
     ],
-    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/orders?limit=50\`, {
-  headers: { Authorization: \`Bearer \${staffKey}\` },
-});
-const { orders } = await response.json(); // newest first; the next page: ?before=<last createdAt>`,
+    fetch: staffFetch(
+      '/api/staff/orders?limit=50',
+      'const { orders } = await response.json(); // newest first; the next page: ?before=<last createdAt>',
+    ),
   },
-  'POST /api/staff/orders/{id}/resend': {
-    curl: [
-      {
-        comment: 'An order without an eSIM yet (here: waiting for stock) has nothing to send: 409',
-        command: `curl -X POST "$API_BASE_URL/api/staff/orders/$SHOP_ORDER_ID/resend" \\
-  -H "Authorization: Bearer $STAFF_KEY"`,
-        status: 409,
-      },
-    ],
-    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/orders/\${orderId}/resend\`, {
-  method: 'POST',
-  headers: { Authorization: \`Bearer \${staffKey}\` },
-});
-// 202 { queued: true }: the outbox sends it, with retries`,
-  },
-  'POST /api/staff/orders/{id}/withdraw': {
-    curl: [
-      {
-        comment: 'An order without a profile has nothing to withdraw: 409',
-        command: `curl -X POST "$API_BASE_URL/api/staff/orders/$SHOP_ORDER_ID/withdraw" \\
-  -H "Authorization: Bearer $STAFF_KEY"`,
-        status: 409,
-      },
-    ],
-    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/orders/\${orderId}/withdraw\`, {
-  method: 'POST',
-  headers: { Authorization: \`Bearer \${staffKey}\` },
-});
-const { order } = await response.json(); // order.deliveryState === 'withdrawn'`,
-  },
-  'GET /api/staff/stock': {
-    curl: [
-      {
-        command: `curl "$API_BASE_URL/api/staff/stock" -H "Authorization: Bearer $STAFF_KEY"`,
-        status: 200,
-      },
-    ],
-    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/stock\`, {
-  headers: { Authorization: \`Bearer \${staffKey}\` },
-});
-const { stock, waitingOrders } = await response.json();`,
-  },
+  'POST /api/staff/orders/{id}/resend': staffOrderAction(
+    'resend',
+    {
+      comment: 'An order without an eSIM yet (here: waiting for stock) has nothing to send: 409',
+      status: 409,
+    },
+    '// 202 { queued: true }: the outbox sends it, with retries',
+  ),
+  'POST /api/staff/orders/{id}/withdraw': staffOrderAction(
+    'withdraw',
+    { comment: 'An order without a profile has nothing to withdraw: 409', status: 409 },
+    "const { order } = await response.json(); // order.deliveryState === 'withdrawn'",
+  ),
+  'GET /api/staff/stock': staffGet(
+    '/api/staff/stock',
+    'const { stock, waitingOrders } = await response.json();',
+  ),
   'POST /api/staff/stock': {
     curl: [
       {
@@ -331,18 +337,10 @@ const response = await fetch(\`\${API_BASE_URL}/api/payments/notifications\`, {
 });
 console.log(response.status); // 200 paid, 202 kept for staff, 409 transaction_reused`,
   },
-  'GET /api/staff/setup': {
-    curl: [
-      {
-        command: `curl "$API_BASE_URL/api/staff/setup" -H "Authorization: Bearer $STAFF_KEY"`,
-        status: 200,
-      },
-    ],
-    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/setup\`, {
-  headers: { Authorization: \`Bearer \${staffKey}\` },
-});
-const { warnings } = await response.json(); // [] once the merchant ids are the bank's`,
-  },
+  'GET /api/staff/setup': staffGet(
+    '/api/staff/setup',
+    "const { warnings } = await response.json(); // [] once the merchant ids are the bank's",
+  ),
   'POST /api/orders/lookup': {
     curl: [
       {
@@ -360,18 +358,10 @@ const { warnings } = await response.json(); // [] once the merchant ids are the 
 });
 // 202 { queued: true } always; 429 with Retry-After past 3 an hour per address`,
   },
-  'GET /api/staff/reconciliation': {
-    curl: [
-      {
-        command: `curl "$API_BASE_URL/api/staff/reconciliation" -H "Authorization: Bearer $STAFF_KEY"`,
-        status: 200,
-      },
-    ],
-    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/reconciliation\`, {
-  headers: { Authorization: \`Bearer \${staffKey}\` },
-});
-const { counts, orders, unmatched } = await response.json(); // counts.suspect: paid, not on the statement`,
-  },
+  'GET /api/staff/reconciliation': staffGet(
+    '/api/staff/reconciliation',
+    'const { counts, orders, unmatched } = await response.json(); // counts.suspect: paid, not on the statement',
+  ),
   'POST /api/staff/reconciliation/statement': {
     curl: [
       {
@@ -405,21 +395,11 @@ const { counts, orders, unmatched } = await response.json(); // counts.suspect: 
 });
 const result = await response.json(); // { imported, confirmed, mismatch, unmatched, suspect, released, ... }`,
   },
-  'POST /api/staff/orders/{id}/confirm-payment': {
-    curl: [
-      {
-        comment: 'Staff saw the payment on the merchant account',
-        command: `curl -X POST "$API_BASE_URL/api/staff/orders/$SHOP_ORDER_ID/confirm-payment" \\
-  -H "Authorization: Bearer $STAFF_KEY"`,
-        status: 200,
-      },
-    ],
-    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/orders/\${orderId}/confirm-payment\`, {
-  method: 'POST',
-  headers: { Authorization: \`Bearer \${staffKey}\` },
-});
-const { order } = await response.json(); // order.bankState === 'confirmed'; a held eSIM has left`,
-  },
+  'POST /api/staff/orders/{id}/confirm-payment': staffOrderAction(
+    'confirm-payment',
+    { comment: 'Staff saw the payment on the merchant account', status: 200 },
+    "const { order } = await response.json(); // order.bankState === 'confirmed'; a held eSIM has left",
+  ),
   'POST /api/staff/orders/{id}/reject-payment': {
     curl: [
       {

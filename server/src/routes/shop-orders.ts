@@ -38,6 +38,12 @@ import { databaseRateLimiter, enforceLimit, limitKeys } from '../services/abuse-
 import { limitBody, RECEIPT_BODY_BYTES, SMALL_BODY_BYTES } from './body-limit';
 import { createRouter, json } from './router';
 
+/** One order's id in the path and its token in X-Order-Token, as the buyer's routes take them. */
+const orderWithToken = {
+  params: orderIdParamSchema,
+  headers: z.object({ 'x-order-token': orderTokenHeaderSchema }),
+};
+
 const createOrderRoute = createRoute({
   method: 'post',
   path: '/',
@@ -69,10 +75,7 @@ const readOrderRoute = createRoute({
   path: '/{id}',
   tags: ['shop'],
   summary: 'Read an order’s state',
-  request: {
-    params: orderIdParamSchema,
-    headers: z.object({ 'x-order-token': orderTokenHeaderSchema }),
-  },
+  request: orderWithToken,
   responses: {
     200: { description: 'The order.', content: json(OrderEnvelopeSchema) },
     ...errorResponses({
@@ -127,11 +130,7 @@ const changeContactRoute = createRoute({
     'The same order, number and payment code; the eSIM is then delivered to the new contact. ' +
     'Only while the order awaits payment and its code has not expired.',
   middleware: [limitBody(SMALL_BODY_BYTES)] as const,
-  request: {
-    params: orderIdParamSchema,
-    headers: z.object({ 'x-order-token': orderTokenHeaderSchema }),
-    body: { required: true, content: json(ChangeContactBodySchema) },
-  },
+  request: { ...orderWithToken, body: { required: true, content: json(ChangeContactBodySchema) } },
   responses: {
     200: { description: 'The order with its new contact.', content: json(OrderEnvelopeSchema) },
     ...errorResponses({
@@ -152,10 +151,7 @@ const cancelOrderRoute = createRoute({
   description:
     'A buyer who has not paid starts again. Cancelling a cancelled order answers it again; a ' +
     'paid order is never cancelled (refunds follow the refund policy).',
-  request: {
-    params: orderIdParamSchema,
-    headers: z.object({ 'x-order-token': orderTokenHeaderSchema }),
-  },
+  request: orderWithToken,
   responses: {
     200: { description: 'The cancelled order.', content: json(OrderEnvelopeSchema) },
     ...errorResponses({

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { staffSecurity } from '../schemas/common';
@@ -31,42 +31,56 @@ import { importStock, stockReport } from '../services/stock';
 import { limitBody } from './body-limit';
 import { createRouter, json } from './router';
 
-const security = staffSecurity;
 const auth = errorResponses({
   401: 'Missing, unknown or revoked key (WWW-Authenticate: Bearer).',
   403: 'A partner key: these routes need a staff key (npm run api-key -- create --staff <name>).',
 });
 
+/** A staff route: tagged staff, a staff key, and the key's 401 and 403 beside its own answers. */
+const staffRoute = <const R extends Omit<RouteConfig, 'tags' | 'security'>>({
+  method,
+  path,
+  ...route
+}: R) =>
+  // In the document's order: method, path, tags, then the route's own fields.
+  createRoute({
+    method,
+    path,
+    tags: ['staff'],
+    ...route,
+    security: staffSecurity,
+    responses: { ...route.responses, ...auth },
+  });
+
+/** A CSV file as the request's body (text/csv), with an example. */
+const csvBody = (example: string) => ({
+  body: { required: true, content: { 'text/csv': { schema: z.string().openapi({ example }) } } },
+});
+
 /** A stock file of 10,000 lines is about 1 MB. */
 export const STOCK_BODY_BYTES = 2 * 1024 * 1024;
 
-const listOrdersRoute = createRoute({
+const listOrdersRoute = staffRoute({
   method: 'get',
   path: '/orders',
-  tags: ['staff'],
   summary: 'Orders, newest first, with their delivery',
-  security,
   request: { query: StaffOrdersQuerySchema },
   responses: {
     200: { description: 'A page of orders.', content: json(StaffOrderListSchema) },
-    ...auth,
     ...errorResponses({ 400: 'A wrong limit or before (validation_failed).' }),
   },
 });
 
-const resendRoute = createRoute({
+const resendRoute = staffRoute({
   method: 'post',
   path: '/orders/{id}/resend',
-  tags: ['staff'],
   summary: 'Send the eSIM email again',
-  security,
   request: { params: staffOrderParamSchema },
   responses: {
     202: {
       description: 'Queued: the outbox sends it (with retries).',
       content: json(QueuedSchema),
     },
-    ...auth,
     ...errorResponses({
       404: 'No such order.',
       409: 'No eSIM on the order, a Viber contact, or the address is no longer kept.',
@@ -74,42 +88,35 @@ const resendRoute = createRoute({
   },
 });
 
-const withdrawRoute = createRoute({
+const withdrawRoute = staffRoute({
   method: 'post',
   path: '/orders/{id}/withdraw',
-  tags: ['staff'],
   summary: 'Withdraw the order’s eSIM profile (refund)',
   description:
     'The profile is withdrawn (never handed out again), the order’s delivery reads withdrawn, ' +
     'and an unsent eSIM email is cancelled. Repeating it changes nothing.',
-  security,
   request: { params: staffOrderParamSchema },
   responses: {
     200: {
       description: 'The order after the withdrawal.',
       content: json(StaffOrderEnvelopeSchema),
     },
-    ...auth,
     ...errorResponses({ 404: 'No such order.', 409: 'No profile on the order.' }),
   },
 });
 
-const stockReportRoute = createRoute({
+const stockReportRoute = staffRoute({
   method: 'get',
   path: '/stock',
-  tags: ['staff'],
   summary: 'Stock per operator and plan, and the orders waiting for it',
-  security,
   responses: {
     200: { description: 'The stock report.', content: json(StockReportSchema) },
-    ...auth,
   },
 });
 
-const stockImportRoute = createRoute({
+const stockImportRoute = staffRoute({
   method: 'post',
   path: '/stock',
-  tags: ['staff'],
   summary: 'Import eSIM profiles (CSV)',
   description:
     'Header `operator,plan,iccid,activation_code`; operator MPT, ATOM, Ooredoo or Mytel; plan a ' +
@@ -117,24 +124,12 @@ const stockImportRoute = createRoute({
     '`LPA:1$<SM-DP+ address>$<matching ID>`; no ICCID or code twice, in the file or in stock. ' +
     'A file with any problem is refused whole (422 invalid_csv, every problem with its line). ' +
     'Orders waiting for stock get their profiles at once, in order of payment.',
-  security,
   middleware: [limitBody(STOCK_BODY_BYTES)] as const,
-  request: {
-    body: {
-      required: true,
-      content: {
-        'text/csv': {
-          schema: z.string().openapi({
-            example:
-              'operator,plan,iccid,activation_code\nMPT,power-30,8995010000000000001,LPA:1$smdp.example.com$K2-1ABC2-3DEF4G',
-          }),
-        },
-      },
-    },
-  },
+  request: csvBody(
+    'operator,plan,iccid,activation_code\nMPT,power-30,8995010000000000001,LPA:1$smdp.example.com$K2-1ABC2-3DEF4G',
+  ),
   responses: {
     200: { description: 'Imported.', content: json(StockImportSchema) },
-    ...auth,
     ...errorResponses({
       413: 'The file is larger than 2 MB.',
       415: 'Not sent as text/csv (unsupported_media_type).',
@@ -143,37 +138,30 @@ const stockImportRoute = createRoute({
   },
 });
 
-const setupRoute = createRoute({
+const setupRoute = staffRoute({
   method: 'get',
   path: '/setup',
-  tags: ['staff'],
   summary: 'What is not set up yet (placeholder merchant ids)',
   description:
     'The warnings the server also logs at start: the shop cannot take real payments until they ' +
     'are gone. Settings are named, their values never shown.',
-  security,
   responses: {
     200: { description: 'The warnings (empty when set up).', content: json(SetupWarningsSchema) },
-    ...auth,
   },
 });
 
-const reconciliationRoute = createRoute({
+const reconciliationRoute = staffRoute({
   method: 'get',
   path: '/reconciliation',
-  tags: ['staff'],
   summary: 'Each paid order’s bank state, and the bank’s payments that paid no order',
-  security,
   responses: {
     200: { description: 'The reconciliation.', content: json(ReconciliationReportSchema) },
-    ...auth,
   },
 });
 
-const statementImportRoute = createRoute({
+const statementImportRoute = staffRoute({
   method: 'post',
   path: '/reconciliation/statement',
-  tags: ['staff'],
   summary: 'Import the merchant account’s statement (CSV)',
   description:
     'Header `transaction_id,amount,paid_at,payer,reference` (text/csv), or, for another bank’s ' +
@@ -184,24 +172,12 @@ const statementImportRoute = createRoute({
     'the statement’s period (earliest to latest paid_at) without a line becomes suspect and staff ' +
     'are alerted. A file with any problem is refused whole (422 invalid_csv, each problem with its ' +
     'line); the same lines again change nothing.',
-  security,
   middleware: [limitBody(STOCK_BODY_BYTES)] as const,
-  request: {
-    body: {
-      required: true,
-      content: {
-        'text/csv': {
-          schema: z.string().openapi({
-            example:
-              'transaction_id,amount,paid_at,payer,reference\n0123 4567 8901,80000,2026-11-23T16:31:00+06:30,Ko Aung,NXR-20261123-163000',
-          }),
-        },
-      },
-    },
-  },
+  request: csvBody(
+    'transaction_id,amount,paid_at,payer,reference\n0123 4567 8901,80000,2026-11-23T16:31:00+06:30,Ko Aung,NXR-20261123-163000',
+  ),
   responses: {
     200: { description: 'Imported.', content: json(StatementImportSchema) },
-    ...auth,
     ...errorResponses({
       400: 'A column mapping that is not valid.',
       413: 'The file is larger than 2 MB.',
@@ -211,37 +187,31 @@ const statementImportRoute = createRoute({
   },
 });
 
-const confirmPaymentRoute = createRoute({
+const confirmPaymentRoute = staffRoute({
   method: 'post',
   path: '/orders/{id}/confirm-payment',
-  tags: ['staff'],
   summary: 'Confirm a held or suspect payment (staff saw it on the account)',
   description: 'The order’s bank state reads confirmed; a held eSIM leaves at once.',
-  security,
   request: { params: staffOrderParamSchema },
   responses: {
     200: { description: 'The order now.', content: json(StaffOrderEnvelopeSchema) },
-    ...auth,
     ...errorResponses({ 404: 'No such order.', 409: 'Not paid, or its payment was rejected.' }),
   },
 });
 
-const rejectPaymentRoute = createRoute({
+const rejectPaymentRoute = staffRoute({
   method: 'post',
   path: '/orders/{id}/reject-payment',
-  tags: ['staff'],
   summary: 'Reject a payment that is not on the account',
   description:
     'The order gets no eSIM: a held one never leaves, a delivered profile is withdrawn (as a ' +
     'refund’s withdraw), and the reason is recorded.',
-  security,
   request: {
     params: staffOrderParamSchema,
     body: { required: true, content: json(RejectPaymentBodySchema) },
   },
   responses: {
     200: { description: 'The order now.', content: json(StaffOrderEnvelopeSchema) },
-    ...auth,
     ...errorResponses({
       400: 'No reason given.',
       404: 'No such order.',
@@ -249,6 +219,9 @@ const rejectPaymentRoute = createRoute({
     }),
   },
 });
+
+/** A Content-Type without its parameters, lowercased: `text/csv; charset=utf-8` → `text/csv`. */
+const mediaType = (header = '') => header.split(';')[0]!.trim().toLowerCase();
 
 /** GET/POST /api/staff/*: the staff's orders, resend, withdraw and stock (a staff key). */
 export function staffRoutes(deps: Deps) {
@@ -274,8 +247,7 @@ export function staffRoutes(deps: Deps) {
   router.openapi(stockReportRoute, async (c) => c.json(await stockReport(deps), 200));
 
   router.openapi(stockImportRoute, async (c) => {
-    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'text/csv') {
+    if (mediaType(c.req.header('content-type')) !== 'text/csv') {
       throw new ApiError(
         415,
         'unsupported_media_type',
@@ -288,7 +260,7 @@ export function staffRoutes(deps: Deps) {
   router.openapi(reconciliationRoute, async (c) => c.json(await reconciliationReport(deps), 200));
 
   router.openapi(statementImportRoute, async (c) => {
-    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const type = mediaType(c.req.header('content-type'));
     if (type === 'text/csv') return c.json(await importStatement(deps, await c.req.text()), 200);
     if (type !== 'application/json') {
       throw new ApiError(

@@ -1,8 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, readMigrations } from '../../src/db/database';
+import { LOCK_FILE } from '../../src/db/data-dir-lock';
 import { templateName } from '../../src/db/pglite-template';
 
 /**
@@ -58,6 +60,25 @@ describe('PGlite template', () => {
         await second.close();
       }
       expect(readdirSync(join(scratch, 'second'))).toContain('PG_VERSION');
+
+      // A template kept from a file-backed folder holds the lock of the process that made it
+      // (here: a server long gone); a new folder keeps its own lock, released when it closes.
+      const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;
+      writeFileSync(
+        join(scratch, 'templates', name.replace(/\.tgz$/, ''), LOCK_FILE),
+        JSON.stringify({ pid: gone, holder: 'server', host: 'elsewhere', since: 'then' }),
+      );
+      const third = await openDatabase({ dataDir: join(scratch, 'third'), holder: 'third' });
+      try {
+        expect(JSON.parse(readFileSync(join(scratch, 'third', LOCK_FILE), 'utf8'))).toMatchObject({
+          pid: process.pid,
+          holder: 'third',
+        });
+        expect(await migrate(third)).toEqual([]);
+      } finally {
+        await third.close();
+      }
+      expect(existsSync(join(scratch, 'third', LOCK_FILE))).toBe(false);
 
       // In memory too (the tests' databases).
       const memory = await openDatabase({});

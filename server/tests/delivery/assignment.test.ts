@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMessageOutboxWorker } from '../../src/services/message-outbox';
-import { createOrder, readingAnswer, submitReceipt, modelAnswer, reading } from '../support/shop';
+import {
+  createOrder,
+  readingAnswer,
+  submitReceipt,
+  modelAnswer,
+  reading,
+  payOrder,
+} from '../support/shop';
 import {
   activationCode,
   iccid,
@@ -9,7 +16,7 @@ import {
   STOCK_SOURCES,
   stockCsv,
 } from '../support/stock';
-import { T0, testStore, useTestApp } from '../support/test-app';
+import { T0, testStore, useTestApp, sqlRows } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type Delivery = {
@@ -33,8 +40,7 @@ describe(`eSIM assignment in the payment's transaction (${testStore})`, () => {
     key = await staffKey(t);
   });
 
-  const rows = (sql: string, params: unknown[] = []) =>
-    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
+  const rows = sqlRows(t);
 
   /** Each call reads another transaction id, so every receipt pays its own order. */
   function distinctReceipts() {
@@ -52,13 +58,7 @@ describe(`eSIM assignment in the payment's transaction (${testStore})`, () => {
       created.push(await createOrder(t, { contact: `buyer${index}@example.com` }));
     }
     distinctReceipts();
-    const answers = await Promise.all(
-      created.map(async (order) => {
-        const response = await submitReceipt(t, order);
-        expect(response.status).toBe(200);
-        return (await response.json()) as Answer;
-      }),
-    );
+    const answers = await Promise.all(created.map((order) => payOrder<Answer>(t, order)));
     expect(answers.every((answer) => answer.verification.status === 'confirmed')).toBe(true);
     const codes = answers.map((answer) => answer.order.delivery.esim?.activationCode);
     expect(codes.every((code) => typeof code === 'string')).toBe(true);

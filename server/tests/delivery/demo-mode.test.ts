@@ -10,7 +10,7 @@ import {
 } from '../../src/services/demo-stock';
 import { iccidProblem, parseActivationCode } from '../../src/services/stock-csv';
 import { importStock } from '../../src/services/stock';
-import { createOrder, readingAnswer, submitReceipt, type Created } from '../support/shop';
+import { createOrder, readingAnswer, type Created, payOrder } from '../support/shop';
 import { stockCsv } from '../support/stock';
 import {
   createTestApp,
@@ -58,11 +58,7 @@ describe(`demo mode (${testStore})`, () => {
     gemini.answer(readingAnswer());
   });
 
-  const pay = async (t: TestApp, created: Created) => {
-    const answer = await submitReceipt(t, created);
-    expect(answer.status).toBe(200);
-    return (await answer.json()) as Paid;
-  };
+  const pay = (t: TestApp, created: Created) => payOrder<Paid>(t, created);
   const stockStates = () =>
     database.rawTransaction((tx) =>
       tx.query<{ demo: boolean; state: string }>(

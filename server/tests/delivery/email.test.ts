@@ -7,12 +7,11 @@ import {
   type MessageOutboxWorker,
 } from '../../src/services/message-outbox';
 import { QR_CID } from '../../src/services/message-texts';
-import { createOrder, readingAnswer, submitReceipt } from '../support/shop';
+import { createOrder, readingAnswer, submitReceipt, readOrder } from '../support/shop';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { activationCode, iccid, postStock, staffKey, stockCsv } from '../support/stock';
-import { T0, testStore, useTestApp } from '../support/test-app';
+import { T0, testStore, useTestApp, sqlRows } from '../support/test-app';
 
-type Row = Record<string, unknown>;
 type Order = {
   id: string;
   contact: string;
@@ -60,16 +59,8 @@ describe(`the eSIM email through the outbox (${testStore})`, () => {
     gemini.answer(readingAnswer());
   });
 
-  const rows = (sql: string, params: unknown[] = []) =>
-    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
-  const read = async (id: string, token: string) =>
-    (
-      (await (
-        await t.call('GET', `/api/orders/${id}`, undefined, { 'X-Order-Token': token })
-      ).json()) as {
-        order: Order;
-      }
-    ).order;
+  const rows = sqlRows(t);
+  const read = (id: string, token: string) => readOrder<Order>(t, { order: { id }, token });
 
   it('sends the eSIM with its QR code inline, the codes and the order link; a refusing server delays it, never loses it', async () => {
     await postStock(t, key, stockCsv(1));

@@ -28,6 +28,8 @@ describe(`the staff routes (${testStore})`, () => {
   });
 
   const staff = () => ({ Authorization: `Bearer ${key}` });
+  const asStaff = (method: string, path: string, body?: unknown) =>
+    t.call(method, path, body, staff());
 
   it.each([
     ['GET', '/api/staff/orders'],
@@ -67,7 +69,7 @@ describe(`the staff routes (${testStore})`, () => {
     const second = await createOrder(t);
     t.clock.advance(2000);
     await submitReceipt(t, first);
-    const response = await t.call('GET', '/api/staff/orders?limit=50', undefined, staff());
+    const response = await asStaff('GET', '/api/staff/orders?limit=50');
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).not.toContain(activationCode(0));
@@ -102,20 +104,15 @@ describe(`the staff routes (${testStore})`, () => {
       deliveryState: 'none',
       iccid: null,
     });
-    const page = await t.call(
-      'GET',
-      `/api/staff/orders?limit=1&before=${T0 + 2000}`,
-      undefined,
-      staff(),
-    );
+    const page = await asStaff('GET', `/api/staff/orders?limit=1&before=${T0 + 2000}`);
     expect(((await page.json()) as { orders: { id: string }[] }).orders.map((o) => o.id)).toEqual([
       first.order.id,
     ]);
-    expect((await t.call('GET', '/api/staff/orders?limit=0', undefined, staff())).status).toBe(400);
+    expect((await asStaff('GET', '/api/staff/orders?limit=0')).status).toBe(400);
   });
 
   it('warns staff while the MMQR merchant ids are the example values, and only then (issue #24)', async () => {
-    const response = await t.call('GET', '/api/staff/setup', undefined, staff());
+    const response = await asStaff('GET', '/api/staff/setup');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       warnings: [
@@ -135,7 +132,7 @@ describe(`the staff routes (${testStore})`, () => {
     const order = await createOrder(t);
     const listed = async () =>
       (
-        (await (await t.call('GET', '/api/staff/orders', undefined, staff())).json()) as {
+        (await (await asStaff('GET', '/api/staff/orders')).json()) as {
           orders: { id: string; status: string }[];
         }
       ).orders.find((row) => row.id === order.order.id)?.status;
@@ -151,53 +148,28 @@ describe(`the staff routes (${testStore})`, () => {
       order: { delivery: { state: string; esim: { iccid: string } | null } };
     };
     expect(answer.order.delivery).toMatchObject({ state: 'delivered', esim: { iccid: iccid(0) } });
-    const resend = await t.call(
-      'POST',
-      `/api/staff/orders/${order.order.id}/resend`,
-      undefined,
-      staff(),
-    );
+    const resend = await asStaff('POST', `/api/staff/orders/${order.order.id}/resend`);
     expect(resend.status).toBe(409);
   });
 
   it('withdraw: 404 for an unknown order, 409 without a profile, then the profile is withdrawn for good', async () => {
-    expect(
-      (await t.call('POST', '/api/staff/orders/nope/withdraw', undefined, staff())).status,
-    ).toBe(404);
+    expect((await asStaff('POST', '/api/staff/orders/nope/withdraw')).status).toBe(404);
     const unpaid = await createOrder(t);
-    const none = await t.call(
-      'POST',
-      `/api/staff/orders/${unpaid.order.id}/withdraw`,
-      undefined,
-      staff(),
-    );
+    const none = await asStaff('POST', `/api/staff/orders/${unpaid.order.id}/withdraw`);
     expect(none.status).toBe(409);
-    expect(
-      (await t.call('POST', `/api/staff/orders/${unpaid.order.id}/resend`, undefined, staff()))
-        .status,
-    ).toBe(409);
+    expect((await asStaff('POST', `/api/staff/orders/${unpaid.order.id}/resend`)).status).toBe(409);
 
     await postStock(t, key, stockCsv(1));
     const paid = await createOrder(t, { contact: '09123456789' });
     await submitReceipt(t, paid);
-    const withdrawn = await t.call(
-      'POST',
-      `/api/staff/orders/${paid.order.id}/withdraw`,
-      undefined,
-      staff(),
-    );
+    const withdrawn = await asStaff('POST', `/api/staff/orders/${paid.order.id}/withdraw`);
     expect(withdrawn.status).toBe(200);
     expect(await withdrawn.json()).toMatchObject({
       order: { deliveryState: 'withdrawn', iccid: iccid(0) },
     });
-    const again = await t.call(
-      'POST',
-      `/api/staff/orders/${paid.order.id}/withdraw`,
-      undefined,
-      staff(),
-    );
+    const again = await asStaff('POST', `/api/staff/orders/${paid.order.id}/withdraw`);
     expect(again.status).toBe(200);
-    const report = await t.call('GET', '/api/staff/stock', undefined, staff());
+    const report = await asStaff('GET', '/api/staff/stock');
     expect(await report.json()).toEqual({
       stock: [
         {
@@ -221,7 +193,7 @@ describe(`the staff routes (${testStore})`, () => {
   });
 
   it('imports only text/csv', async () => {
-    const response = await t.call('POST', '/api/staff/stock', { csv: stockCsv(1) }, staff());
+    const response = await asStaff('POST', '/api/staff/stock', { csv: stockCsv(1) });
     expect(response.status).toBe(415);
     expect(await response.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
   });

@@ -1,25 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/server-process';
 
 /**
  * `npm run server` conventions (issue #13, point 9): PORT and DATA_DIR make side-by-side copies
  * possible, and SIGTERM stops a copy cleanly (exit code 0). Real processes, real sockets.
  */
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 type Copy = { child: ChildProcess; port: number; dataDir: string; output: string[] };
 const copies: Copy[] = [];

@@ -1,6 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
 import { OPENAPI_FILE } from '../../src/openapi/file';
 import { API_KEY_PREFIX } from '../../src/services/api-keys';
 import { schemaProblems } from '../support/json-schema';
+import { runCli, startServer, type ServerProcess } from '../support/server-process';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-app';
 
@@ -21,7 +21,6 @@ import { createTestDatabase, type TestDatabase } from '../support/test-app';
  * each must get the status written next to it and a body of the documented shape. The key is
  * made by `npm run api-key` as an operator makes it; ORDER_ID is an order bought with that key.
  */
-const root = new URL('../../../', import.meta.url).pathname;
 const document = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
 const schemas = document.components?.schemas ?? {};
 const examples = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
@@ -34,26 +33,13 @@ const examples = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
   ),
 );
 
-const apiKeyCli = join(root, 'server/src/cli/api-key.ts');
 /** The key the command prints, alone on its line (decision 026: prefix + 32 base64url). */
 const printedKey = new RegExp(`^(${API_KEY_PREFIX}[A-Za-z0-9_-]{32})$`, 'm');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The notification example signs with it (as an acquirer would with the shared secret). */
 const NOTIFY_SECRET = 'docs-notify-secret-0123456789';
 
-let server: ChildProcess | undefined;
-let serverLog = '';
+let server: ServerProcess | undefined;
 let dataDir: string;
 let database: TestDatabase | undefined;
 let baseUrl: string;
@@ -75,53 +61,19 @@ beforeAll(async () => {
     database = await createTestDatabase();
   }
   // Before the server starts: an embedded store has one user at a time.
-  const created = spawnSync('npx', ['tsx', apiKeyCli, 'create', '--name', 'docs'], {
-    cwd: root,
-    env: { ...process.env, ...storeEnv(), LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-  expect(created.status, created.stderr).toBe(0);
+  const created = await runCli('api-key', ['create', '--name', 'docs'], storeEnv());
+  expect(created.code, created.stderr).toBe(0);
   apiKey = printedKey.exec(created.stdout)?.[1] ?? '';
   expect(apiKey, `no key in the CLI's output:\n${created.stdout}`).not.toBe('');
-  const staff = spawnSync('npx', ['tsx', apiKeyCli, 'create', '--staff', 'docs staff'], {
-    cwd: root,
-    env: { ...process.env, ...storeEnv(), LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-  expect(staff.status, staff.stderr).toBe(0);
+  const staff = await runCli('api-key', ['create', '--staff', 'docs staff'], storeEnv());
+  expect(staff.code, staff.stderr).toBe(0);
   staffKey = printedKey.exec(staff.stdout)?.[1] ?? '';
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  // One process, as `npm run server` starts it: `npx tsx` would leave the server running when
-  // the SIGTERM below stops npx alone.
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...storeEnv(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      AI_MODE: 'demo',
-      LOG_LEVEL: 'warn',
-      PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET,
-      SMTP_URL: smtp.url,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startServer({
+    ...storeEnv(),
+    PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET,
+    SMTP_URL: smtp.url,
   });
-  server.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  const deadline = Date.now() + 50_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/status`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (server.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`npm run server did not start:\n${serverLog}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  baseUrl = server.url;
   // The order the activate and profile examples name, bought with the docs key.
   const bought = await fetch(`${baseUrl}/purchase`, {
     method: 'POST',
@@ -142,11 +94,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   await database?.drop();
   await smtp?.close();
   rmSync(dataDir, { recursive: true, force: true });

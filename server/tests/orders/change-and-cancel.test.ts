@@ -5,8 +5,10 @@ import {
   readingAnswer,
   submitReceipt,
   type Created,
+  readOrder,
+  payOrder,
 } from '../support/shop';
-import { testStore, truncateAll, useTestApp } from '../support/test-app';
+import { testStore, truncateAll, useTestApp, sqlRows } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type ErrorBody = { error: { code: string; message: string } };
@@ -16,8 +18,7 @@ describe(`change the contact, cancel the order (${testStore})`, () => {
   const t = useTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9', SHOP_URL: 'https://t.example' } });
   const { gemini } = t;
 
-  const rows = (sql: string, params: unknown[] = []) =>
-    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
+  const rows = sqlRows(t);
   const token = (created: Created) => ({ 'X-Order-Token': created.token });
   const change = (
     created: Created,
@@ -26,21 +27,10 @@ describe(`change the contact, cancel the order (${testStore})`, () => {
   ) => t.call('PATCH', `/api/orders/${created.order.id}`, { contact }, headers);
   const cancel = (created: Created, headers: Record<string, string> = token(created)) =>
     t.call('POST', `/api/orders/${created.order.id}/cancel`, undefined, headers);
-  const readOrder = async (created: Created) => {
-    const response = await t.call(
-      'GET',
-      `/api/orders/${created.order.id}`,
-      undefined,
-      token(created),
-    );
-    return ((await response.json()) as { order: Row }).order;
-  };
-  const pay = async (created: Created) => {
+  const pay = (created: Created) => {
     gemini.answer(readingAnswer());
     t.clock.advance(2 * 60_000);
-    const response = await submitReceipt(t, created);
-    expect(response.status).toBe(200);
-    return (await response.json()) as { order: Row; verification: Row };
+    return payOrder<{ order: Row; verification: Row }>(t, created);
   };
 
   it('corrects the contact of the same order, and the eSIM email goes to the new address', async () => {
@@ -57,7 +47,7 @@ describe(`change the contact, cancel the order (${testStore})`, () => {
       contactKind: 'email',
       status: 'awaiting_payment',
     });
-    expect(await readOrder(created)).toMatchObject({ contact: 'Traveller@Gmail.com' });
+    expect(await readOrder(t, created)).toMatchObject({ contact: 'Traveller@Gmail.com' });
 
     const paid = await pay(created);
     expect(paid.order.status).toBe('paid');
@@ -77,7 +67,7 @@ describe(`change the contact, cancel the order (${testStore})`, () => {
     const response = await change(created, '+44 7700 900123');
     expect(response.status).toBe(400);
     expect(((await response.json()) as ErrorBody).error.code).toBe('validation_failed');
-    expect(await readOrder(created)).toMatchObject({ contact: 'traveller@example.com' });
+    expect(await readOrder(t, created)).toMatchObject({ contact: 'traveller@example.com' });
   });
 
   it('answers a wrong or missing token with 404 on both, changing nothing', async () => {
@@ -86,7 +76,7 @@ describe(`change the contact, cancel the order (${testStore})`, () => {
     expect((await change(created, 'x@example.com', wrong)).status).toBe(404);
     expect((await change(created, 'x@example.com', {})).status).toBe(404);
     expect((await cancel(created, wrong)).status).toBe(404);
-    expect(await readOrder(created)).toMatchObject({
+    expect(await readOrder(t, created)).toMatchObject({
       contact: 'traveller@example.com',
       status: 'awaiting_payment',
     });
@@ -121,7 +111,7 @@ describe(`change the contact, cancel the order (${testStore})`, () => {
       expect(response.status).toBe(409);
       expect(((await response.json()) as ErrorBody).error.code).toBe('order_closed');
     }
-    expect(await readOrder(created)).toMatchObject({
+    expect(await readOrder(t, created)).toMatchObject({
       status: 'paid',
       contact: 'traveller@example.com',
     });
@@ -159,7 +149,7 @@ describe(`change the contact, cancel the order (${testStore})`, () => {
       const created = await createOrder(t);
       gemini.answer(readingAnswer({ transactionId: `RACE-${round}-0001` }));
       const [receipt, cancelled] = await Promise.all([submitReceipt(t, created), cancel(created)]);
-      const final = await readOrder(created);
+      const final = await readOrder(t, created);
       const [payments] = await rows('SELECT count(*)::int AS n FROM payments WHERE order_id = $1', [
         created.order.id,
       ]);

@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parseMmqrPayload } from '#domain/mmqr/payload';
 import { sha256Hex } from '../../src/services/hashing';
 import { createOrder, orderBody, type Created } from '../support/shop';
-import { T0, testStore, useTestApp } from '../support/test-app';
+import { T0, testStore, useTestApp, sqlRows } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 
 describe(`shop orders (${testStore})`, () => {
   const t = useTestApp();
 
-  const rows = (sql: string, params: unknown[] = []) =>
-    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
+  const rows = sqlRows(t);
 
   it('makes the number (Myanmar time), expiry, MMQR payload and a token kept only as its hash', async () => {
     const { order, token } = await createOrder(t, { contact: '+959 123 456 789' });

@@ -3,7 +3,7 @@ import { parseMmqrPayload } from '#domain/mmqr/payload';
 import { createApiKey } from '../../src/services/api-keys';
 import { importStock } from '../../src/services/stock';
 import { activationCode, iccid, stockCsv } from '../support/stock';
-import { T0, testStore, useTestApp } from '../support/test-app';
+import { T0, testStore, useTestApp, sqlRows } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 
@@ -18,8 +18,7 @@ describe(`partner API (${testStore})`, () => {
 
   const purchase = (body: unknown, headers: Record<string, string> = { 'x-api-key': key }) =>
     t.call('POST', '/purchase', body, headers);
-  const rows = (sql: string, params: unknown[] = []) =>
-    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
+  const rows = sqlRows(t);
 
   it('buys with reading 1 ({ operator, contactInfo }) on the recommended plan', async () => {
     const response = await purchase({ operator: 'MPT', contactInfo: 'traveller@example.com' });

@@ -7,9 +7,16 @@ import {
   postStatement,
   STATEMENT_HEADER,
 } from '../support/bank';
-import { createOrder, readingAnswer, submitReceipt, type Created } from '../support/shop';
+import { createOrder, readingAnswer, type Created, payOrder, readOrder } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
-import { type SharedTestApp, T0, type TestApp, testStore, useTestApp } from '../support/test-app';
+import {
+  type SharedTestApp,
+  T0,
+  type TestApp,
+  testStore,
+  useTestApp,
+  sqlRows,
+} from '../support/test-app';
 
 type Row = Record<string, unknown>;
 /** The eSIM is out: assigned, or delivered once the buyer saw it (no email). */
@@ -99,17 +106,10 @@ async function payByScreenshot(app: SharedTestApp, created: Created, id: string)
       transactionTime: new Date(createdAt + 60_000).toISOString(),
     }),
   );
-  const response = await submitReceipt(app, created);
-  expect(response.status).toBe(200);
-  return (await response.json()) as Answer;
+  return payOrder<Answer>(app, created);
 }
 
-async function orderOf(t: TestApp, created: Created) {
-  const response = await t.call('GET', `/api/orders/${created.order.id}`, undefined, {
-    'X-Order-Token': created.token,
-  });
-  return ((await response.json()) as Answer).order;
-}
+const orderOf = (t: TestApp, created: Created) => readOrder<Answer['order']>(t, created);
 
 function useStocked(env: Record<string, string>) {
   const app = useTestApp({ env: { PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET, ...env } });
@@ -143,8 +143,7 @@ describe(`DELIVERY_POLICY=confirmed (${testStore})`, () => {
     BANK_CONFIRMATION_MINUTES: '90',
     SMTP_URL: 'smtp://127.0.0.1:2525',
   });
-  const rows = (sql: string, params: unknown[] = []) =>
-    app.database.rawTransaction((tx) => tx.query<Row>(sql, params));
+  const rows = sqlRows(app);
   const staff = (path: string, body?: unknown) =>
     app.call('POST', path, body, { Authorization: `Bearer ${state.key}` });
 

@@ -1,10 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFY_SECRET, notification, notify } from '../support/bank';
-import { createOrder, readingAnswer, submitReceipt } from '../support/shop';
+import {
+  createOrder,
+  readingAnswer,
+  submitReceipt,
+  readOrder,
+  type Created,
+} from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
-import { createTestApp, testStore, useTestApp } from '../support/test-app';
+import { createTestApp, testStore, useTestApp, sqlRows } from '../support/test-app';
 
-type Row = Record<string, unknown>;
 type Order = { id: string; status: string; delivery: { state: string; esim: unknown } };
 
 describe(`POST /api/payments/notifications (${testStore})`, () => {
@@ -13,14 +18,8 @@ describe(`POST /api/payments/notifications (${testStore})`, () => {
     expect((await postStock(t, await staffKey(t), stockCsv(5))).status).toBe(200);
   });
 
-  const rows = (sql: string, params: unknown[] = []) =>
-    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
-  const orderOf = async (created: { order: { id: string }; token: string }) => {
-    const response = await t.call('GET', `/api/orders/${created.order.id}`, undefined, {
-      'X-Order-Token': created.token,
-    });
-    return ((await response.json()) as { order: Order }).order;
-  };
+  const rows = sqlRows(t);
+  const orderOf = (created: Created) => readOrder<Order>(t, created);
 
   it('pays and delivers a matching order at once, with no upload', async () => {
     const created = await createOrder(t);

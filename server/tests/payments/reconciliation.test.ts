@@ -8,9 +8,8 @@ import {
 import { postStatement, STATEMENT_HEADER } from '../support/bank';
 import { createOrder, readingAnswer, submitReceipt, type Created } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
-import { T0, testStore, useTestApp } from '../support/test-app';
+import { T0, testStore, useTestApp, sqlRows } from '../support/test-app';
 
-type Row = Record<string, unknown>;
 type Report = {
   counts: Record<string, number>;
   orders: { orderId: string; orderNumber: string; transactionId: string; bankState: string }[];
@@ -79,8 +78,7 @@ describe(`statement reconciliation (${testStore})`, () => {
     key = await staffKey(t);
     expect((await postStock(t, key, stockCsv(10))).status).toBe(200);
   });
-  const rows = (sql: string, params: unknown[] = []) =>
-    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
+  const rows = sqlRows(t);
   const report = async () => {
     const response = await t.call('GET', '/api/staff/reconciliation', undefined, {
       Authorization: `Bearer ${key}`,

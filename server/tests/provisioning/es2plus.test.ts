@@ -1,9 +1,16 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeSmdp, type FakeSmdp } from '../../../e2e/support/fake-smdp.mjs';
 import { createProvisioningWorker } from '../../src/services/provisioning-worker';
-import { createOrder, modelAnswer, reading, submitReceipt } from '../support/shop';
+import {
+  createOrder,
+  modelAnswer,
+  reading,
+  readOrder as readShopOrder,
+  type Created,
+  payOrder,
+} from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
-import { type SharedTestApp, T0, testStore, useTestApp } from '../support/test-app';
+import { type SharedTestApp, T0, testStore, useTestApp, sqlRows } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type Esim = {
@@ -85,29 +92,21 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
     });
   });
 
-  const rows = (sql: string, params: unknown[] = []) =>
-    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
+  const rows = sqlRows(t);
   const worker = () => createProvisioningWorker(t.deps);
 
   /** An order of `operatorId`, paid: the receipt's answer. */
   async function paidOrder(operatorId: string) {
     const created = await createOrder(t, { operatorId });
     t.clock.advance(2000);
-    const response = await submitReceipt(t, created);
-    expect(response.status).toBe(200);
-    const answer = (await response.json()) as { order: Order };
-    return { created, paid: answer.order };
+    return { created, paid: (await payOrder<{ order: Order }>(t, created)).order };
   }
 
-  async function readOrder(created: { order: { id: string }; token: string }) {
-    const response = await t.call('GET', `/api/orders/${created.order.id}`, undefined, {
-      'X-Order-Token': created.token,
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { order: Order }).order;
-  }
+  const readOrder = (created: Created) => readShopOrder<Order>(t, created);
 
   const staff = () => ({ Authorization: `Bearer ${key}` });
+  const asStaff = (method: string, path: string, body?: unknown) =>
+    t.call(method, path, body, staff());
 
   it('orders an ATOM profile after the payment: DownloadOrder, then ConfirmOrder, then the QR', async () => {
     const { created, paid } = await paidOrder('atom');
@@ -272,12 +271,7 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
   it('withdrawing an ES2+ profile cancels it at the SM-DP+ (Unavailable)', async () => {
     const { created } = await paidOrder('atom');
     await worker().runOnce();
-    const withdraw = await t.call(
-      'POST',
-      `/api/staff/orders/${created.order.id}/withdraw`,
-      undefined,
-      staff(),
-    );
+    const withdraw = await asStaff('POST', `/api/staff/orders/${created.order.id}/withdraw`);
     expect(withdraw.status).toBe(200);
     expect(await worker().runOnce()).toEqual({ done: 1, retried: 0, failed: 0 });
     const [profile] = [...atom.profiles.values()];
@@ -291,12 +285,7 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
 
   it('withdrawing an order still being ordered stops it: no profile is ordered', async () => {
     const { created } = await paidOrder('atom');
-    const withdraw = await t.call(
-      'POST',
-      `/api/staff/orders/${created.order.id}/withdraw`,
-      undefined,
-      staff(),
-    );
+    const withdraw = await asStaff('POST', `/api/staff/orders/${created.order.id}/withdraw`);
     expect(withdraw.status).toBe(200);
     expect(((await withdraw.json()) as { order: Row }).order.deliveryState).toBe('withdrawn');
     expect(await worker().runOnce()).toEqual({ done: 0, retried: 0, failed: 0 });
@@ -308,7 +297,7 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
     await worker().runOnce();
     const [profile] = [...atom.profiles.values()];
     expect(await atom.report(profile!.iccid)).toEqual([204, 204, 204]);
-    await t.call('POST', `/api/staff/orders/${created.order.id}/withdraw`, undefined, staff());
+    await asStaff('POST', `/api/staff/orders/${created.order.id}/withdraw`);
     expect(await worker().runOnce()).toEqual({ done: 0, retried: 0, failed: 0 });
     expect(atom.calls.map((call) => call.fn)).not.toContain('cancelOrder');
   });
@@ -343,7 +332,7 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
       expect(await atom.report(iccid)).toEqual([204, 204, 204]);
       const esim = (await readOrder(created)).delivery.esim;
       expect(esim?.installState).toBe('installed');
-      const list = await t.call('GET', '/api/staff/orders', undefined, staff());
+      const list = await asStaff('GET', '/api/staff/orders');
       const { orders } = (await list.json()) as { orders: Row[] };
       expect(orders[0]).toMatchObject({
         profileSource: 'es2plus',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOrder, readingAnswer, submitReceipt, type Created } from '../support/shop';
-import { testStore, useTestApp } from '../support/test-app';
+import { testStore, useTestApp, sqlRows } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type Answer = { order: Row; verification: Row };
@@ -14,8 +14,7 @@ type Answer = { order: Row; verification: Row };
 describe(`payee and reference (${testStore})`, () => {
   const shop = useTestApp({ env: { MERCHANT_PAYEE_NAMES: 'ESIM MYANMAR, အီးဆင်း မြန်မာ' } });
 
-  const rows = (sql: string, params: unknown[] = []) =>
-    shop.database.rawTransaction((tx) => tx.query<Row>(sql, params));
+  const rows = sqlRows(shop);
   const send = async (created: Created) => {
     const response = await submitReceipt(shop, created);
     expect(response.status).toBe(200);

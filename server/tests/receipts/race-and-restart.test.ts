@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createOrder, heldAnswer, readingAnswer, submitReceipt } from '../support/shop';
-import { createTestApp, T0, testStore, useTestApp } from '../support/test-app';
+import {
+  createOrder,
+  heldAnswer,
+  readingAnswer,
+  submitReceipt,
+  readOrder,
+  payOrder,
+} from '../support/shop';
+import { createTestApp, T0, testStore, useTestApp, sqlRows } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type Answer = { order: Row; verification: { status: string; reason?: Row } };
@@ -9,8 +16,7 @@ describe(`receipt races and restarts (${testStore})`, () => {
   const t = useTestApp();
   const { gemini } = t;
 
-  const rows = (sql: string, params: unknown[] = []) =>
-    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
+  const rows = sqlRows(t);
 
   it('confirms exactly one of 50 parallel receipts with the same transaction id, across 50 orders', async () => {
     const created = [];
@@ -18,13 +24,7 @@ describe(`receipt races and restarts (${testStore})`, () => {
       created.push(await createOrder(t, { contact: `buyer${index}@example.com` }));
     }
     gemini.answer(readingAnswer({ transactionId: 'KBZ-7788-9900' }));
-    const answers = await Promise.all(
-      created.map(async (order) => {
-        const response = await submitReceipt(t, order);
-        expect(response.status).toBe(200);
-        return (await response.json()) as Answer;
-      }),
-    );
+    const answers = await Promise.all(created.map((order) => payOrder<Answer>(t, order)));
     const confirmed = answers.filter((answer) => answer.verification.status === 'confirmed');
     expect(confirmed).toHaveLength(1);
     const refused = answers.filter((answer) => answer.verification.status === 'failed');
@@ -54,14 +54,7 @@ describe(`receipt races and restarts (${testStore})`, () => {
     ]);
     const restarted = await createTestApp({ database: t.database, aiFetch: gemini.fetch });
     restarted.clock.set(T0 + 90_000);
-    const read = async () =>
-      (
-        (await (
-          await restarted.call('GET', `/api/orders/${created.order.id}`, undefined, {
-            'X-Order-Token': created.token,
-          })
-        ).json()) as { order: Row }
-      ).order;
+    const read = () => readOrder(restarted, created);
 
     // Within the time limit the old check might still be running: it says so.
     expect((await read()).status).toBe('verifying');

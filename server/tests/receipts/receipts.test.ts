@@ -9,9 +9,9 @@ import {
   RECEIPT_IMAGE,
   readingAnswer,
   submitReceipt,
-  type Created,
+  readOrder,
 } from '../support/shop';
-import { createTestApp, T0, testStore, useTestApp } from '../support/test-app';
+import { createTestApp, T0, testStore, useTestApp, sqlRows } from '../support/test-app';
 
 type Row = Record<string, unknown>;
 type Answer = { order: Row; verification: Row };
@@ -20,14 +20,7 @@ describe(`receipts (${testStore})`, () => {
   const t = useTestApp({ env: { STAFF_WEBHOOK_URL: 'http://127.0.0.1:9/staff-hook' } });
   const { gemini } = t;
 
-  const rows = (sql: string, params: unknown[] = []) =>
-    t.database.rawTransaction((tx) => tx.query<Row>(sql, params));
-  const readOrder = async (created: Created) => {
-    const response = await t.call('GET', `/api/orders/${created.order.id}`, undefined, {
-      'X-Order-Token': created.token,
-    });
-    return ((await response.json()) as { order: Row }).order;
-  };
+  const rows = sqlRows(t);
 
   it('asks Gemini with the image and the shared prompt, confirms, and records payment, order and outbox at once', async () => {
     const created = await createOrder(t);
@@ -84,7 +77,7 @@ describe(`receipts (${testStore})`, () => {
     ]);
     expect(JSON.stringify(outbox)).not.toContain('traveller@example.com');
     expect(await rows('SELECT task, ok FROM ai_health')).toEqual([{ task: 'receipt', ok: true }]);
-    expect(await readOrder(created)).toEqual(answer.order);
+    expect(await readOrder(t, created)).toEqual(answer.order);
   });
 
   it('confirms with the demo answers when the server runs without a Gemini key', async () => {
@@ -188,7 +181,7 @@ describe(`receipts (${testStore})`, () => {
       expect(response.status).toBe(503);
       expect(response.headers.get('retry-after')).toBe(retryAfter);
       expect(await response.json()).toMatchObject({ error: { code: 'ai_unavailable' } });
-      expect((await readOrder(created)).status).toBe('awaiting_payment');
+      expect((await readOrder(t, created)).status).toBe('awaiting_payment');
       expect(await rows('SELECT status, verifying_since FROM orders')).toEqual([
         { status: 'awaiting_payment', verifying_since: null },
       ]);
@@ -214,7 +207,7 @@ describe(`receipts (${testStore})`, () => {
     expect(second.status).toBe(409);
     expect(second.headers.get('retry-after')).toBe('60');
     expect(await second.json()).toMatchObject({ error: { code: 'receipt_in_progress' } });
-    expect((await readOrder(created)).status).toBe('verifying');
+    expect((await readOrder(t, created)).status).toBe('verifying');
     held.release();
     expect(((await (await first).json()) as Answer).verification.status).toBe('confirmed');
   });
@@ -248,7 +241,7 @@ describe(`receipts (${testStore})`, () => {
   it('takes a late receipt for a payment made inside the window, refuses one made after it', async () => {
     const created = await createOrder(t);
     t.clock.advance(3 * 60 * 60_000); // the code expired hours ago
-    expect((await readOrder(created)).status).toBe('expired');
+    expect((await readOrder(t, created)).status).toBe('expired');
 
     gemini.answer(readingAnswer({ transactionTime: new Date(T0 + 20 * 60_000).toISOString() }));
     const late = await submitReceipt(t, created);
@@ -259,7 +252,7 @@ describe(`receipts (${testStore})`, () => {
       status: 'failed',
       reason: { code: 'afterExpiry' },
     });
-    expect((await readOrder(created)).status).toBe('expired');
+    expect((await readOrder(t, created)).status).toBe('expired');
 
     gemini.answer(readingAnswer({ transactionTime: new Date(T0 + 9 * 60_000).toISOString() }));
     const inWindow = (await (await submitReceipt(t, created)).json()) as Answer;
@@ -314,7 +307,7 @@ describe(`receipts (${testStore})`, () => {
     const response = await submitReceipt(t, created, {}, body);
     expect(response.status).toBe(status);
     expect(await response.json()).toMatchObject({ error: { code } });
-    expect((await readOrder(created)).status).toBe('awaiting_payment');
+    expect((await readOrder(t, created)).status).toBe('awaiting_payment');
     expect(gemini.calls).toHaveLength(0);
   });
 });

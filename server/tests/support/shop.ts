@@ -91,3 +91,25 @@ export function submitReceipt(
     ...headers,
   });
 }
+
+/** GET /api/orders/{id} with the order's token (answered 200): the order now. */
+export async function readOrder<Order = Record<string, unknown>>(
+  t: TestApp,
+  created: { order: { id: string }; token: string },
+): Promise<Order> {
+  const response = await t.call('GET', `/api/orders/${created.order.id}`, undefined, {
+    'X-Order-Token': created.token,
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { order: Order }).order;
+}
+
+/** Sends the order's receipt (read as Gemini is scripted to read it), answered 200: the answer. */
+export async function payOrder<Answer = { order: Record<string, unknown> }>(
+  t: TestApp,
+  created: Created,
+): Promise<Answer> {
+  const response = await submitReceipt(t, created);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Answer;
+}

@@ -58,6 +58,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** Raw SQL rows of the app's database: `rows('SELECT … WHERE id = $1', [id])`. */
+export const sqlRows =
+  (app: { database: Database }) =>
+  (sql: string, params: unknown[] = []) =>
+    app.database.rawTransaction((tx) => tx.query<Record<string, unknown>>(sql, params));
+
 /** Empties every table (faster than a new database between the tests of one file). */
 export async function truncateAll(database: Database): Promise<void> {
   await database.rawTransaction((tx) =>
