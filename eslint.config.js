@@ -87,8 +87,15 @@ export default tseslint.config(
             })),
             {
               target: './src/features',
-              from: ['./src/app', './src/pages'],
+              from: './src/pages',
               message: 'A feature never imports the app or a page.',
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              // The services reach the features through React (decision 093).
+              except: ['./services.tsx'],
+              message: 'A feature never imports the app or a page (only app/services.tsx).',
             },
             {
               target: './src/pages',

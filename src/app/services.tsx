@@ -1,5 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { env } from '../config/env';
+import { browserCheckout, type CheckoutBackend } from '../features/purchase/lib/checkout';
+import { serverCheckout } from '../features/purchase/lib/server-checkout';
 
 /**
  * What the features reach through React instead of module settings (issue #26, point 7;
@@ -9,10 +11,18 @@ import { env } from '../config/env';
 export type Services = {
   /** The shop's API base URL (VITE_API_URL, no trailing slash), or undefined in the static shop. */
   apiUrl: string | undefined;
+  /** Where the purchase flow's orders are made and its receipts decided (decision 093). */
+  checkout: CheckoutBackend;
 };
 
+/** The API's services for a base URL: the server's checkout with one, the browser's without. */
+export function apiServices(url: string | undefined): Pick<Services, 'apiUrl' | 'checkout'> {
+  const apiUrl = url?.replace(/\/+$/, '');
+  return { apiUrl, checkout: apiUrl ? serverCheckout(apiUrl) : browserCheckout };
+}
+
 export const defaultServices: Services = {
-  apiUrl: env.apiUrl?.replace(/\/+$/, ''),
+  ...apiServices(env.apiUrl),
 };
 
 const ServicesContext = createContext<Services>(defaultServices);

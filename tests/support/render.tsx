@@ -1,6 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { defaultServices, ServicesProvider, type Services } from '../../src/app/services';
 import { i18n, initI18n } from '../../src/lib/i18n/i18n';
 import type { Language, Namespace } from '../../src/lib/i18n/languages';
 
@@ -13,9 +14,11 @@ type Options = {
   route?: string;
   /** Route pattern the element is mounted at (default '*'). */
   path?: string;
+  /** Services replacing the app's defaults (e.g. apiServices(API): the shop with its server). */
+  services?: Partial<Services>;
 };
 
-/** Renders with the real i18n (bundles loaded first) and a memory router. */
+/** Renders with the real i18n (bundles loaded first), the services and a memory router. */
 export async function renderWithProviders(
   ui: ReactElement,
   options: Options = {},
@@ -24,12 +27,14 @@ export async function renderWithProviders(
   await i18n.changeLanguage(options.language ?? 'en');
   await i18n.loadNamespaces(['common', ...(options.namespaces ?? [])]);
   return render(
-    <MemoryRouter initialEntries={[options.route ?? '/']}>
-      <Suspense fallback={null}>
-        <Routes>
-          <Route path={options.path ?? '*'} element={ui} />
-        </Routes>
-      </Suspense>
-    </MemoryRouter>,
+    <ServicesProvider services={{ ...defaultServices, ...options.services }}>
+      <MemoryRouter initialEntries={[options.route ?? '/']}>
+        <Suspense fallback={null}>
+          <Routes>
+            <Route path={options.path ?? '*'} element={ui} />
+          </Routes>
+        </Suspense>
+      </MemoryRouter>
+    </ServicesProvider>,
   );
 }

@@ -1,6 +1,7 @@
 import {
   apiRequest,
   ApiError,
+  type ApiBase,
   type Reconciliation as ReconciliationReport,
   type StaffOrder,
   type StatementImport,
@@ -27,16 +28,24 @@ const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 export const isUnauthorized = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-export async function fetchStaffOrders(key: string, signal?: AbortSignal): Promise<StaffOrder[]> {
-  const answer = await apiRequest<{ orders?: StaffOrder[] }>('/api/staff/orders?limit=50', {
+export async function fetchStaffOrders(
+  api: ApiBase,
+  key: string,
+  signal?: AbortSignal,
+): Promise<StaffOrder[]> {
+  const answer = await apiRequest<{ orders?: StaffOrder[] }>(api, '/api/staff/orders?limit=50', {
     headers: auth(key),
     signal,
   });
   return Array.isArray(answer?.orders) ? answer.orders : [];
 }
 
-export async function fetchStock(key: string, signal?: AbortSignal): Promise<StockReport> {
-  const answer = await apiRequest<Partial<StockReport>>('/api/staff/stock', {
+export async function fetchStock(
+  api: ApiBase,
+  key: string,
+  signal?: AbortSignal,
+): Promise<StockReport> {
+  const answer = await apiRequest<Partial<StockReport>>(api, '/api/staff/stock', {
     headers: auth(key),
     signal,
   });
@@ -48,10 +57,11 @@ export async function fetchStock(key: string, signal?: AbortSignal): Promise<Sto
 }
 
 export async function fetchSetupWarnings(
+  api: ApiBase,
   key: string,
   signal?: AbortSignal,
 ): Promise<SetupWarning[]> {
-  const answer = await apiRequest<{ warnings?: unknown }>('/api/staff/setup', {
+  const answer = await apiRequest<{ warnings?: unknown }>(api, '/api/staff/setup', {
     headers: auth(key),
     signal,
   });
@@ -63,23 +73,28 @@ export async function fetchSetupWarnings(
   });
 }
 
-export async function resendEmail(key: string, orderId: string): Promise<void> {
-  await apiRequest(`/api/staff/orders/${encodeURIComponent(orderId)}/resend`, {
+export async function resendEmail(api: ApiBase, key: string, orderId: string): Promise<void> {
+  await apiRequest(api, `/api/staff/orders/${encodeURIComponent(orderId)}/resend`, {
     method: 'POST',
     headers: auth(key),
   });
 }
 
-export async function withdrawProfile(key: string, orderId: string): Promise<StaffOrder> {
+export async function withdrawProfile(
+  api: ApiBase,
+  key: string,
+  orderId: string,
+): Promise<StaffOrder> {
   const answer = await apiRequest<{ order: StaffOrder }>(
+    api,
     `/api/staff/orders/${encodeURIComponent(orderId)}/withdraw`,
     { method: 'POST', headers: auth(key) },
   );
   return answer.order;
 }
 
-export async function importStock(key: string, csv: string): Promise<ImportResult> {
-  return apiRequest<ImportResult>('/api/staff/stock', {
+export async function importStock(api: ApiBase, key: string, csv: string): Promise<ImportResult> {
+  return apiRequest<ImportResult>(api, '/api/staff/stock', {
     method: 'POST',
     headers: { ...auth(key), 'Content-Type': 'text/csv' },
     body: csv,
@@ -87,10 +102,11 @@ export async function importStock(key: string, csv: string): Promise<ImportResul
 }
 
 export async function fetchReconciliation(
+  api: ApiBase,
   key: string,
   signal?: AbortSignal,
 ): Promise<Reconciliation> {
-  const answer = await apiRequest<Partial<Reconciliation>>('/api/staff/reconciliation', {
+  const answer = await apiRequest<Partial<Reconciliation>>(api, '/api/staff/reconciliation', {
     headers: auth(key),
     signal,
   });
@@ -110,11 +126,12 @@ export async function fetchReconciliation(
 
 /** The merchant account's statement: CSV as is, or with another bank's column mapping. */
 export async function importStatement(
+  api: ApiBase,
   key: string,
   csv: string,
   mapping?: unknown,
 ): Promise<StatementResult> {
-  return apiRequest<StatementResult>('/api/staff/reconciliation/statement', {
+  return apiRequest<StatementResult>(api, '/api/staff/reconciliation/statement', {
     method: 'POST',
     headers: {
       ...auth(key),
@@ -124,8 +141,13 @@ export async function importStatement(
   });
 }
 
-export async function confirmPayment(key: string, orderId: string): Promise<StaffOrder> {
+export async function confirmPayment(
+  api: ApiBase,
+  key: string,
+  orderId: string,
+): Promise<StaffOrder> {
   const answer = await apiRequest<{ order: StaffOrder }>(
+    api,
     `/api/staff/orders/${encodeURIComponent(orderId)}/confirm-payment`,
     { method: 'POST', headers: auth(key) },
   );
@@ -133,11 +155,13 @@ export async function confirmPayment(key: string, orderId: string): Promise<Staf
 }
 
 export async function rejectPayment(
+  api: ApiBase,
   key: string,
   orderId: string,
   reason: string,
 ): Promise<StaffOrder> {
   const answer = await apiRequest<{ order: StaffOrder }>(
+    api,
     `/api/staff/orders/${encodeURIComponent(orderId)}/reject-payment`,
     {
       method: 'POST',
