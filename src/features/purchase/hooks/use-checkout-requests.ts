@@ -1,13 +1,11 @@
 import { useCallback, useRef } from 'react';
-import type { OperatorId, PlanId } from '#domain/catalogue';
 import { useRequest } from '../../../hooks/use-request';
 import type { Language } from '../../../lib/i18n/languages';
-import type { CheckoutBackend, ReceiptOutcome } from '../lib/checkout';
+import type { CheckoutBackend, OrderDraft, ReceiptOutcome } from '../lib/checkout';
 import type { Order, PurchaseEvent } from '../lib/purchase-machine';
 import type { PreparedReceipt } from '../lib/receipt-image';
 
 type Dispatch = (event: PurchaseEvent) => void;
-type Draft = { planId: PlanId; operatorId: OperatorId; contact: string };
 
 /**
  * "Continue to payment": the checkout backend makes the order. The same draft sent again (after
@@ -24,7 +22,7 @@ export function useOrderCreation(
   const attempt = useRef<{ draft: string; key: string } | null>(null);
 
   const create = useCallback(
-    async (draft: Draft) => {
+    async (draft: OrderDraft) => {
       const fingerprint = JSON.stringify([draft.planId, draft.operatorId, draft.contact, language]);
       if (attempt.current?.draft !== fingerprint) {
         attempt.current = { draft: fingerprint, key: crypto.randomUUID() };

@@ -11,54 +11,34 @@ export const ORDER_WATCH_MS = 1_500;
 /** How often the result step asks while the eSIM is being prepared or installed (page in view). */
 export const DELIVERY_PROGRESS_MS = 3_000;
 
-type Watch = {
-  /** The watch's identity: a new one restarts it. */
-  key: string;
-  /** When the first question goes, then how often. */
-  first: number;
-  every: number;
-  /** The answers the flow is told of. */
-  news: (shop: ShopOrder) => boolean;
-  /** Asks only while the page is in view. */
-  inView?: boolean;
-};
-
-const always = () => true;
+/** A watch: its identity (a new one restarts it), how often it asks, what is news to the flow. */
+type Watch = { key: string; every: number; news: (shop: ShopOrder) => boolean; inView?: true };
 
 /** What the state watches of its order, or null. */
 function watchOf(state: PurchaseState): Watch | null {
+  // A check this page did not start (a reload, another device), until it settles (issue #24).
   if (state.step === 'verifying') {
-    // A check this page did not start (a reload, another device) until it settles (issue #24):
-    // paid (the eSIM), refused or cut off (the receipt again), expired. Offline, it keeps asking.
-    if (state.receipt) return null;
-    return { key: 'check', first: 0, every: CHECK_POLL_MS, news: always };
+    return state.receipt ? null : { key: 'check', every: CHECK_POLL_MS, news: () => true };
   }
+  // Paid without an upload (a signed bank notification, decision 070), expired or cancelled.
   if (state.step === 'payment') {
-    // The server may learn of the payment without an upload (a signed bank notification, issue
-    // #23, decision 070): only paid, expired or cancelled are news.
-    const closed = ['paid', 'expired', 'cancelled'];
-    const news = (shop: ShopOrder) => closed.includes(shop.status);
-    return { key: 'payment', first: ORDER_WATCH_MS, every: ORDER_WATCH_MS, news };
+    const news = (shop: ShopOrder) => ['paid', 'expired', 'cancelled'].includes(shop.status);
+    return { key: 'payment', every: ORDER_WATCH_MS, news };
   }
   if (state.step !== 'result') return null;
-  const shown = state.order.delivery?.state ?? null;
-  if (deliveryInProgress(state.order.delivery)) {
-    // The eSIM is being ordered from the operator's SM-DP+ (issue #27) or installed: the QR code
-    // and then "Installed on your phone" appear by themselves.
-    const key = `progress:${shown}:${state.order.delivery?.esim?.installState}`;
-    return {
-      key,
-      first: DELIVERY_PROGRESS_MS,
-      every: DELIVERY_PROGRESS_MS,
-      news: always,
-      inView: true,
-    };
+  const { delivery } = state.order;
+  const shown = delivery?.state ?? null;
+  // The eSIM being ordered from the SM-DP+ (issue #27) or installed: the QR code, then
+  // "Installed on your phone", appear by themselves.
+  if (deliveryInProgress(delivery)) {
+    const key = `progress:${shown}:${delivery?.esim?.installState}`;
+    return { key, every: DELIVERY_PROGRESS_MS, news: () => true, inView: true };
   }
+  // A held eSIM leaves when the bank confirms the payment; a waiting one when stock arrives.
   if (state.verification.status !== 'confirmed') return null;
   if (shown !== 'held' && shown !== 'waiting_for_stock') return null;
-  // A held eSIM leaves when the bank confirms the payment; a waiting one when stock arrives.
   const news = (shop: ShopOrder) => (readDelivery(shop.delivery)?.state ?? null) !== shown;
-  return { key: `delivery:${shown}`, first: ORDER_WATCH_MS, every: ORDER_WATCH_MS, news };
+  return { key: `delivery:${shown}`, every: ORDER_WATCH_MS, news };
 }
 
 /**
@@ -107,7 +87,8 @@ export function useOrderWatch(
       }
       if (!controller.signal.aborted) timer = setTimeout(() => void ask(), watch.every);
     };
-    timer = setTimeout(() => void ask(), watch.first);
+    // A check in progress is asked at once; the others wait a round first.
+    timer = setTimeout(() => void ask(), watch.key === 'check' ? 0 : watch.every);
     return () => {
       controller.abort();
       clearTimeout(timer);

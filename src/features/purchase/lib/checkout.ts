@@ -5,7 +5,7 @@ import { aiMode } from '../../../lib/ai/client';
 import type { ShopOrder } from '../../../lib/api/client';
 import type { Language } from '../../../lib/i18n/languages';
 import { toOrderRecord } from './order-record';
-import { createOrder, type Order, type Verification } from './purchase-machine';
+import { createOrder, type Draft, type Order, type Verification } from './purchase-machine';
 import type { PreparedReceipt } from './receipt-image';
 import { rememberTransactionId } from './used-transactions';
 import { verifyPayment } from './verify-payment';
@@ -32,6 +32,11 @@ export function operatorStock(
   return availability.ready.has(key) ? 'ready' : 'notReady';
 }
 
+type Signal = AbortSignal;
+type Confirmed = Extract<Verification, { status: 'confirmed' }>;
+/** A draft ready to order: plan and operator chosen. */
+export type OrderDraft = Draft & { planId: PlanId; operatorId: OperatorId };
+
 /** What the backend said of a receipt: a verification (with the order as it now is), or expiry. */
 export type ReceiptOutcome =
   { kind: 'decided'; order: Order; verification: Verification } | { kind: 'expired' };
@@ -44,36 +49,23 @@ export type ReceiptOutcome =
  */
 export type CheckoutBackend = {
   /** Continue to payment: the order. A draft sent again carries the same `key` (one order). */
-  createOrder(
-    draft: { planId: PlanId; operatorId: OperatorId; contact: string },
-    language: Language,
-    key: string,
-    signal: AbortSignal,
-  ): Promise<Order>;
+  createOrder(draft: OrderDraft, language: Language, key: string, signal: Signal): Promise<Order>;
   /** Upload and verify: resolves with the decision (every fault is a refusal) unless aborted. */
   submitReceipt(
     order: Order,
     receipt: PreparedReceipt,
     language: Language,
-    signal: AbortSignal,
+    signal: Signal,
   ): Promise<ReceiptOutcome>;
   /** The unpaid order's new contact, as kept; rejects (an ApiError 409: closed) to change nothing. */
-  changeContact(order: Order, contact: string, signal: AbortSignal): Promise<string>;
-  /** Cancels the unpaid order; rejects as changeContact does. */
-  cancel(order: Order, signal: AbortSignal): Promise<void>;
-  /**
-   * How the order stands where it is kept, for the flow to follow (paid elsewhere, expired, its
-   * eSIM's delivery); null when this browser holds the only copy: nothing to follow.
-   */
-  orderNow(order: Order, signal: AbortSignal): Promise<ShopOrder> | null;
+  changeContact(order: Order, contact: string, signal: Signal): Promise<string>;
+  cancel(order: Order, signal: Signal): Promise<void>;
+  /** How the order stands where it is kept; null when this browser holds the only copy. */
+  orderNow(order: Order, signal: Signal): Promise<ShopOrder> | null;
   /** Which operators have an eSIM ready now; null when the backend cannot say. */
-  availability(signal: AbortSignal): Promise<StockAvailability | null>;
+  availability(signal: Signal): Promise<StockAvailability | null>;
   /** A payment this browser confirmed (confirmedBy): what it sets off, once. */
-  onConfirmed(
-    order: Order,
-    verification: Extract<Verification, { status: 'confirmed' }>,
-    language: Language,
-  ): void;
+  onConfirmed(order: Order, verification: Confirmed, language: Language): void;
   /** Whether a confirmed order is recorded by the backend itself (no webhook hand-off to watch). */
   recordsOrders: boolean;
 };
