@@ -8,6 +8,7 @@ import { env } from '../config/env';
 import { textsForMode } from '../lib/i18n/mode-texts';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppRoutes } from './router';
+import { defaultServices, ServicesProvider } from '../lib/services';
 
 /** Links as the hash router writes them (`#/buy-esim`), so that hydration finds the same hrefs. */
 const hashNavigator: Navigator = {
@@ -62,11 +63,13 @@ async function withLanguage(language: PrerenderLanguage) {
 
 const app = (location: string) => (
   <StrictMode>
-    <AppErrorBoundary>
-      <Router location={location} navigator={hashNavigator}>
-        <AppRoutes />
-      </Router>
-    </AppErrorBoundary>
+    <ServicesProvider services={defaultServices}>
+      <AppErrorBoundary>
+        <Router location={location} navigator={hashNavigator}>
+          <AppRoutes />
+        </Router>
+      </AppErrorBoundary>
+    </ServicesProvider>
   </StrictMode>
 );
 

@@ -4,8 +4,9 @@ import type { AiSettings } from './ai/client';
 
 /**
  * What the features reach through React instead of module settings (issue #26, point 7;
- * decision 093): chosen once when the app starts (`defaultServices`, from the build's settings)
- * and replaced as a whole by tests (`renderWithProviders(ui, { services })`).
+ * decisions 093 and 095): chosen once when the app starts (`defaultServices`, from the build's
+ * settings, given by app.tsx) and replaced by tests (`renderWithProviders(ui, { services })`).
+ * The purchase flow's checkout backend follows from the API's URL (useCheckout, decision 093).
  */
 export type Services = {
   /** The shop's API base URL (VITE_API_URL, no trailing slash), or undefined in the static shop. */
@@ -14,10 +15,12 @@ export type Services = {
   ai: AiSettings;
 };
 
-export const defaultServices: Services = {
-  apiUrl: env.apiUrl?.replace(/\/+$/, ''),
-  ai: env.ai,
-};
+/** The services of a shop whose API is at this URL (none: the static shop). */
+export const apiServices = (url: string | undefined): Pick<Services, 'apiUrl'> => ({
+  apiUrl: url?.replace(/\/+$/, ''),
+});
+
+export const defaultServices: Services = { ...apiServices(env.apiUrl), ai: env.ai };
 
 const ServicesContext = createContext<Services>(defaultServices);
 

@@ -14,7 +14,6 @@ import type {
   StockImportSchema,
   StockReportSchema,
 } from '../../../server/src/schemas/staff';
-import { env } from '../../config/env';
 import { noteServerAiMode } from '../server-ai-mode';
 
 /**
@@ -35,19 +34,8 @@ export type SetupWarnings = z.infer<typeof SetupWarningsSchema>;
 export type Reconciliation = z.infer<typeof ReconciliationReportSchema>;
 export type StatementImport = z.infer<typeof StatementImportSchema>;
 
-let baseUrl: string | undefined = env.apiUrl;
-
-/** The API's base URL, or undefined in the static shop. */
-export const apiUrl = (): string | undefined => baseUrl;
-
-/** Points the shop at an API (tests); undefined is the static shop. */
-export function configureApi(url: string | undefined) {
-  baseUrl = url?.replace(/\/+$/, '');
-}
-
-export function resetApi() {
-  baseUrl = env.apiUrl;
-}
+/** The API's base URL (no trailing slash), or undefined in the static shop: the services' apiUrl. */
+export type ApiBase = string | undefined;
 
 /** A refused CSV's problems, by line (`error.details`). */
 export type LineProblem = { line: number; problem: string };
@@ -81,12 +69,15 @@ function readDetails(value: unknown): LineProblem[] {
 }
 
 /**
- * One call of the API: the JSON body of a success, or an ApiError (a network failure rejects as
- * fetch does, a TypeError). Headers carrying a secret (order token, staff key) are the caller's;
+ * One call of the API at `base` (the caller's, from the services): the JSON body of a success, or
+ * an ApiError (a network failure rejects as fetch does, a TypeError). Headers carrying a secret (order token, staff key) are the caller's;
  * nothing here logs them, and no Referer leaves with them.
  */
-export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const base = baseUrl;
+export async function apiRequest<T>(
+  base: ApiBase,
+  path: string,
+  init: RequestInit = {},
+): Promise<T> {
   if (!base) throw new ApiError(0, 'not_configured', 'VITE_API_URL is not set');
   const response = await fetch(`${base}${path}`, {
     ...init,
@@ -117,7 +108,7 @@ export const orderCall = (id: string, token: string, suffix = '') => ({
 });
 
 /** GET /api/orders/{id} with the order's token: the server's view of the order. */
-export async function getOrder(id: string, token: string, signal?: AbortSignal) {
+export async function getOrder(base: ApiBase, id: string, token: string, signal?: AbortSignal) {
   const { path, headers } = orderCall(id, token);
-  return (await apiRequest<OrderEnvelope>(path, { headers, signal })).order;
+  return (await apiRequest<OrderEnvelope>(base, path, { headers, signal })).order;
 }

@@ -2,8 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DemoBanner } from '../../../src/components/layout/demo-banner';
-import { createServerOrder } from '../../../src/features/purchase/lib/server-checkout';
-import { configureApi, resetApi } from '../../../src/lib/api/client';
+import { serverCheckout } from '../../../src/features/purchase/lib/server-checkout';
 import { noteServerAiMode } from '../../../src/lib/server-ai-mode';
 import { server } from '../../support/msw-server';
 import { renderWithProviders } from '../../support/render';
@@ -19,7 +18,6 @@ const answerWith = (mode: string) => ({ headers: new Headers({ 'X-AI-Mode': mode
 describe('the demo banner in server mode', () => {
   afterEach(() => {
     act(() => noteServerAiMode(answerWith('gemini')));
-    resetApi();
   });
 
   it('stays hidden while the server reads receipts with Gemini', async () => {
@@ -39,7 +37,6 @@ describe('the demo banner in server mode', () => {
   });
 
   it('learns it from the checkout’s own order answer (no extra request)', async () => {
-    configureApi(API);
     server.use(
       http.post(`${API}/api/orders`, () =>
         HttpResponse.json(
@@ -51,10 +48,11 @@ describe('the demo banner in server mode', () => {
     await renderWithProviders(<DemoBanner />, { language: 'my' });
     expect(screen.queryByTestId('demo-banner')).toBeNull();
     await act(() =>
-      createServerOrder(
+      serverCheckout(API).createOrder(
         { planId: 'power-30', operatorId: 'mpt', contact: 'buyer@example.com' },
         'my',
         'b1c7f1d2-5a3e-4c8b-9d0f-1e2a3b4c5d6e',
+        new AbortController().signal,
       ),
     );
     expect(await screen.findByTestId('demo-banner')).toHaveTextContent('စမ်းသပ်မုဒ်');

@@ -1,22 +1,19 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FindMyEsims } from '../../../src/features/order/components/find-my-esims';
-import { configureApi, resetApi } from '../../../src/lib/api/client';
+import { apiServices } from '../../../src/lib/services';
 import { server } from '../../support/msw-server';
 import { renderWithProviders } from '../../support/render';
 
 const API = 'http://api.test';
-const open = (language: 'en' | 'my' = 'en') =>
-  renderWithProviders(<FindMyEsims />, { language, namespaces: ['delivery'] });
+const open = (language: 'en' | 'my' = 'en', services = apiServices(API)) =>
+  renderWithProviders(<FindMyEsims />, { language, namespaces: ['delivery'], services });
 
 /** Find my eSIMs (issue #24): the form, its one confirmation, its problems. */
 describe('Find my eSIMs', () => {
-  afterEach(() => resetApi());
-
   it('asks the server for the links in the buyer’s language and says the one same thing', async () => {
-    configureApi(API);
     const bodies: unknown[] = [];
     server.use(
       http.post(`${API}/api/orders/lookup`, async ({ request }) => {
@@ -35,7 +32,6 @@ describe('Find my eSIMs', () => {
   });
 
   it('checks the address first, and tells a limit and a shop without email', async () => {
-    configureApi(API);
     let answer = () =>
       HttpResponse.json({ error: { code: 'rate_limited', message: 'x' } }, { status: 429 });
     server.use(http.post(`${API}/api/orders/lookup`, () => answer()));
@@ -57,8 +53,7 @@ describe('Find my eSIMs', () => {
   });
 
   it('is not offered by the static shop', async () => {
-    configureApi(undefined);
-    await open();
+    await open('en', apiServices(undefined));
     expect(screen.queryByRole('heading', { name: 'Find my eSIMs' })).not.toBeInTheDocument();
   });
 });

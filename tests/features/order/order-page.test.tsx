@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   HELD_REFRESH_MS,
   PROGRESS_REFRESH_MS,
   WAITING_REFRESH_MS,
 } from '../../../src/features/order/components/order-view';
-import { configureApi, resetApi } from '../../../src/lib/api/client';
+import { apiServices } from '../../../src/lib/services';
 import { OrderPage } from '../../../src/pages/order-page';
 import { server } from '../../support/msw-server';
 import { renderWithProviders } from '../../support/render';
@@ -47,8 +47,9 @@ const assigned = {
   email: { state: 'sent', attempts: 1 },
 };
 
-const open = (route: string, language: 'en' | 'my' = 'en') =>
+const open = (route: string, language: 'en' | 'my' = 'en', services = apiServices(API)) =>
   renderWithProviders(<OrderPage />, {
+    services,
     language,
     namespaces: ['delivery'],
     route,
@@ -72,9 +73,6 @@ function serveOrder(seen: Headers[] = []) {
 }
 
 describe('the order page', () => {
-  beforeEach(() => configureApi(API));
-  afterEach(() => resetApi());
-
   it('shows the order and its eSIM to the link with the right token, sent only in a header', async () => {
     const seen = serveOrder();
     await open(`/order/${ID}?token=${TOKEN}`);
@@ -335,8 +333,7 @@ describe('the order page', () => {
   });
 
   it('explains that order pages need the shop server in the static shop', async () => {
-    configureApi(undefined);
-    await open(`/order/${ID}?token=${TOKEN}`);
+    await open(`/order/${ID}?token=${TOKEN}`, 'en', apiServices(undefined));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(/Order pages need the shop's server/),
     );

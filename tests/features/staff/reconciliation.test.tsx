@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Reconciliation } from '../../../src/features/staff/lib/staff-api';
-import { configureApi, resetApi } from '../../../src/lib/api/client';
+import { apiServices } from '../../../src/lib/services';
 import { StaffPage } from '../../../src/pages/staff-page';
 import { server } from '../../support/msw-server';
 import { renderWithProviders } from '../../support/render';
@@ -68,13 +68,15 @@ function serveBank(calls: string[]) {
 
 const open = async (language: 'en' | 'my' = 'en') => {
   sessionStorage.setItem('esim-shop.staff-key', KEY);
-  renderWithProviders(<StaffPage />, { language, namespaces: ['staff'], route: '/staff' });
+  renderWithProviders(<StaffPage />, {
+    language,
+    namespaces: ['staff'],
+    route: '/staff',
+    services: apiServices(API),
+  });
 };
 
 describe('the staff page’s bank reconciliation tab', () => {
-  beforeEach(() => configureApi(API));
-  afterEach(() => resetApi());
-
   it('shows the counts, the orders by bank state and the unmatched bank payments', async () => {
     serveBank([]);
     const user = userEvent.setup();

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StaffOrder } from '../../../src/features/staff/lib/staff-api';
-import { configureApi, resetApi } from '../../../src/lib/api/client';
+import { apiServices } from '../../../src/lib/services';
 import { StaffPage } from '../../../src/pages/staff-page';
 import { server } from '../../support/msw-server';
 import { renderWithProviders } from '../../support/render';
@@ -93,7 +93,12 @@ function serveStaff(calls: string[] = []) {
 }
 
 const open = (language: 'en' | 'my' = 'en') =>
-  renderWithProviders(<StaffPage />, { language, namespaces: ['staff'], route: '/staff' });
+  renderWithProviders(<StaffPage />, {
+    language,
+    namespaces: ['staff'],
+    route: '/staff',
+    services: apiServices(API),
+  });
 
 async function signIn(user: ReturnType<typeof userEvent.setup>, key = KEY) {
   await user.type(await screen.findByLabelText('Staff key'), key);
@@ -101,9 +106,6 @@ async function signIn(user: ReturnType<typeof userEvent.setup>, key = KEY) {
 }
 
 describe('the staff page', () => {
-  beforeEach(() => configureApi(API));
-  afterEach(() => resetApi());
-
   it('asks for the key, keeps it for this tab only, and lists orders and stock', async () => {
     serveStaff();
     const user = userEvent.setup();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../hooks/use-request';
 import { isValidEmail } from '#domain/email';
 import { toLanguage } from '../../../lib/i18n/languages';
-import { apiUrl } from '../../../lib/api/client';
+import { useServices } from '../../../lib/services';
 import { requestOrderLinks, type LookupOutcome } from '../lib/lookup-api';
 import './find-my-esims.css';
 
@@ -21,7 +21,8 @@ export function FindMyEsims({ headingLevel = 2 }: FindMyEsimsProps) {
   const [problem, setProblem] = useState<Exclude<LookupOutcome, 'sent'> | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { run, pending } = useRequest<LookupOutcome>();
-  if (!apiUrl()) return null;
+  const { apiUrl } = useServices();
+  if (!apiUrl) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   const submit = async (event: FormEvent) => {
@@ -34,7 +35,7 @@ export function FindMyEsims({ headingLevel = 2 }: FindMyEsimsProps) {
     }
     setProblem(null);
     const outcome = await run((signal) =>
-      requestOrderLinks(address, toLanguage(i18n.language), signal),
+      requestOrderLinks(apiUrl, address, toLanguage(i18n.language), signal),
     );
     if (outcome.status !== 'success') return;
     if (outcome.data === 'sent') setSentTo(address);

@@ -9,7 +9,7 @@ import { useRequest } from '../../../hooks/use-request';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { isLanguage, toLanguage } from '../../../lib/i18n/languages';
 import { deliveryInProgress } from '../../../lib/delivery';
-import { apiUrl } from '../../../lib/api/client';
+import { useServices } from '../../../lib/services';
 import { failureKind, fetchBuyerOrder, type BuyerOrder } from '../lib/order-api';
 import { FindMyEsims } from './find-my-esims';
 import './order.css';
@@ -36,15 +36,16 @@ export function OrderView() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   useLinkLanguage(search.get('lang'), i18n.language);
-  const configured = Boolean(apiUrl());
+  const { apiUrl } = useServices();
+  const configured = Boolean(apiUrl);
   const { state, run } = useRequest<BuyerOrder>({ whileBusy: 'replace' });
   // The last order shown stays on screen while a refresh runs (or fails).
   const [order, setOrder] = useState<BuyerOrder | null>(null);
 
   const load = useCallback(async () => {
-    const outcome = await run((signal) => fetchBuyerOrder(id, token, signal));
+    const outcome = await run((signal) => fetchBuyerOrder(apiUrl, id, token, signal));
     if (outcome.status === 'success') setOrder(outcome.data);
-  }, [id, token, run]);
+  }, [apiUrl, id, token, run]);
 
   useEffect(() => {
     if (!configured || !token) return;

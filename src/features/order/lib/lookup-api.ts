@@ -1,5 +1,5 @@
 import type { Language } from '../../../lib/i18n/languages';
-import { apiRequest, ApiError } from '../../../lib/api/client';
+import { apiRequest, ApiError, type ApiBase } from '../../../lib/api/client';
 
 /** How a Find my eSIMs request ended, as the form tells it. */
 export type LookupOutcome = 'sent' | 'invalid' | 'tooMany' | 'noEmail' | 'unreachable';
@@ -9,12 +9,13 @@ export type LookupOutcome = 'sent' | 'invalid' | 'tooMany' | 'noEmail' | 'unreac
  * orders. It answers the same whether or not it knows the address, and so does the form.
  */
 export async function requestOrderLinks(
+  api: ApiBase,
   email: string,
   language: Language,
   signal?: AbortSignal,
 ): Promise<LookupOutcome> {
   try {
-    await apiRequest('/api/orders/lookup', {
+    await apiRequest(api, '/api/orders/lookup', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: email.trim(), language }),

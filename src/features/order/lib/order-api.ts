@@ -1,5 +1,5 @@
 import { readDelivery, type OrderDelivery } from '../../../lib/delivery';
-import { ApiError, getOrder, type ShopOrder } from '../../../lib/api/client';
+import { ApiError, getOrder, type ApiBase, type ShopOrder } from '../../../lib/api/client';
 
 /** What the order page shows of the server's order; a Viber number gets the link, not an email. */
 export type BuyerOrder = Pick<ShopOrder, 'id' | 'number' | 'planId' | 'operatorId' | 'status'> & {
@@ -9,11 +9,12 @@ export type BuyerOrder = Pick<ShopOrder, 'id' | 'number' | 'planId' | 'operatorI
 
 /** GET /api/orders/{id} with the order's token. Throws ApiError or a network error. */
 export async function fetchBuyerOrder(
+  api: ApiBase,
   id: string,
   token: string,
   signal?: AbortSignal,
 ): Promise<BuyerOrder> {
-  const order = (await getOrder(id, token, signal)) as Partial<ShopOrder> | undefined;
+  const order = (await getOrder(api, id, token, signal)) as Partial<ShopOrder> | undefined;
   if (
     !order ||
     typeof order.id !== 'string' ||

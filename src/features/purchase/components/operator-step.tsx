@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { operators, type PlanId } from '#domain/catalogue';
 import { intlLocale } from '../../../lib/i18n/languages';
 import { toLanguage } from '../../../lib/i18n/languages';
-import { operatorStock, type StockAvailability } from '../lib/server-checkout';
+import { operatorStock, type StockAvailability } from '../lib/checkout';
 import { DraftSummary } from './draft-summary';
 import { usePromiseTime } from './stock-promise';
 import { StepHeading } from './step-heading';

@@ -3,16 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { findOperator, findPlan, recommendedPlan } from '#domain/catalogue';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
 import { toLanguage } from '../../../lib/i18n/languages';
-import { newOrderId } from '#domain/order-number';
 import { stepperPosition, type PurchaseState } from '../lib/purchase-machine';
 import { usePurchaseFlow } from '../hooks/use-purchase-flow';
 import { useReceiptPicker } from '../hooks/use-receipt-picker';
-import { useReceiptVerification } from '../hooks/use-receipt-verification';
-import { useServerOrderCreation, useServerReceiptVerification } from '../hooks/use-server-order';
+import { useOrderCreation, useReceiptVerification } from '../hooks/use-checkout-requests';
 import { useOrderChange } from '../hooks/use-order-change';
 import { useStepHistory } from '../hooks/use-step-history';
-import { operatorStock } from '../lib/server-checkout';
-import { apiUrl } from '../../../lib/api/client';
+import { operatorStock } from '../lib/checkout';
+import { useCheckout } from '../hooks/use-checkout';
 import { useStockAvailability } from '../hooks/use-stock-availability';
 import { ContactStep } from './contact-step';
 import { ExpiredPanel } from './expired-panel';
@@ -35,15 +33,16 @@ const selectedPlanId = (state: PurchaseState) =>
 export function PurchaseFlow() {
   const { i18n } = useTranslation('purchase');
   const language = toLanguage(i18n.language);
-  const [state, dispatch] = usePurchaseFlow(language);
+  // The checkout backend, chosen once at start (decision 093): this browser, or the server.
+  const checkout = useCheckout();
+  const [state, dispatch] = usePurchaseFlow(checkout, language);
   const pickReceipt = useReceiptPicker(dispatch);
-  const verify = useReceiptVerification(dispatch, language);
-  // Server mode (VITE_API_URL): the server makes the order and decides the receipt.
-  const serverOrder = useServerOrderCreation(dispatch, language);
-  // Server mode: which operators have an eSIM ready now, asked on arrival at the operators.
-  const availability = useStockAvailability(state.step === 'operator' || state.step === 'contact');
-  const verifyOnServer = useServerReceiptVerification(dispatch, language);
-  const change = useOrderChange(dispatch);
+  const verify = useReceiptVerification(checkout, dispatch, language);
+  const creation = useOrderCreation(checkout, dispatch, language);
+  // Which operators have an eSIM ready now, asked on arrival at the operators.
+  const choosing = state.step === 'operator' || state.step === 'contact';
+  const availability = useStockAvailability(checkout, choosing);
+  const change = useOrderChange(checkout, dispatch);
   // The cancel confirmation: from its button, or from the browser's Back on the payment step.
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   // A late upload has no order to cancel (its code has expired): Back stays on the upload.
@@ -92,13 +91,9 @@ export function PurchaseFlow() {
             operatorId={state.draft.operatorId}
             contact={state.draft.contact}
             onEdit={(contact) => dispatch({ type: 'EDIT_CONTACT', contact })}
-            onContinue={() =>
-              apiUrl()
-                ? void serverOrder.create(state.draft)
-                : dispatch({ type: 'CONTINUE_TO_PAYMENT', now: Date.now(), orderId: newOrderId() })
-            }
-            creating={serverOrder.pending}
-            createFailed={serverOrder.failed}
+            onContinue={() => void creation.create(state.draft)}
+            creating={creation.pending}
+            createFailed={creation.failed}
             onBack={back}
             notReady={
               availability &&
@@ -137,9 +132,7 @@ export function PurchaseFlow() {
             focusOnMount={focusOnMount}
             onFile={(file) => void pickReceipt(file)}
             onRemoveReceipt={() => dispatch({ type: 'RECEIPT_CLEARED' })}
-            onSubmit={() =>
-              receipt.image && void (order.server ? verifyOnServer : verify)(order, receipt.image)
-            }
+            onSubmit={() => receipt.image && void verify(order, receipt.image)}
             onStartOver={() => dispatch({ type: 'START_OVER' })}
           />
         );

@@ -1,15 +1,8 @@
 import { useCallback } from 'react';
 import { useRequest } from '../../../hooks/use-request';
-import type { Order } from '../lib/purchase-machine';
-import type { FlowEvent } from '../lib/server-purchase';
-import {
-  cancelServerOrder,
-  changeServerOrderContact,
-  fetchServerOrder,
-} from '../lib/server-checkout';
-import { ApiError, type ShopOrder } from '../../../lib/api/client';
-
-type Dispatch = (event: FlowEvent) => void;
+import { ApiError } from '../../../lib/api/client';
+import type { CheckoutBackend } from '../lib/checkout';
+import type { Order, PurchaseEvent } from '../lib/purchase-machine';
 
 /**
  * How a change of the kept order ended: done; refused because the order is no longer awaiting
@@ -19,76 +12,58 @@ type Dispatch = (event: FlowEvent) => void;
 export type OrderChangeOutcome = 'done' | 'closed' | 'failed' | 'busy';
 
 /**
- * The payment step's "change contact" and "cancel order" (decision 058). A static order is
- * changed here; a server order on the server first (PATCH / cancel), and only its answer changes
- * what this browser shows: a failure leaves everything as it was.
+ * The payment step's "change contact" and "cancel order" (decision 058), by the checkout backend
+ * first: only its answer changes what this browser shows, so a failure leaves everything as it
+ * was. A refusal because the order closed (409) shows the order as it really stands.
  */
-export function useOrderChange(dispatch: Dispatch) {
-  const request = useRequest<ShopOrder>();
+export function useOrderChange(
+  checkout: CheckoutBackend,
+  dispatch: (event: PurchaseEvent) => void,
+) {
+  // Each task answers the event its success makes, so that an aborted one changes nothing.
+  const request = useRequest<PurchaseEvent | null>();
   const { run } = request;
 
-  /** The server refused the change: show the order as it really stands (paid, expired…). */
-  const resync = useCallback(
-    async (order: Order) => {
-      const outcome = await run((signal) => fetchServerOrder(order, signal));
-      if (outcome.status === 'success') {
-        dispatch({ type: 'SERVER_SYNCED', shop: outcome.data, now: Date.now() });
-      }
-    },
-    [dispatch, run],
-  );
-
-  const onServer = useCallback(
+  const change = useCallback(
     async (
       order: Order,
-      task: (signal: AbortSignal) => Promise<ShopOrder>,
-      then: (shop: ShopOrder) => void,
+      task: (signal: AbortSignal) => Promise<PurchaseEvent>,
     ): Promise<OrderChangeOutcome> => {
       const outcome = await run(task);
       if (outcome.status === 'success') {
-        then(outcome.data);
+        if (outcome.data) dispatch(outcome.data);
         return 'done';
       }
       if (outcome.status !== 'error') return 'busy';
       const { error } = outcome;
-      if (error instanceof ApiError && error.status === 409) {
-        if (error.code === 'receipt_in_progress') return 'failed';
-        await resync(order);
-        return 'closed';
-      }
-      return 'failed';
+      if (!(error instanceof ApiError) || error.status !== 409) return 'failed';
+      if (error.code === 'receipt_in_progress') return 'failed';
+      const synced = await run(async (signal) => {
+        const shop = await checkout.orderNow(order, signal);
+        return shop ? { type: 'ORDER_SYNCED', shop, now: Date.now() } : null;
+      });
+      if (synced.status === 'success' && synced.data) dispatch(synced.data);
+      return 'closed';
     },
-    [resync, run],
+    [checkout, dispatch, run],
   );
 
   const changeContact = useCallback(
-    (order: Order, contact: string): Promise<OrderChangeOutcome> => {
-      if (!order.server) {
-        dispatch({ type: 'CHANGE_ORDER_CONTACT', contact });
-        return Promise.resolve('done');
-      }
-      return onServer(
-        order,
-        (signal) => changeServerOrderContact(order, contact, signal),
-        (shop) => dispatch({ type: 'CHANGE_ORDER_CONTACT', contact: shop.contact }),
-      );
-    },
-    [dispatch, onServer],
+    (order: Order, contact: string) =>
+      change(order, async (signal) => ({
+        type: 'CHANGE_ORDER_CONTACT',
+        contact: await checkout.changeContact(order, contact, signal),
+      })),
+    [change, checkout],
   );
 
   const cancel = useCallback(
-    (order: Order): Promise<OrderChangeOutcome> => {
-      if (!order.server) {
-        dispatch({ type: 'CANCEL_ORDER' });
-        return Promise.resolve('done');
-      }
-      return onServer(
-        order,
-        (signal) => cancelServerOrder(order, signal),
-        () => dispatch({ type: 'CANCEL_ORDER' }),
-      );
-    },
-    [dispatch, onServer],
+    (order: Order) =>
+      change(order, async (signal) => {
+        await checkout.cancel(order, signal);
+        return { type: 'CANCEL_ORDER' };
+      }),
+    [change, checkout],
   );
 
   return { changeContact, cancel, pending: request.pending };

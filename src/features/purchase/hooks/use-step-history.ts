@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
-import { forwardOf, type PurchaseState } from '../lib/purchase-machine';
-import type { FlowEvent } from '../lib/server-purchase';
+import { forwardOf, type PurchaseEvent, type PurchaseState } from '../lib/purchase-machine';
 
 /** The checkout's history entries: `/#/buy-esim`, `?step=operator`, `?step=contact`, `?step=pay`. */
 const historySteps = ['plan', 'operator', 'contact', 'pay'] as const;
@@ -45,7 +44,7 @@ function forwardSteps(state: PurchaseState, target: HistoryStep): number | null 
  */
 export function useStepHistory(
   state: PurchaseState,
-  dispatch: (event: FlowEvent) => void,
+  dispatch: (event: PurchaseEvent) => void,
   onLeavePayment: () => void,
 ) {
   const location = useLocation();

@@ -1,20 +1,22 @@
 import { useEffect, useState } from 'react';
-import { fetchAvailability, type StockAvailability } from '../lib/server-checkout';
-import { apiUrl } from '../../../lib/api/client';
+import type { CheckoutBackend, StockAvailability } from '../lib/checkout';
 
 /**
- * Server mode, the operator and contact steps: whether each operator has an eSIM ready now for
- * the plan (GET /api/availability, issue #24), asked again each time the buyer arrives at the
- * operators. Null until known, in the static shop, and when the server cannot say: the steps
- * then show what they always showed.
+ * The operator and contact steps: whether each operator has an eSIM ready now for the plan (the
+ * server's GET /api/availability, issue #24), asked again each time the buyer arrives at the
+ * operators. Null until known, and when the backend cannot say (the static shop, a failure): the
+ * steps then show what they always showed.
  */
-export function useStockAvailability(choosing: boolean): StockAvailability | null {
+export function useStockAvailability(
+  checkout: CheckoutBackend,
+  choosing: boolean,
+): StockAvailability | null {
   const [availability, setAvailability] = useState<StockAvailability | null>(null);
   useEffect(() => {
-    if (!choosing || !apiUrl()) return;
+    if (!choosing) return;
     const controller = new AbortController();
-    fetchAvailability(controller.signal).then(setAvailability, () => undefined);
+    checkout.availability(controller.signal).then(setAvailability, () => undefined);
     return () => controller.abort();
-  }, [choosing]);
+  }, [checkout, choosing]);
   return availability;
 }

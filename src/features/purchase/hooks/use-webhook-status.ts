@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { env } from '../../../config/env';
-import { apiUrl } from '../../../lib/api/client';
+import { useCheckout } from './use-checkout';
 import { webhookStatus, WEBHOOK_QUEUE_EVENT, type WebhookStatus } from '../lib/webhook-queue';
 
 /**
@@ -9,6 +9,7 @@ import { webhookStatus, WEBHOOK_QUEUE_EVENT, type WebhookStatus } from '../lib/w
  */
 export function useWebhookStatus(orderNumber: string | null): WebhookStatus | null {
   const url = env.orderWebhookUrl;
+  const { recordsOrders } = useCheckout();
   const [status, setStatus] = useState<WebhookStatus | null>(() =>
     url && orderNumber ? webhookStatus(orderNumber) : null,
   );
@@ -23,7 +24,7 @@ export function useWebhookStatus(orderNumber: string | null): WebhookStatus | nu
       window.removeEventListener('storage', update);
     };
   }, [url, orderNumber]);
-  // Server mode: the server confirms a payment only once it has recorded the order.
-  if (apiUrl()) return 'delivered';
+  // A backend that records the order (the server) confirms a payment only once it has it.
+  if (recordsOrders) return 'delivered';
   return url ? status : null;
 }

@@ -5,11 +5,13 @@ import { createOrderNumber, isOrderId } from '#domain/order-number';
 import type { PreparedReceipt, ReceiptProblem } from './receipt-image';
 import type { FailureReason } from '#domain/receipt-rules';
 import type { ServerOrderRef } from './server-order-ref';
-import type { OrderDelivery } from '../../../lib/delivery';
+import { readDelivery, type OrderDelivery } from '../../../lib/delivery';
+import type { ShopOrder } from '../../../lib/api/client';
 
 /**
- * The purchase flow as one reducer with named states and events (SPEC §4). Pure: every event
- * that needs the time carries it, so each transition is tested without React or timers.
+ * The purchase flow as one reducer with named states and events (SPEC §4), whichever checkout
+ * backend makes the orders and decides the receipts (decision 093). Pure: every event that needs
+ * the time carries it, so each transition is tested without React or timers.
  */
 
 /** What the buyer has chosen before an order exists. */
@@ -108,8 +110,8 @@ export type PurchaseEvent =
    * held, while that is still valid (the plan still on sale, the operator still known).
    */
   | { type: 'FORWARD' }
-  /** `orderId` comes from newOrderId(), made by the caller so that the reducer stays pure. */
-  | { type: 'CONTINUE_TO_PAYMENT'; now: number; orderId: string }
+  /** Continue to payment: the checkout backend made the order (checkout.ts). */
+  | { type: 'ORDER_CREATED'; order: Order }
   | { type: 'RECEIPT_PREPARING'; fileName: string }
   | { type: 'RECEIPT_READY'; image: PreparedReceipt }
   /** A chosen file was not taken (not an image, too large); an image being prepared goes on. */
@@ -118,7 +120,15 @@ export type PurchaseEvent =
   | { type: 'RECEIPT_FAILED'; problem: ReceiptProblem }
   | { type: 'RECEIPT_CLEARED' }
   | { type: 'SUBMIT_RECEIPT' }
-  | { type: 'VERIFICATION_DONE'; verification: Verification }
+  /** The backend's verdict on the receipt, with the order as it now stands. */
+  | { type: 'VERIFICATION_DONE'; order: Order; verification: Verification }
+  /** The backend refused the receipt: the order's code has expired. */
+  | { type: 'ORDER_EXPIRED' }
+  /**
+   * How the order stands on the server (a reload, the watch, a refused change): the server is the
+   * truth (issue #24); see synced.
+   */
+  | { type: 'ORDER_SYNCED'; shop: ShopOrder; now: number }
   | { type: 'TRY_AGAIN'; now: number }
   | { type: 'EXPIRE'; now: number }
   /** From expiry: the buyer paid in time and uploads now; the receipt rules decide. */
@@ -227,12 +237,9 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       return state;
     case 'FORWARD':
       return forwardOf(state) ?? state;
-    case 'CONTINUE_TO_PAYMENT': {
+    case 'ORDER_CREATED':
       if (state.step !== 'contact') return state;
-      const order = createOrder(state.draft, event.now, event.orderId);
-      if (!order) return state;
-      return { step: 'payment', order, receipt: emptyReceipt, interrupted: false };
-    }
+      return { step: 'payment', order: event.order, receipt: emptyReceipt, interrupted: false };
     case 'RECEIPT_PREPARING':
       if (state.step !== 'payment') return state;
       return {
@@ -263,14 +270,34 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
         ...(state.late ? { late: true } : {}),
       };
     }
-    case 'VERIFICATION_DONE':
-      if (state.step !== 'verifying') return state;
+    case 'VERIFICATION_DONE': {
+      if (state.step !== 'verifying' || orderKey(state.order) !== orderKey(event.order)) {
+        return state;
+      }
       // The receipt image is dropped here: the result holds no reference to it.
-      return resultOf(state, state.order, event.verification);
+      const late = state.late && event.verification.status === 'failed';
+      return {
+        step: 'result',
+        order: event.order,
+        verification: event.verification,
+        ...(late ? { late: true } : {}),
+      };
+    }
+    case 'ORDER_EXPIRED':
+      if (state.step !== 'payment' && state.step !== 'verifying') return state;
+      return { step: 'expired', order: state.order };
+    case 'ORDER_SYNCED':
+      return synced(state, event.shop, event.now);
     case 'TRY_AGAIN':
       if (state.step !== 'result' || state.verification.status !== 'failed') return state;
       // After a refused late upload the code stays expired: the late upload again, no new code.
       if (state.late) return lateUpload(state.order);
+      // The server keeps its own payment window: the countdown shows that one, not a fresh one.
+      if (state.order.server) {
+        const { order } = state;
+        if (event.now >= order.expiresAt) return { step: 'expired', order };
+        return { step: 'payment', order, receipt: emptyReceipt, interrupted: false };
+      }
       return {
         step: 'payment',
         order: { ...state.order, expiresAt: event.now + PAYMENT_WINDOW_MS },
@@ -315,19 +342,6 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
 }
 
 /**
- * The result of `verification` for the order being verified; a refused late upload stays late.
- * Shared with the server mode's reducer.
- */
-export function resultOf(
-  verifying: Extract<PurchaseState, { step: 'verifying' }>,
-  order: Order,
-  verification: Verification,
-): PurchaseState {
-  const late = verifying.late && verification.status === 'failed';
-  return { step: 'result', order, verification, ...(late ? { late: true } : {}) };
-}
-
-/**
  * The order this step confirms, when `before` → `after` is the one transition to a confirmed
  * result that this browser decided (a check of its own, not the server's, not a reload): what it
  * sets off (remember the transaction, queue the order) happens once, here. Null otherwise.
@@ -339,4 +353,59 @@ export function confirmedBy(
   if (before.step !== 'verifying' || after.step !== 'result' || after.order.server) return null;
   const { verification } = after;
   return verification.status === 'confirmed' ? { order: after.order, verification } : null;
+}
+
+/** The order's eSIM delivery, once there is one to show (paid: waiting, assigned, withdrawn). */
+export function withDelivery(shop: ShopOrder): { delivery?: OrderDelivery } {
+  const delivery = readDelivery(shop.delivery);
+  return delivery && delivery.state !== 'none' ? { delivery } : {};
+}
+
+/** An order's identity: a server order's is the server's id (a stored one may lack its own). */
+const orderKey = (order: Order) => order.server?.id ?? order.id;
+
+/**
+ * A reloaded page learns from the server, which is the truth (issue #24): paid (the eSIM), a
+ * check still running (checking, asked again until it settles), a check that ended without a
+ * payment (upload again), expired, or a new expiry. This page's own check in flight (an image in
+ * hand) waits for its own answer instead.
+ */
+function synced(state: PurchaseState, shop: ShopOrder, now: number): PurchaseState {
+  if (!('order' in state) || state.order.server?.id !== shop.id) return state;
+  if (state.step === 'verifying' && state.receipt) return state;
+  const order = { ...state.order, expiresAt: shop.expiresAt, ...withDelivery(shop) };
+  const late = 'late' in state && state.late ? { late: true } : {};
+  if (shop.status === 'paid' && shop.transactionId) {
+    // Already shown as paid: only the eSIM's delivery may be news (it is not stored).
+    if (state.step === 'result' && state.verification.status === 'confirmed') {
+      return { ...state, order: { ...state.order, ...withDelivery(shop) } };
+    }
+    return {
+      step: 'result',
+      order,
+      verification: {
+        status: 'confirmed',
+        transactionId: shop.transactionId,
+        transactionTime: null,
+        verifiedAt: shop.paidAt ?? now,
+      },
+    };
+  }
+  if (shop.status === 'verifying' && (state.step === 'payment' || state.step === 'verifying')) {
+    // A check runs on the server (from before the reload, or another device): wait for it.
+    if (state.step === 'verifying') return state;
+    return { step: 'verifying', order, receipt: null, ...late };
+  }
+  if (state.step === 'verifying') {
+    // The server's check ended without a payment, or was cut off: the receipt again.
+    if (shop.status === 'awaiting_payment' || (shop.status === 'expired' && state.late)) {
+      return { step: 'payment', order, receipt: emptyReceipt, interrupted: true, ...late };
+    }
+    return { step: 'expired', order };
+  }
+  if (state.step !== 'payment') return state;
+  if (shop.status === 'expired' || shop.status === 'cancelled' || now >= order.expiresAt) {
+    return { step: 'expired', order };
+  }
+  return { ...state, order };
 }

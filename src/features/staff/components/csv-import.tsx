@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/i18n/format';
 import { ApiError, type LineProblem } from '../../../lib/api/client';
 import { importStock, isUnauthorized } from '../lib/staff-api';
+import { useServices } from '../../../lib/services';
 
 type Outcome =
   | { kind: 'done'; imported: number; delivered: number }
@@ -19,6 +20,7 @@ type CsvImportProps = { staffKey: string; onImported: () => void; onUnauthorized
  */
 export function CsvImport({ staffKey, onImported, onUnauthorized }: CsvImportProps) {
   const { t, i18n } = useTranslation('staff');
+  const { apiUrl } = useServices();
   const id = useId();
   const file = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState(false);
@@ -33,7 +35,7 @@ export function CsvImport({ staffKey, onImported, onUnauthorized }: CsvImportPro
     }
     setSending(true);
     try {
-      const result = await importStock(staffKey, await chosen.text());
+      const result = await importStock(apiUrl, staffKey, await chosen.text());
       setOutcome({ kind: 'done', imported: result.imported, delivered: result.deliveredWaiting });
       if (file.current) file.current.value = '';
       onImported();

@@ -11,6 +11,7 @@ import {
 } from '../lib/staff-api';
 import { RejectPaymentDialog } from './reject-payment-dialog';
 import { StatementImport } from './statement-import';
+import { useServices } from '../../../lib/services';
 
 type Row = Reconciliation['orders'][number];
 type ReconciliationPanelProps = { staffKey: string; onUnauthorized: () => void };
@@ -32,6 +33,7 @@ const rank = (row: Row) =>
  */
 export function ReconciliationPanel({ staffKey, onUnauthorized }: ReconciliationPanelProps) {
   const { t, i18n } = useTranslation('staff');
+  const { apiUrl } = useServices();
   const id = useId();
   const { state, run } = useRequest<Reconciliation>({ whileBusy: 'replace' });
   const [report, setReport] = useState<Reconciliation | null>(null);
@@ -40,10 +42,10 @@ export function ReconciliationPanel({ staffKey, onUnauthorized }: Reconciliation
   const number = (value: number) => formatNumber(value, i18n.language);
 
   const load = useCallback(async () => {
-    const outcome = await run((signal) => fetchReconciliation(staffKey, signal));
+    const outcome = await run((signal) => fetchReconciliation(apiUrl, staffKey, signal));
     if (outcome.status === 'success') setReport(outcome.data);
     else if (outcome.status === 'error' && isUnauthorized(outcome.error)) onUnauthorized();
-  }, [run, staffKey, onUnauthorized]);
+  }, [run, apiUrl, staffKey, onUnauthorized]);
 
   useEffect(() => {
     const first = window.setTimeout(() => void load(), 0);
@@ -52,7 +54,7 @@ export function ReconciliationPanel({ staffKey, onUnauthorized }: Reconciliation
 
   const confirm = async (row: Row) => {
     try {
-      await confirmPayment(staffKey, row.orderId);
+      await confirmPayment(apiUrl, staffKey, row.orderId);
       setNotice({ text: t('reconciliation.confirmed', { order: row.orderNumber }), ok: true });
     } catch (error) {
       if (isUnauthorized(error)) return onUnauthorized();

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
 import { isUnauthorized, rejectPayment } from '../lib/staff-api';
+import { useServices } from '../../../lib/services';
 
 type RejectPaymentDialogProps = {
   staffKey: string;
@@ -15,6 +16,7 @@ type RejectPaymentDialogProps = {
 export function RejectPaymentDialog(props: RejectPaymentDialogProps) {
   const { staffKey, order, onClose, onDone, onUnauthorized } = props;
   const { t } = useTranslation('staff');
+  const { apiUrl } = useServices();
   const id = useId();
   const [reason, setReason] = useState('');
   const [failed, setFailed] = useState(false);
@@ -25,7 +27,7 @@ export function RejectPaymentDialog(props: RejectPaymentDialogProps) {
     if (!order || reason.trim().length < 3) return;
     setSending(true);
     try {
-      await rejectPayment(staffKey, order.orderId, reason.trim());
+      await rejectPayment(apiUrl, staffKey, order.orderId, reason.trim());
       setReason('');
       setFailed(false);
       onDone(order.orderNumber);

@@ -15,6 +15,7 @@ import { CsvImport } from './csv-import';
 import { ReconciliationPanel } from './reconciliation-panel';
 import { StaffOrders } from './staff-orders';
 import { StockTable } from './stock-table';
+import { useServices } from '../../../lib/services';
 
 type Board = { orders: StaffOrder[]; stock: StockReport; warnings: SetupWarning[] };
 
@@ -23,21 +24,22 @@ type StaffBoardProps = { staffKey: string; onUnauthorized: () => void; onForget:
 /** Orders, stock and the CSV import, loaded together with the staff key. */
 export function StaffBoard({ staffKey, onUnauthorized, onForget }: StaffBoardProps) {
   const { t } = useTranslation('staff');
+  const { apiUrl } = useServices();
   const { state, run, pending } = useRequest<Board>({ whileBusy: 'replace' });
   const [board, setBoard] = useState<Board | null>(null);
 
   const load = useCallback(async () => {
     const outcome = await run(async (signal) => {
       const [orders, stock, warnings] = await Promise.all([
-        fetchStaffOrders(staffKey, signal),
-        fetchStock(staffKey, signal),
-        fetchSetupWarnings(staffKey, signal),
+        fetchStaffOrders(apiUrl, staffKey, signal),
+        fetchStock(apiUrl, staffKey, signal),
+        fetchSetupWarnings(apiUrl, staffKey, signal),
       ]);
       return { orders, stock, warnings };
     });
     if (outcome.status === 'success') setBoard(outcome.data);
     else if (outcome.status === 'error' && isUnauthorized(outcome.error)) onUnauthorized();
-  }, [run, staffKey, onUnauthorized]);
+  }, [run, apiUrl, staffKey, onUnauthorized]);
 
   useEffect(() => {
     // A tick later, so that StrictMode's mount, unmount and mount again start one request.

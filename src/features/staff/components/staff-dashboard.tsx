@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiUrl } from '../../../lib/api/client';
+import { useServices } from '../../../lib/services';
 import { forgetStaffKey, readStaffKey, saveStaffKey } from '../lib/staff-key';
 import { StaffBoard } from './staff-board';
 import { StaffKeyForm } from './staff-key-form';
@@ -14,6 +14,7 @@ export function StaffDashboard() {
   const { t } = useTranslation('staff');
   const [key, setKey] = useState<string | null>(readStaffKey);
   const [refused, setRefused] = useState(false);
+  const { apiUrl } = useServices();
 
   const unauthorized = useCallback(() => {
     forgetStaffKey();
@@ -27,7 +28,7 @@ export function StaffDashboard() {
     setKey(null);
   }, []);
 
-  if (!apiUrl()) return <p className="alert">{t('staticMode')}</p>;
+  if (!apiUrl) return <p className="alert">{t('staticMode')}</p>;
   if (!key) {
     return (
       <StaffKeyForm

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
 import { formatDateTime, formatNumber } from '../../../lib/i18n/format';
 import { isUnauthorized, resendEmail, withdrawProfile, type StaffOrder } from '../lib/staff-api';
+import { useServices } from '../../../lib/services';
 
 type StaffOrdersProps = {
   staffKey: string;
@@ -27,6 +28,7 @@ const canWithdraw = (order: StaffOrder) =>
 export function StaffOrders(props: StaffOrdersProps) {
   const { staffKey, orders, onChanged, onReload, onUnauthorized } = props;
   const { t, i18n } = useTranslation('staff');
+  const { apiUrl } = useServices();
   const id = useId();
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -51,7 +53,7 @@ export function StaffOrders(props: StaffOrdersProps) {
 
   const resend = (order: StaffOrder) =>
     act(order, async () => {
-      await resendEmail(staffKey, order.id);
+      await resendEmail(apiUrl, staffKey, order.id);
       onReload();
       return t('orders.resent', { order: order.number });
     });
@@ -59,7 +61,7 @@ export function StaffOrders(props: StaffOrdersProps) {
   const withdraw = (order: StaffOrder) => {
     setConfirming(null);
     return act(order, async () => {
-      onChanged(await withdrawProfile(staffKey, order.id));
+      onChanged(await withdrawProfile(apiUrl, staffKey, order.id));
       return t('orders.withdrawn', { order: order.number });
     });
   };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/i18n/format';
 import { ApiError, type LineProblem } from '../../../lib/api/client';
 import { importStatement, isUnauthorized, type StatementResult } from '../lib/staff-api';
+import { useServices } from '../../../lib/services';
 
 type Outcome =
   | { kind: 'done'; result: StatementResult }
@@ -25,6 +26,7 @@ type StatementImportProps = {
  */
 export function StatementImport({ staffKey, onImported, onUnauthorized }: StatementImportProps) {
   const { t, i18n } = useTranslation('staff');
+  const { apiUrl } = useServices();
   const id = useId();
   const file = useRef<HTMLInputElement>(null);
   const mappingFile = useRef<HTMLInputElement>(null);
@@ -51,7 +53,7 @@ export function StatementImport({ staffKey, onImported, onUnauthorized }: Statem
           return;
         }
       }
-      const result = await importStatement(staffKey, await chosen.text(), mapping);
+      const result = await importStatement(apiUrl, staffKey, await chosen.text(), mapping);
       setOutcome({ kind: 'done', result });
       if (file.current) file.current.value = '';
       onImported();

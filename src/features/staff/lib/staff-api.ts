@@ -1,6 +1,7 @@
 import {
   apiRequest,
   ApiError,
+  type ApiBase,
   type Reconciliation as ReconciliationReport,
   type StaffOrder,
   type StatementImport,
@@ -21,40 +22,47 @@ export type OperatorSource = StockReport['sources'][number];
 export type SetupWarning = { code: string; settings: string[] };
 export type ImportResult = StockImport;
 
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+/** A staff call at the API's base URL, the staff key as a bearer token. */
+const staffRequest = <T>(api: ApiBase, key: string, path: string, init: RequestInit = {}) =>
+  apiRequest<T>(api, `/api/staff${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${key}`, ...init.headers },
+  });
+
+/** POST /api/staff/orders/{id}/{action} (a JSON body, if any): the order as it now is. */
+async function orderAction(api: ApiBase, key: string, id: string, action: string, body?: string) {
+  const path = `/orders/${encodeURIComponent(id)}/${action}`;
+  const headers = body ? { 'Content-Type': 'application/json' } : undefined;
+  const init = { method: 'POST', headers, body };
+  return (await staffRequest<{ order: StaffOrder }>(api, key, path, init)).order;
+}
 
 /** The key was refused (401 without a valid one, 403 with a partner's). */
 export const isUnauthorized = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-export async function fetchStaffOrders(key: string, signal?: AbortSignal): Promise<StaffOrder[]> {
-  const answer = await apiRequest<{ orders?: StaffOrder[] }>('/api/staff/orders?limit=50', {
-    headers: auth(key),
+export async function fetchStaffOrders(api: ApiBase, key: string, signal?: AbortSignal) {
+  const answer = await staffRequest<{ orders?: StaffOrder[] }>(api, key, '/orders?limit=50', {
     signal,
   });
   return Array.isArray(answer?.orders) ? answer.orders : [];
 }
 
-export async function fetchStock(key: string, signal?: AbortSignal): Promise<StockReport> {
-  const answer = await apiRequest<Partial<StockReport>>('/api/staff/stock', {
-    headers: auth(key),
-    signal,
-  });
+export async function fetchStock(api: ApiBase, key: string, signal?: AbortSignal) {
+  const answer = await staffRequest<Partial<StockReport>>(api, key, '/stock', { signal });
   return {
     stock: Array.isArray(answer?.stock) ? answer.stock : [],
     waitingOrders: typeof answer?.waitingOrders === 'number' ? answer.waitingOrders : 0,
     sources: Array.isArray(answer?.sources) ? answer.sources : [],
-  };
+  } satisfies StockReport;
 }
 
 export async function fetchSetupWarnings(
+  api: ApiBase,
   key: string,
   signal?: AbortSignal,
 ): Promise<SetupWarning[]> {
-  const answer = await apiRequest<{ warnings?: unknown }>('/api/staff/setup', {
-    headers: auth(key),
-    signal,
-  });
+  const answer = await staffRequest<{ warnings?: unknown }>(api, key, '/setup', { signal });
   const warnings = Array.isArray(answer?.warnings) ? (answer.warnings as unknown[]) : [];
   return warnings.flatMap((warning) => {
     const { code, settings } = (warning ?? {}) as { code?: unknown; settings?: unknown };
@@ -63,35 +71,24 @@ export async function fetchSetupWarnings(
   });
 }
 
-export async function resendEmail(key: string, orderId: string): Promise<void> {
-  await apiRequest(`/api/staff/orders/${encodeURIComponent(orderId)}/resend`, {
+export async function resendEmail(api: ApiBase, key: string, orderId: string): Promise<void> {
+  await staffRequest(api, key, `/orders/${encodeURIComponent(orderId)}/resend`, {
     method: 'POST',
-    headers: auth(key),
   });
 }
 
-export async function withdrawProfile(key: string, orderId: string): Promise<StaffOrder> {
-  const answer = await apiRequest<{ order: StaffOrder }>(
-    `/api/staff/orders/${encodeURIComponent(orderId)}/withdraw`,
-    { method: 'POST', headers: auth(key) },
-  );
-  return answer.order;
-}
+export const withdrawProfile = (api: ApiBase, key: string, orderId: string) =>
+  orderAction(api, key, orderId, 'withdraw');
 
-export async function importStock(key: string, csv: string): Promise<ImportResult> {
-  return apiRequest<ImportResult>('/api/staff/stock', {
+export const importStock = (api: ApiBase, key: string, csv: string) =>
+  staffRequest<ImportResult>(api, key, '/stock', {
     method: 'POST',
-    headers: { ...auth(key), 'Content-Type': 'text/csv' },
+    headers: { 'Content-Type': 'text/csv' },
     body: csv,
   });
-}
 
-export async function fetchReconciliation(
-  key: string,
-  signal?: AbortSignal,
-): Promise<Reconciliation> {
-  const answer = await apiRequest<Partial<Reconciliation>>('/api/staff/reconciliation', {
-    headers: auth(key),
+export async function fetchReconciliation(api: ApiBase, key: string, signal?: AbortSignal) {
+  const answer = await staffRequest<Partial<Reconciliation>>(api, key, '/reconciliation', {
     signal,
   });
   return {
@@ -105,45 +102,19 @@ export async function fetchReconciliation(
     },
     orders: Array.isArray(answer?.orders) ? answer.orders : [],
     unmatched: Array.isArray(answer?.unmatched) ? answer.unmatched : [],
-  };
+  } satisfies Reconciliation;
 }
 
 /** The merchant account's statement: CSV as is, or with another bank's column mapping. */
-export async function importStatement(
-  key: string,
-  csv: string,
-  mapping?: unknown,
-): Promise<StatementResult> {
-  return apiRequest<StatementResult>('/api/staff/reconciliation/statement', {
+export const importStatement = (api: ApiBase, key: string, csv: string, mapping?: unknown) =>
+  staffRequest<StatementResult>(api, key, '/reconciliation/statement', {
     method: 'POST',
-    headers: {
-      ...auth(key),
-      'Content-Type': mapping === undefined ? 'text/csv' : 'application/json',
-    },
+    headers: { 'Content-Type': mapping === undefined ? 'text/csv' : 'application/json' },
     body: mapping === undefined ? csv : JSON.stringify({ csv, mapping }),
   });
-}
 
-export async function confirmPayment(key: string, orderId: string): Promise<StaffOrder> {
-  const answer = await apiRequest<{ order: StaffOrder }>(
-    `/api/staff/orders/${encodeURIComponent(orderId)}/confirm-payment`,
-    { method: 'POST', headers: auth(key) },
-  );
-  return answer.order;
-}
+export const confirmPayment = (api: ApiBase, key: string, orderId: string) =>
+  orderAction(api, key, orderId, 'confirm-payment');
 
-export async function rejectPayment(
-  key: string,
-  orderId: string,
-  reason: string,
-): Promise<StaffOrder> {
-  const answer = await apiRequest<{ order: StaffOrder }>(
-    `/api/staff/orders/${encodeURIComponent(orderId)}/reject-payment`,
-    {
-      method: 'POST',
-      headers: { ...auth(key), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ reason }),
-    },
-  );
-  return answer.order;
-}
+export const rejectPayment = (api: ApiBase, key: string, orderId: string, reason: string) =>
+  orderAction(api, key, orderId, 'reject-payment', JSON.stringify({ reason }));

@@ -1,15 +1,20 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configureApi, resetApi } from '../../../../src/lib/api/client';
+import { describe, expect, it } from 'vitest';
+import { apiServices } from '../../../../src/lib/services';
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
 
 const API = 'http://api.test';
-const renderPage = (language: 'en' | 'my' = 'en') =>
-  renderWithProviders(<BuyPage />, { language, namespaces: ['purchase'], route: '/buy-esim' });
+const renderPage = (language: 'en' | 'my' = 'en', services = apiServices(API)) =>
+  renderWithProviders(<BuyPage />, {
+    language,
+    namespaces: ['purchase'],
+    route: '/buy-esim',
+    services,
+  });
 
 /** Stock for MPT only (issue #24). */
 function serveAvailability() {
@@ -31,11 +36,7 @@ function serveAvailability() {
 }
 
 describe('the operator step with the server’s stock (issue #24)', () => {
-  afterEach(() => resetApi());
-
   describe('in server mode', () => {
-    beforeEach(() => configureApi(API));
-
     it('says which operator has an eSIM ready now, and the promised time of the others', async () => {
       serveAvailability();
       const user = userEvent.setup();
@@ -79,7 +80,7 @@ describe('the operator step with the server’s stock (issue #24)', () => {
   it('the static shop asks no server and shows the operators as before', async () => {
     const asked = serveAvailability();
     const user = userEvent.setup();
-    await renderPage();
+    await renderPage('en', apiServices(undefined));
     await user.click(screen.getByRole('button', { name: 'Buy Power User' }));
     expect(await screen.findByRole('button', { name: 'Mytel' })).toBeInTheDocument();
     expect(screen.queryByTestId('stock-mytel')).not.toBeInTheDocument();

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURCHASE_STORAGE_KEY } from '../../../../src/features/purchase/lib/order-storage';
-import { configureApi, resetApi } from '../../../../src/lib/api/client';
+import { apiServices } from '../../../../src/lib/services';
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
@@ -13,8 +13,13 @@ import { seedPayment } from './seed';
 
 /** Issue #15 item 1 (decision 058): a way back from the payment step. */
 const API = 'http://api.test';
-const renderPage = (language: 'en' | 'my' = 'en') =>
-  renderWithProviders(<BuyPage />, { language, namespaces: ['purchase'], route: '/buy-esim' });
+const renderPage = (language: 'en' | 'my' = 'en', services = apiServices(undefined)) =>
+  renderWithProviders(<BuyPage />, {
+    language,
+    namespaces: ['purchase'],
+    route: '/buy-esim',
+    services,
+  });
 
 const stored = () =>
   JSON.parse(sessionStorage.getItem(PURCHASE_STORAGE_KEY) ?? 'null') as {
@@ -137,10 +142,7 @@ describe('changing the contact or cancelling on the payment step (static shop)',
 });
 
 describe('changing the contact or cancelling on the payment step (server mode)', () => {
-  afterEach(() => resetApi());
-
   it('asks the server to change the contact, with the order token, and shows its answer', async () => {
-    configureApi(API);
     const seen: { method: string; path: string; token: string | null; body: unknown }[] = [];
     server.use(
       http.get(`${API}/api/orders/:id`, () => HttpResponse.json({ order: shopOrder() })),
@@ -157,7 +159,7 @@ describe('changing the contact or cancelling on the payment step (server mode)',
     );
     const user = userEvent.setup();
     seedServerOrder();
-    await renderPage();
+    await renderPage('en', apiServices(API));
     await user.click(screen.getByRole('button', { name: 'Change email or Viber number' }));
     const field = screen.getByLabelText('New email or Viber phone number');
     await user.clear(field);
@@ -178,7 +180,6 @@ describe('changing the contact or cancelling on the payment step (server mode)',
   });
 
   it('changes nothing when the server cannot be reached, and says so', async () => {
-    configureApi(API);
     server.use(
       http.get(`${API}/api/orders/:id`, () => HttpResponse.json({ order: shopOrder() })),
       http.patch(`${API}/api/orders/:id`, () => HttpResponse.error()),
@@ -186,7 +187,7 @@ describe('changing the contact or cancelling on the payment step (server mode)',
     );
     const user = userEvent.setup();
     seedServerOrder();
-    await renderPage();
+    await renderPage('en', apiServices(API));
     await user.click(screen.getByRole('button', { name: 'Change email or Viber number' }));
     const field = screen.getByLabelText('New email or Viber phone number');
     await user.clear(field);
@@ -207,7 +208,6 @@ describe('changing the contact or cancelling on the payment step (server mode)',
   });
 
   it('cancels on the server, then starts again from the plans', async () => {
-    configureApi(API);
     const cancelled: (string | null)[] = [];
     server.use(
       http.get(`${API}/api/orders/:id`, () => HttpResponse.json({ order: shopOrder() })),
@@ -218,7 +218,7 @@ describe('changing the contact or cancelling on the payment step (server mode)',
     );
     const user = userEvent.setup();
     seedServerOrder();
-    await renderPage();
+    await renderPage('en', apiServices(API));
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     await user.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }),
@@ -229,7 +229,6 @@ describe('changing the contact or cancelling on the payment step (server mode)',
   });
 
   it('shows a paid order as paid when the server refuses to cancel it (409)', async () => {
-    configureApi(API);
     let paid = false;
     server.use(
       http.get(`${API}/api/orders/:id`, () =>
@@ -254,7 +253,7 @@ describe('changing the contact or cancelling on the payment step (server mode)',
     );
     const user = userEvent.setup();
     seedServerOrder();
-    await renderPage();
+    await renderPage('en', apiServices(API));
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     await user.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }),

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configureApi, resetApi } from '../../../../src/lib/api/client';
+import { describe, expect, it } from 'vitest';
+import { apiServices } from '../../../../src/lib/services';
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
@@ -44,9 +44,6 @@ const toPayment = async (user: ReturnType<typeof userEvent.setup>) => {
 };
 
 describe('the server order watch', () => {
-  beforeEach(() => configureApi(API));
-  afterEach(() => resetApi());
-
   it('shows the eSIM when the bank’s notification paid the order, with no upload', async () => {
     let asked = 0;
     server.use(
@@ -62,6 +59,7 @@ describe('the server order watch', () => {
     await renderWithProviders(<BuyPage />, {
       namespaces: ['purchase', 'delivery'],
       route: '/buy-esim',
+      services: apiServices(API),
     });
     await toPayment(user);
     expect(await screen.findByRole('img', QR)).toBeInTheDocument();
@@ -99,6 +97,7 @@ describe('the server order watch', () => {
     await renderWithProviders(<BuyPage />, {
       namespaces: ['purchase', 'delivery'],
       route: '/buy-esim',
+      services: apiServices(API),
     });
     await toPayment(user);
     await user.upload(await screen.findByLabelText('Choose screenshot'), screenshot());

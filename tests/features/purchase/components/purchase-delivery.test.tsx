@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURCHASE_STORAGE_KEY } from '../../../../src/features/purchase/lib/order-storage';
-import { configureApi, resetApi } from '../../../../src/lib/api/client';
+import { apiServices } from '../../../../src/lib/services';
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
@@ -50,12 +50,10 @@ const renderPage = () =>
   renderWithProviders(<BuyPage />, {
     namespaces: ['purchase', 'delivery'],
     route: '/buy-esim',
+    services: apiServices(API),
   });
 
 describe('the result step in server mode', () => {
-  beforeEach(() => configureApi(API));
-  afterEach(() => resetApi());
-
   it('shows the assigned eSIM and the order page link as soon as the payment is confirmed', async () => {
     // The server's order as the page may read it while it waits (its watch asks now and then, so
     // a slow machine asks more often before the test is done): unpaid until the receipt is in.

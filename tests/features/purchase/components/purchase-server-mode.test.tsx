@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PURCHASE_STORAGE_KEY } from '../../../../src/features/purchase/lib/order-storage';
-import { configureApi, resetApi } from '../../../../src/lib/api/client';
+import { apiServices } from '../../../../src/lib/services';
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { server } from '../../../support/msw-server';
 import { renderWithProviders } from '../../../support/render';
@@ -12,7 +12,12 @@ import { screenshot } from './seed';
 
 const API = 'http://api.test';
 const renderPage = (language: 'en' | 'my' = 'en') =>
-  renderWithProviders(<BuyPage />, { language, namespaces: ['purchase'], route: '/buy-esim' });
+  renderWithProviders(<BuyPage />, {
+    language,
+    namespaces: ['purchase'],
+    route: '/buy-esim',
+    services: apiServices(API),
+  });
 
 async function toContactStep(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Buy Power User' }));
@@ -22,12 +27,10 @@ async function toContactStep(user: ReturnType<typeof userEvent.setup>) {
 
 describe('the purchase flow in server mode', () => {
   beforeEach(() => {
-    configureApi(API);
     // The payment step's watch reads the order every 1.5 s, so a slow machine reads it before
     // the test is done: unpaid, as the server has it, unless a test says otherwise.
     server.use(http.get(`${API}/api/orders/:id`, () => HttpResponse.json({ order: shopOrder() })));
   });
-  afterEach(() => resetApi());
 
   it('has the server make the order and decide the receipt, and keeps its token across a reload', async () => {
     const seen: { path: string; headers: Headers; body: unknown }[] = [];

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ResultSuccess } from '../../../../src/features/purchase/components/result-success';
 import type { Order } from '../../../../src/features/purchase/lib/purchase-machine';
-import { configureApi, resetApi } from '../../../../src/lib/api/client';
+import { apiServices } from '../../../../src/lib/services';
 import type { Language } from '../../../../src/lib/i18n/languages';
 import { renderWithProviders } from '../../../support/render';
 import { withOrderNumber } from './order-text';
@@ -20,7 +20,7 @@ const order: Order = {
   expiresAt: Date.now() + 600_000,
 };
 
-const renderSuccess = (language: Language = 'en') =>
+const renderSuccess = (language: Language = 'en', services = apiServices(undefined)) =>
   renderWithProviders(
     <ResultSuccess
       order={order}
@@ -29,12 +29,10 @@ const renderSuccess = (language: Language = 'en') =>
       focusOnMount={false}
       onBuyAnother={() => {}}
     />,
-    { namespaces: ['purchase'], language },
+    { namespaces: ['purchase'], language, services },
   );
 
 describe('the success screen', () => {
-  afterEach(() => resetApi());
-
   it('asks for the order by hand when nothing else will bring it to the shop (no webhook)', async () => {
     await renderSuccess();
     expect(
@@ -54,8 +52,7 @@ describe('the success screen', () => {
   });
 
   it('says what happens next, without a hand-off, when the shop has the order', async () => {
-    configureApi('https://shop.example.test');
-    await renderSuccess();
+    await renderSuccess('en', apiServices('https://shop.example.test'));
     expect(screen.queryByRole('link', { name: 'Send by Viber' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Send by email' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Send your order/ })).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   confirmedBy,
+  createOrder,
   emptyReceipt,
   initialPurchaseState,
   purchaseReducer,
@@ -123,16 +124,13 @@ describe('purchaseReducer: step 1 to 3', () => {
   });
 });
 
-describe('purchaseReducer: continue to payment', () => {
+describe('continue to payment (the static shop’s order, createOrder)', () => {
+  const draft = { planId: 'power-30', operatorId: 'atom', contact: '+95 9 123 456 789' } as const;
+
   it('creates the order number from local time, the price and a 10-minute expiry', () => {
-    const state = run(
-      [
-        { type: 'EDIT_CONTACT', contact: '+95 9 123 456 789' },
-        { type: 'CONTINUE_TO_PAYMENT', now: NOW, orderId: ORDER_ID },
-      ],
-      atContact,
-    );
-    expect(state).toEqual({
+    const made = createOrder(draft, NOW, ORDER_ID);
+    expect(made).toEqual({ ...order, operatorId: 'atom' });
+    expect(run([{ type: 'ORDER_CREATED', order: made ?? never() }], atContact)).toEqual({
       step: 'payment',
       order: { ...order, operatorId: 'atom' },
       receipt: emptyReceipt,
@@ -140,24 +138,20 @@ describe('purchaseReducer: continue to payment', () => {
     });
   });
 
-  it('gives the order the id the event carries, and takes only ids newOrderId makes', () => {
-    const typed = purchaseReducer(atContact, { type: 'EDIT_CONTACT', contact: '09123456789' });
+  it('gives the order the id it is given, and takes only ids newOrderId makes', () => {
     const other = '1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6';
-    expect(
-      purchaseReducer(typed, { type: 'CONTINUE_TO_PAYMENT', now: NOW, orderId: other }),
-    ).toMatchObject({ step: 'payment', order: { id: other } });
+    expect(createOrder(draft, NOW, other)).toMatchObject({ id: other });
     for (const orderId of ['', 'order-1', ORDER_ID.toUpperCase()]) {
-      expect(purchaseReducer(typed, { type: 'CONTINUE_TO_PAYMENT', now: NOW, orderId })).toBe(
-        typed,
-      );
+      expect(createOrder(draft, NOW, orderId)).toBeNull();
     }
   });
 
-  it.each(['', 'hello', '0912', 'a@b'])('stays on the contact step with %j', (contact) => {
-    const typed = purchaseReducer(atContact, { type: 'EDIT_CONTACT', contact });
-    expect(
-      purchaseReducer(typed, { type: 'CONTINUE_TO_PAYMENT', now: NOW, orderId: ORDER_ID }),
-    ).toBe(typed);
+  it.each(['', 'hello', '0912', 'a@b'])('makes no order with %j', (contact) => {
+    expect(createOrder({ ...draft, contact }, NOW, ORDER_ID)).toBeNull();
+  });
+
+  it('takes an order only on the contact step', () => {
+    expect(purchaseReducer(atPayment, { type: 'ORDER_CREATED', order })).toBe(atPayment);
   });
 });
 
@@ -219,6 +213,7 @@ describe('purchaseReducer: step 4', () => {
     if (result.step !== 'result') throw new Error('fixture');
     const state = purchaseReducer(verifying, {
       type: 'VERIFICATION_DONE',
+      order,
       verification: result.verification,
     });
     expect(state).toEqual(result);
@@ -267,7 +262,7 @@ describe('purchaseReducer: result and expiry', () => {
     { type: 'SELECT_OPERATOR', operatorId: 'mpt' },
     { type: 'EDIT_CONTACT', contact: 'a@b.co' },
     { type: 'BACK' },
-    { type: 'CONTINUE_TO_PAYMENT', now: NOW, orderId: ORDER_ID },
+    { type: 'ORDER_CREATED', order },
     { type: 'RECEIPT_PREPARING', fileName: 'a.png' },
     { type: 'RECEIPT_READY', image },
     { type: 'RECEIPT_REJECTED', problem: 'notImage' },
@@ -276,6 +271,7 @@ describe('purchaseReducer: result and expiry', () => {
     { type: 'SUBMIT_RECEIPT' },
     {
       type: 'VERIFICATION_DONE',
+      order,
       verification: { status: 'failed', reason: { code: 'unreadable' } },
     },
     { type: 'TRY_AGAIN', now: NOW },
@@ -380,6 +376,7 @@ describe('a late upload from expiry', () => {
     const lateVerifying: PurchaseState = { step: 'verifying', order, receipt: image, late: true };
     const refused = purchaseReducer(lateVerifying, {
       type: 'VERIFICATION_DONE',
+      order,
       verification: { status: 'failed', reason: { code: 'idMissing' } },
     });
     expect(refused).toEqual({
@@ -398,6 +395,7 @@ describe('a late upload from expiry', () => {
     // A confirmed late upload is a confirmed order like any other.
     const accepted = purchaseReducer(lateVerifying, {
       type: 'VERIFICATION_DONE',
+      order,
       verification: confirmed.step === 'result' ? confirmed.verification : never(),
     });
     expect(accepted).toEqual(confirmed);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Order, PurchaseState } from '../../../../src/features/purchase/lib/purchase-machine';
-import { flowReducer } from '../../../../src/features/purchase/lib/server-purchase';
+import {
+  purchaseReducer,
+  type Order,
+  type PurchaseState,
+} from '../../../../src/features/purchase/lib/purchase-machine';
 import type { ShopOrder } from '../../../../src/lib/api/client';
 
 const T = Date.parse('2026-11-23T10:00:00Z');
@@ -54,12 +57,12 @@ describe('server mode events on the purchase flow', () => {
       step: 'contact',
       draft: { planId: 'power-30', operatorId: 'mpt', contact: 'buyer@example.com' },
     };
-    expect(flowReducer(contact, { type: 'ORDER_CREATED', order })).toEqual({
+    expect(purchaseReducer(contact, { type: 'ORDER_CREATED', order })).toEqual({
       ...payment,
       interrupted: false,
     });
     // Anywhere else the event changes nothing.
-    expect(flowReducer(payment, { type: 'ORDER_CREATED', order })).toBe(payment);
+    expect(purchaseReducer(payment, { type: 'ORDER_CREATED', order })).toBe(payment);
   });
 
   it('shows the expiry panel when the server refuses an expired order', () => {
@@ -75,7 +78,10 @@ describe('server mode events on the purchase flow', () => {
         originalSize: 1,
       } as never,
     };
-    expect(flowReducer(verifying, { type: 'SERVER_EXPIRED' })).toEqual({ step: 'expired', order });
+    expect(purchaseReducer(verifying, { type: 'ORDER_EXPIRED' })).toEqual({
+      step: 'expired',
+      order,
+    });
   });
 
   it('keeps the server’s payment window on Try again instead of a fresh one', () => {
@@ -84,10 +90,10 @@ describe('server mode events on the purchase flow', () => {
       order,
       verification: { status: 'failed', reason: { code: 'unreadable' } },
     };
-    const again = flowReducer(failed, { type: 'TRY_AGAIN', now: T + 300_000 });
+    const again = purchaseReducer(failed, { type: 'TRY_AGAIN', now: T + 300_000 });
     expect(again.step).toBe('payment');
     expect('order' in again && again.order.expiresAt).toBe(order.expiresAt);
-    expect(flowReducer(failed, { type: 'TRY_AGAIN', now: T + 600_000 })).toEqual({
+    expect(purchaseReducer(failed, { type: 'TRY_AGAIN', now: T + 600_000 })).toEqual({
       step: 'expired',
       order,
     });
@@ -101,10 +107,10 @@ describe('server mode events on the purchase flow', () => {
       late: true,
     };
     const verification = { status: 'failed', reason: { code: 'idMissing' } } as const;
-    const refused = flowReducer(verifying, { type: 'SERVER_VERIFIED', order, verification });
+    const refused = purchaseReducer(verifying, { type: 'VERIFICATION_DONE', order, verification });
     expect(refused).toEqual({ step: 'result', order, verification, late: true });
     // Long after the server's window: back to the late upload, not to the expiry panel.
-    expect(flowReducer(refused, { type: 'TRY_AGAIN', now: T + 3_600_000 })).toEqual({
+    expect(purchaseReducer(refused, { type: 'TRY_AGAIN', now: T + 3_600_000 })).toEqual({
       step: 'payment',
       order,
       receipt: { image: null, preparing: null, problem: null },
@@ -115,8 +121,8 @@ describe('server mode events on the purchase flow', () => {
 
   it('learns on reload that the order was paid, expired, or given a new expiry', () => {
     expect(
-      flowReducer(payment, {
-        type: 'SERVER_SYNCED',
+      purchaseReducer(payment, {
+        type: 'ORDER_SYNCED',
         shop: shop({ status: 'paid', transactionId: 'TX1', paidAt: T + 5 }),
         now: T + 10,
       }),
@@ -131,24 +137,24 @@ describe('server mode events on the purchase flow', () => {
       },
     });
     expect(
-      flowReducer(payment, { type: 'SERVER_SYNCED', shop: shop({ status: 'expired' }), now: T }),
+      purchaseReducer(payment, { type: 'ORDER_SYNCED', shop: shop({ status: 'expired' }), now: T }),
     ).toEqual({ step: 'expired', order });
-    const later = flowReducer(payment, {
-      type: 'SERVER_SYNCED',
+    const later = purchaseReducer(payment, {
+      type: 'ORDER_SYNCED',
       shop: shop({ expiresAt: T + 900_000 }),
       now: T,
     });
     expect('order' in later && later.order.expiresAt).toBe(T + 900_000);
     // Another order's answer is ignored.
     expect(
-      flowReducer(payment, { type: 'SERVER_SYNCED', shop: shop({ id: 'other' }), now: T }),
+      purchaseReducer(payment, { type: 'ORDER_SYNCED', shop: shop({ id: 'other' }), now: T }),
     ).toBe(payment);
   });
 
   describe('a reload while the server checks a receipt (issue #24)', () => {
     const checking: PurchaseState = { step: 'verifying', order, receipt: null };
     const synced = (state: PurchaseState, change: Partial<ShopOrder>, now = T + 10) =>
-      flowReducer(state, { type: 'SERVER_SYNCED', shop: shop(change), now });
+      purchaseReducer(state, { type: 'ORDER_SYNCED', shop: shop(change), now });
 
     it('shows checking while the server still checks, and stays there as it asks again', () => {
       expect(synced(payment, { status: 'verifying' })).toEqual(checking);

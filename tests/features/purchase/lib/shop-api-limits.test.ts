@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { submitServerReceipt } from '../../../../src/features/purchase/lib/server-checkout';
-import { configureApi, resetApi } from '../../../../src/lib/api/client';
+import { describe, expect, it } from 'vitest';
+import { serverCheckout } from '../../../../src/features/purchase/lib/server-checkout';
 import { server } from '../../../support/msw-server';
 import { SHOP_ORDER_ID, shopOrder } from '../../../support/shop-order';
 import { order, preparedReceipt } from './fixtures';
@@ -10,9 +9,6 @@ const API = 'http://api.test';
 
 /** Issue #23 item 4: a receipt the server's limits refuse tells the buyer how long to wait. */
 describe('a receipt over the server’s limits (429)', () => {
-  beforeEach(() => configureApi(API));
-  afterEach(() => resetApi());
-
   it('is a refusal that says how long to wait, not "could not verify"', async () => {
     server.use(
       http.post(`${API}/api/orders/:id/receipt`, () =>
@@ -24,12 +20,12 @@ describe('a receipt over the server’s limits (429)', () => {
         ),
       ),
     );
-    const outcome = await submitServerReceipt({
-      order: { ...order, server: { id: SHOP_ORDER_ID, token: 'order-token-1', mmqrPayload: 'x' } },
-      receipt: preparedReceipt(),
-      language: 'en',
-      idempotencyKey: 'b1c7f1d2-5a3e-4c8b-9d0f-1e2a3b4c5d6e',
-    });
+    const outcome = await serverCheckout(API).submitReceipt(
+      { ...order, server: { id: SHOP_ORDER_ID, token: 'order-token-1', mmqrPayload: 'x' } },
+      preparedReceipt(),
+      'en',
+      new AbortController().signal,
+    );
     expect(outcome).toMatchObject({
       kind: 'decided',
       verification: {
@@ -42,9 +38,6 @@ describe('a receipt over the server’s limits (429)', () => {
 
 /** Decision 087: a Viber order is delivered in the payment's answer, its contact already dropped. */
 describe('a receipt whose answer delivers the eSIM', () => {
-  beforeEach(() => configureApi(API));
-  afterEach(() => resetApi());
-
   it('keeps the contact the buyer gave, so a reload can restore the result', async () => {
     server.use(
       http.post(`${API}/api/orders/:id/receipt`, () =>
@@ -59,12 +52,12 @@ describe('a receipt whose answer delivers the eSIM', () => {
         }),
       ),
     );
-    const outcome = await submitServerReceipt({
-      order: { ...order, server: { id: SHOP_ORDER_ID, token: 'order-token-1', mmqrPayload: 'x' } },
-      receipt: preparedReceipt(),
-      language: 'en',
-      idempotencyKey: 'c2d8f2e3-6b4f-4d9c-8e1a-2f3b4c5d6e7f',
-    });
+    const outcome = await serverCheckout(API).submitReceipt(
+      { ...order, server: { id: SHOP_ORDER_ID, token: 'order-token-1', mmqrPayload: 'x' } },
+      preparedReceipt(),
+      'en',
+      new AbortController().signal,
+    );
     expect(outcome).toMatchObject({
       kind: 'decided',
       order: { contact: '09123456789', contactKind: 'phone' },
