@@ -99,7 +99,7 @@ test('buys an ATOM eSIM ordered from the SM-DP+; the order page shows it install
   expect(await decodeOnScreen(page, order.number)).toBe(code);
   await expect(page.getByText(/Installed on your phone/)).toHaveCount(0);
   await report(esim.iccid);
-  await expect(page.getByText(/Installed on your phone/)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/Installed on your phone/)).toBeVisible({ timeout: 30_000 });
 });
 
 /** An ATOM order paid through the API, its eSIM out of the fake SM-DP+: its order page. */

@@ -30,9 +30,9 @@ test.describe('home page', () => {
     await expect(heading).toHaveAccessibleName(title);
     const typedTitle = heading.locator('.typed__letters');
     await expect(typedTitle).toHaveAttribute('data-state', 'typing');
-    await expect(typedTitle).toHaveText(title, { timeout: 10_000 });
+    await expect(typedTitle).toHaveText(title, { timeout: 30_000 });
     await expect(page.locator('.hero__subtitle .typed__letters')).toHaveText(subtitle, {
-      timeout: 10_000,
+      timeout: 30_000,
     });
 
     await expect(page.locator('.hero__operators li')).toHaveText([

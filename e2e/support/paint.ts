@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 
 /**
  * The paint gate (decision 081): what a cold load of a pre-rendered route costs before its first
@@ -141,19 +141,26 @@ export async function measurePaint(
   const requests: Promise<{ url: string; bytes: number }>[] = [];
   let htmlLcp: string | undefined;
   let copy: string[];
+  let finished: { url: string; bytes: number }[];
   try {
     await html.context.route(
       (address) => isScript(address.href),
       (route) => route.abort('blockedbyclient'),
     );
-    html.page.on('requestfinished', (request) => {
+    const onFinished = (request: Request) => {
       requests.push(
         (async () => {
-          const body = (await (await request.response())?.body()) ?? Buffer.alloc(0);
-          return { url: request.url(), bytes: gzipSync(body, { level: 6 }).length };
+          // A body the browser no longer holds (a media stream) counts by its size on the wire.
+          const response = await request.response().catch(() => null);
+          const body = await response?.body().catch(() => undefined);
+          const bytes = body
+            ? gzipSync(body, { level: 6 }).length
+            : ((await request.sizes().catch(() => undefined))?.responseBodySize ?? 0);
+          return { url: request.url(), bytes };
         })(),
       );
-    });
+    };
+    html.page.on('requestfinished', onFinished);
     await html.page.goto(url);
     await html.page.waitForLoadState('networkidle');
     await afterTwoFrames(html.page);
@@ -164,10 +171,12 @@ export async function measurePaint(
         .__paint;
       return [...document.body.querySelectorAll('*')].map((element) => signature(element));
     });
+    // Every body read while the page is open: on a busy machine a late one met a closed target.
+    html.page.off('requestfinished', onFinished);
+    finished = await Promise.all(requests);
   } finally {
     await html.context.close();
   }
-  const finished = await Promise.all(requests);
 
   // 2. With the app, until it has taken over.
   const app = await open();
@@ -178,7 +187,9 @@ export async function measurePaint(
     const scriptBytes = new Map<string, number>();
     app.page.on('requestfinished', async (request) => {
       if (!isScript(request.url())) return;
-      const body = (await (await request.response())?.body().catch(() => undefined)) ?? undefined;
+      // After the context closes (a late script) there is nothing to read, and nothing to fail.
+      const response = await request.response().catch(() => null);
+      const body = await response?.body().catch(() => undefined);
       if (body) scriptBytes.set(request.url(), gzipSync(body, { level: 6 }).length);
     });
     await app.page.goto(url);

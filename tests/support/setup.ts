@@ -32,7 +32,14 @@ afterEach(() => {
   const found = problems.splice(0);
   if (found.length) throw new Error(`The test wrote to the console:\n${found.join('\n')}`);
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // Most files share a worker with the files before them (vitest.config.ts, decision 096): what
+  // a file switched on for itself ends with it.
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
 
 // jsdom has no canvas, media playback or matchMedia; the app treats them as optional.
 if (typeof window !== 'undefined') {

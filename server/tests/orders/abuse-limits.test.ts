@@ -189,5 +189,5 @@ describe(`order numbers under load (${testStore})`, () => {
     console.info(
       `10,000 orders through the service in ${Math.round(performance.now() - started)} ms`,
     );
-  }, 180_000);
+  }, 600_000); // a limit for a hang: 10,000 orders went past 180 s at a load of 30 (decision 096)
 });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ContactPage } from '../../../../src/pages/contact-page';
 import { GEMINI, server } from '../../../support/msw-server';
@@ -23,13 +23,14 @@ const billing: Analysis = {
   email_subject: 'Billing Inquiry: charged twice',
 };
 
-function answer(analysis: Analysis | string, wait = 0) {
+/** Scripts the model's answer; with `held`, it is sent only once `held` resolves. */
+function answer(analysis: Analysis | string, held?: Promise<void>) {
   const prompts: string[] = [];
   server.use(
     http.post(`${GEMINI}/*`, async ({ request }) => {
       const body = (await request.json()) as { contents: { parts: { text: string }[] }[] };
       prompts.push(body.contents[0]?.parts[0]?.text ?? '');
-      if (wait) await delay(wait);
+      await held;
       return geminiAnswer(typeof analysis === 'string' ? analysis : JSON.stringify(analysis));
     }),
   );
@@ -65,7 +66,14 @@ describe('ContactPage', () => {
   });
 
   it('analyses an issue and offers a prefilled email', async () => {
-    const prompts = answer(billing, 50);
+    // The answer waits until the test has seen the busy state (a timed delay could pass first).
+    let release = () => {};
+    const prompts = answer(
+      billing,
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
     const user = await renderPage();
     const box = screen.getByRole('textbox', { name: 'Describe your issue' });
     const analyse = screen.getByRole('button', { name: 'Analyse' });
@@ -76,7 +84,8 @@ describe('ContactPage', () => {
     await user.clear(box);
     await user.type(box, 'I was charged twice for order #NXR-20250101-101010');
     await user.click(analyse);
-    expect(screen.getByRole('button', { name: 'Analysing your request…' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Analysing your request…' })).toBeDisabled();
+    release();
 
     expect(await screen.findByRole('heading', { name: 'Our suggestion' })).toHaveFocus();
     expect(screen.getByText('We are sorry about the double charge.')).toBeInTheDocument();
