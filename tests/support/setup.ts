@@ -34,8 +34,7 @@ afterEach(() => {
 });
 afterAll(() => {
   server.close();
-  // Most files share a worker with the files before them (vitest.config.ts, decision 096): what
-  // a file switched on for itself ends with it.
+  // What a file switched on for itself ends with it (decision 096).
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
