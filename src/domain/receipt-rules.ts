@@ -187,11 +187,6 @@ export function isSuccessfulStatus(status: string | null | undefined): boolean {
   return SUCCESS.test(text) && !NOT_SUCCESSFUL.test(text);
 }
 
-/** Whether the status the model read does not say the payment went through (see above). */
-export function isUnsuccessfulStatus(status: string | null | undefined): boolean {
-  return !isSuccessfulStatus(status);
-}
-
 /** The model's reason as shown to the buyer: trimmed and cut to a sentence-sized length. */
 export function shownReason(reason: string): string {
   const text = reason.trim().replace(/\s+/g, ' ');

@@ -85,10 +85,5 @@ export function writeJson(name: StorageArea, key: string, value: unknown): boole
   return writeText(name, key, text);
 }
 
-/** A schema that takes any JSON value, for callers that check entry by entry themselves. */
-export const anyJson: StorageSchema<unknown> = {
-  safeParse: (value) => ({ success: true, data: value }),
-};
-
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,14 +3,9 @@ import type { OperatorId, Plan } from '#domain/catalogue';
 import { currency, findPlan } from '#domain/catalogue';
 import type { ContactKind } from '#domain/contact';
 import { PAYMENT_WINDOW_MS } from '#domain/payment-window';
-import {
-  createOrderNumber,
-  nthOrderNumber,
-  ORDER_NUMBERS_PER_SECOND,
-  parseOrderNumber,
-} from '#domain/order-number';
+import { createOrderNumber, nthOrderNumber, ORDER_NUMBERS_PER_SECOND } from '#domain/order-number';
 import { buildMmqrPayload } from '#domain/mmqr/payload';
-import { MYANMAR_OFFSET_MS, MyanmarWallClock } from '#domain/myanmar-time';
+import { MyanmarWallClock } from '#domain/myanmar-time';
 import type { Config } from '../config';
 import { orderLinks, orders, type OrderRow, type OrderStatus } from '../db/schema';
 import type { Deps } from '../deps';
@@ -40,18 +35,6 @@ export type ShopOrder = {
 
 /** `#NXR-YYYYMMDD-HHMMSS` of an instant, in Myanmar time. */
 export const orderNumberAt = (epochMs: number) => createOrderNumber(new MyanmarWallClock(epochMs));
-
-/**
- * The instant an order number names (to the second), or null for anything else. A `-N` suffix
- * (the Nth order of that second) names the same second.
- */
-export function orderNumberTime(number: string | null | undefined): number | null {
-  const canonical = parseOrderNumber(number);
-  const match = /^#NXR-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})/.exec(canonical ?? '');
-  if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as number[];
-  return Date.UTC(year!, month! - 1, day, hour, minute, second) - MYANMAR_OFFSET_MS;
-}
 
 /**
  * Order numbers (decisions 069, 083): an order takes the second it is made in,

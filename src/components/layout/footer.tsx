@@ -4,29 +4,22 @@ import { paths, type RouteName } from '../../config/paths';
 import { site, socialLinks, telHref } from '../../config/site';
 import './footer.css';
 
-const learnMore: {
-  route: RouteName;
-  key:
-    | 'footer.about'
-    | 'footer.partners'
-    | 'footer.blog'
-    | 'footer.contact'
-    | 'footer.helpCenter'
-    | 'footer.howItWorks';
-}[] = [
+type Links = readonly { route: RouteName; key: `footer.${string}` }[];
+
+const learnMore = [
   { route: 'about', key: 'footer.about' },
   { route: 'partners', key: 'footer.partners' },
   { route: 'blog', key: 'footer.blog' },
   { route: 'contact', key: 'footer.contact' },
   { route: 'helpCenter', key: 'footer.helpCenter' },
   { route: 'howItWorks', key: 'footer.howItWorks' },
-];
+] as const satisfies Links;
 
-const legal: { route: RouteName; key: 'footer.privacy' | 'footer.terms' | 'footer.refund' }[] = [
+const legal = [
   { route: 'privacy', key: 'footer.privacy' },
   { route: 'terms', key: 'footer.terms' },
   { route: 'refund', key: 'footer.refund' },
-];
+] as const satisfies Links;
 
 export function Footer() {
   const { t } = useTranslation();

@@ -88,6 +88,23 @@ export function ResultSuccess(props: ResultSuccessProps) {
     </>
   );
 
+  /** Where to ask for help, with the order number (after the eSIM, or as the last step). */
+  const help = (
+    <>
+      <p>
+        <OrderNumberText number={order.number}>
+          {(number) => t('result.stepHelp', { order: number })}
+        </OrderNumberText>
+      </p>
+      <a
+        className="button purchase-viber"
+        href={viberChatHref(t('result.viberHelpMessage', { order: order.number }))}
+      >
+        {t('result.viberHelp')}
+      </a>
+    </>
+  );
+
   return (
     // The floating buttons give way rather than cover any of it on a phone (issue #24).
     <section
@@ -122,19 +139,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
 
       {/* Server mode: the eSIM (or its honest waiting state) is on screen above; nothing to send. */}
       {order.delivery ? (
-        <div className="purchase-result__help">
-          <p>
-            <OrderNumberText number={order.number}>
-              {(number) => t('result.stepHelp', { order: number })}
-            </OrderNumberText>
-          </p>
-          <a
-            className="button purchase-viber"
-            href={viberChatHref(t('result.viberHelpMessage', { order: order.number }))}
-          >
-            {t('result.viberHelp')}
-          </a>
-        </div>
+        <div className="purchase-result__help">{help}</div>
       ) : (
         <>
           <h3>{t('result.stepsHeading')}</h3>
@@ -145,19 +150,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
                 contact: order.contact,
               })}
             </li>
-            <li>
-              <p>
-                <OrderNumberText number={order.number}>
-                  {(number) => t('result.stepHelp', { order: number })}
-                </OrderNumberText>
-              </p>
-              <a
-                className="button purchase-viber"
-                href={viberChatHref(t('result.viberHelpMessage', { order: order.number }))}
-              >
-                {t('result.viberHelp')}
-              </a>
-            </li>
+            <li>{help}</li>
           </ol>
 
           {webhookMessage && (

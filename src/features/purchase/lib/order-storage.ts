@@ -92,39 +92,23 @@ const v2Schema = z.object({ version: z.literal(2), state: stateSchema });
 const storedSchema = z.union([v2Schema, v1Schema]);
 
 function toStored(state: PurchaseState): StoredState {
+  const late = 'late' in state && state.late ? { late: true } : {};
   switch (state.step) {
     case 'plan':
     case 'operator':
     case 'contact':
       return { step: state.step, draft: state.draft };
     case 'payment':
-      return {
-        step: 'payment',
-        order: state.order,
-        interrupted: state.interrupted,
-        ...(state.late ? { late: true } : {}),
-      };
+      return { step: 'payment', order: state.order, interrupted: state.interrupted, ...late };
     case 'verifying':
       // In server mode the check goes on without this page: a reload asks the server how it ends.
-      if (state.order.server) {
-        return { step: 'verifying', order: state.order, ...(state.late ? { late: true } : {}) };
-      }
+      if (state.order.server) return { step: 'verifying', order: state.order, ...late };
       // A reload during the browser's own check loses the image: the buyer uploads it again.
-      return {
-        step: 'payment',
-        order: state.order,
-        interrupted: true,
-        ...(state.late ? { late: true } : {}),
-      };
+      return { step: 'payment', order: state.order, interrupted: true, ...late };
     case 'result': {
       // The eSIM's activation code is shown, never stored: a reload asks the server again.
       const { delivery: _shownOnly, ...order } = state.order;
-      return {
-        step: 'result',
-        order,
-        verification: state.verification,
-        ...(state.late ? { late: true } : {}),
-      };
+      return { step: 'result', order, verification: state.verification, ...late };
     }
     case 'expired':
       return { step: 'expired', order: state.order };
