@@ -10,17 +10,27 @@ import { geminiAnswer, generateUrl } from '../../support/ai';
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-function answerWithImage(onCall?: (body: unknown) => void, wait = 0) {
+/** Scripts the image; with `held`, the answer is sent only once `held` resolves (a state, not a time). */
+function answerWithImage(onCall?: (body: unknown) => void, held?: Promise<void>) {
   let calls = 0;
   server.use(
     http.post(generateUrl, async ({ request }) => {
       calls += 1;
       onCall?.(await request.json());
-      if (wait) await delay(wait);
+      await held;
       return geminiAnswer({ inlineData: { mimeType: 'image/png', data: PNG } });
     }),
   );
   return () => calls;
+}
+
+/** A promise and what resolves it: an answer held until the test has seen the busy state. */
+function hold() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release };
 }
 
 const renderPage = (language: 'en' | 'my' = 'en') =>
@@ -45,12 +55,14 @@ describe('the image generation page', () => {
 
   it('generates on Enter, shows a loading card, then the image with a download button', async () => {
     let body: unknown;
-    answerWithImage((b) => (body = b), 150);
+    const { held, release } = hold();
+    answerWithImage((b) => (body = b), held);
     await renderPage();
     await userEvent.type(screen.getByLabelText('Describe your image'), 'A pagoda at sunset{Enter}');
     expect(await screen.findByText('Drawing your image')).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent('Time elapsed: 0:0');
     expect(screen.getByRole('button', { name: 'Generating…' })).toBeDisabled();
+    release();
 
     const image = await screen.findByRole('img', {
       name: 'AI-generated image of: A pagoda at sunset',
@@ -66,14 +78,17 @@ describe('the image generation page', () => {
   });
 
   it('keeps Shift+Enter as a new line and sends one request while busy', async () => {
-    const calls = answerWithImage(undefined, 200);
+    const { held, release } = hold();
+    const calls = answerWithImage(undefined, held);
     await renderPage();
     const prompt = screen.getByLabelText('Describe your image');
     await userEvent.type(prompt, 'Line one{Shift>}{Enter}{/Shift}Line two');
     expect(prompt).toHaveValue('Line one\nLine two');
     expect(calls()).toBe(0);
     await userEvent.type(prompt, '{Enter}');
+    await screen.findByRole('button', { name: 'Generating…' });
     await userEvent.type(prompt, '{Enter}');
+    release();
     await screen.findByRole('img', { name: /AI-generated image of: Line one/ });
     expect(calls()).toBe(1);
   });

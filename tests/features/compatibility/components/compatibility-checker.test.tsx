@@ -17,7 +17,8 @@ const xiaomiUa =
 type Call = { prompt: string; schema: string[] };
 
 /** Records every call to the AI service; answers as scripted, or as the demo does. */
-function recordAi(answer?: (call: Call) => string) {
+/** Records the AI's calls; with `held`, each answer waits until `held` resolves (a state). */
+function recordAi(answer?: (call: Call) => string, held?: Promise<void>) {
   const calls: Call[] = [];
   server.use(
     http.post(`${GEMINI}/*`, async ({ request }) => {
@@ -30,8 +31,8 @@ function recordAi(answer?: (call: Call) => string) {
         schema: Object.keys(body.generationConfig?.responseSchema?.properties ?? {}),
       };
       calls.push(call);
-      // A real service takes a moment: long enough to see the checking state.
-      await delay(100);
+      // A real service takes a moment.
+      await (held ?? delay(100));
       return geminiAnswer(answer?.(call) ?? '');
     }),
   );
@@ -86,16 +87,22 @@ describe('CompatibilityPage', () => {
   });
 
   it('asks the AI about an unknown model, disabling the form while it checks', async () => {
-    const calls = recordAi(() =>
-      JSON.stringify({ isCompatible: 'UNCERTAIN', reason: 'Depends on the region.' }),
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = recordAi(
+      () => JSON.stringify({ isCompatible: 'UNCERTAIN', reason: 'Depends on the region.' }),
+      held,
     );
     const user = await renderPage();
     await within(status()).findByText(/computer/);
     const box = screen.getByRole('textbox', { name: 'Device model' });
     await user.type(box, 'Nothing Phone 2{Enter}');
-    expect(within(status()).getByText('Checking Nothing Phone 2…')).toBeInTheDocument();
+    expect(await within(status()).findByText('Checking Nothing Phone 2…')).toBeInTheDocument();
     expect(box).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Check' })).toBeDisabled();
+    release();
     expect(await within(status()).findByText('Depends on the region.')).toBeInTheDocument();
     expect(within(status()).getByText('Not sure')).toBeInTheDocument();
     expect(within(status()).getByText(/comes from our AI assistant/)).toBeInTheDocument();
