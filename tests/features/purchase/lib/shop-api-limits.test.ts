@@ -7,6 +7,15 @@ import { order, preparedReceipt } from './fixtures';
 
 const API = 'http://api.test';
 
+/** The server order's receipt, sent through the server's checkout. */
+const sendReceipt = () =>
+  serverCheckout(API).submitReceipt(
+    { ...order, server: { id: SHOP_ORDER_ID, token: 'order-token-1', mmqrPayload: 'x' } },
+    preparedReceipt(),
+    'en',
+    new AbortController().signal,
+  );
+
 /** Issue #23 item 4: a receipt the server's limits refuse tells the buyer how long to wait. */
 describe('a receipt over the server’s limits (429)', () => {
   it('is a refusal that says how long to wait, not "could not verify"', async () => {
@@ -20,12 +29,7 @@ describe('a receipt over the server’s limits (429)', () => {
         ),
       ),
     );
-    const outcome = await serverCheckout(API).submitReceipt(
-      { ...order, server: { id: SHOP_ORDER_ID, token: 'order-token-1', mmqrPayload: 'x' } },
-      preparedReceipt(),
-      'en',
-      new AbortController().signal,
-    );
+    const outcome = await sendReceipt();
     expect(outcome).toMatchObject({
       kind: 'decided',
       verification: {
@@ -52,12 +56,7 @@ describe('a receipt whose answer delivers the eSIM', () => {
         }),
       ),
     );
-    const outcome = await serverCheckout(API).submitReceipt(
-      { ...order, server: { id: SHOP_ORDER_ID, token: 'order-token-1', mmqrPayload: 'x' } },
-      preparedReceipt(),
-      'en',
-      new AbortController().signal,
-    );
+    const outcome = await sendReceipt();
     expect(outcome).toMatchObject({
       kind: 'decided',
       order: { contact: '09123456789', contactKind: 'phone' },
