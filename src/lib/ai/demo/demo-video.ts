@@ -127,8 +127,12 @@ export async function recordDemoVideo(job: DemoJob): Promise<Blob> {
     if (event.data.size > 0) chunks.push(event.data);
   };
   const stopped = new Promise<void>((resolve) => (recorder.onstop = () => resolve()));
-  const started = performance.now();
+  // The clock starts when the recorder does: on a busy phone it may start a second late, and the
+  // frames drawn before would be lost (the video a second short).
+  const recording = new Promise<void>((resolve) => (recorder.onstart = () => resolve()));
   recorder.start(250);
+  await recording;
+  const started = performance.now();
   await new Promise<void>((resolve) => {
     const tick = () => {
       const elapsed = performance.now() - started;
@@ -138,6 +142,8 @@ export async function recordDemoVideo(job: DemoJob): Promise<Blob> {
     };
     tick();
   });
+  // One more frame interval, so the last frame drawn reaches the recorder before it stops.
+  await new Promise((resolve) => setTimeout(resolve, 1000 / FPS));
   recorder.stop();
   await stopped;
   stream.getTracks().forEach((track) => track.stop());
