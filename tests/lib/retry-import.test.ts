@@ -47,18 +47,19 @@ describe('retryableImport', () => {
   });
 
   it('after a failure that names its module, asks for that module under a new URL', async () => {
-    // A data: module stands in for the chunk: importing it with a query gives a new URL that loads.
-    const source = 'export default "bundle"';
+    // A data: module stands in for the chunk: importing it with a query gives a new URL that loads
+    // (the source ends in a comment, which the query joins).
+    const source = 'export default "bundle"//';
     const url = `data:text/javascript,${encodeURIComponent(source)}`;
     let calls = 0;
     const load = retryableImport(async (): Promise<{ default: string }> => {
       calls += 1;
-      throw chromiumError(`${url}#failed`);
+      throw chromiumError(url);
     });
     await expect(load()).rejects.toThrow('Failed to fetch dynamically imported module');
     expect(calls).toBe(1);
     // The retry does not call `load` (the same URL would fail again in Chromium): it imports the
-    // named module under a new URL (here the query lands in the fragment, the source unchanged).
+    // named module under a new URL (here the query lands in the source's closing comment).
     const retried = (await load()) as { default: string };
     expect(retried.default).toBe('bundle');
     expect(calls).toBe(1);

@@ -20,6 +20,8 @@ describe('the start-up overlay in a pre-rendered page (decision 046)', () => {
   });
 
   it('is not drawn again by an app that starts after the 500 ms', async () => {
+    vi.useFakeTimers();
+    vi.advanceTimersByTime(1000); // a page that has been open a second (the mark is > 0)
     document.documentElement.dataset.bootAt = String(performance.now() - 800);
     await renderWithProviders(<LoadingOverlay />);
     expect(screen.queryByTestId('loading-overlay')).toBeNull();
