@@ -35,23 +35,30 @@ fi
 # The ports, the API's CORS origin and the shop's own address (the order links in emails).
 source scripts/start-env.sh
 
-# Without a key the API decides receipts from its demo script: it gets demo eSIM profiles
-# (which install nothing), never imported ones (issue #23).
-if [ -z "${GEMINI_API_KEY:-}" ]; then node --import tsx server/src/cli/stock.ts demo 5; fi
-
-node --import tsx server/src/main.ts &
-api=$!
+# The shop's dev server starts first: it needs nothing from the API, and it starts while the demo
+# stock below is added (both wings serve sooner: `npm run bench:start`).
 VITE_API_URL="$API_URL" VITE_GEMINI_API_KEY="" \
   node_modules/.bin/vite --host 127.0.0.1 --port "$SHOP_PORT" --strictPort &
 shop=$!
-echo "The shop: http://127.0.0.1:${SHOP_PORT}/ (server mode)   The API: ${API_URL}/status"
+api=""
 
 stop() {
   trap - INT TERM
-  kill -TERM "$api" "$shop" 2>/dev/null || true
-  wait "$api" "$shop" 2>/dev/null || true
+  kill -TERM $api "$shop" 2>/dev/null || true
+  wait $api "$shop" 2>/dev/null || true
 }
 trap 'stop; exit 130' INT TERM
+
+# Without a key the API decides receipts from its demo script: it gets demo eSIM profiles
+# (which install nothing), never imported ones (issue #23).
+if [ -z "${GEMINI_API_KEY:-}" ]; then
+  node --import tsx server/src/cli/stock.ts demo 5 || { status=$?; stop; exit "$status"; }
+fi
+
+node --import tsx server/src/main.ts &
+api=$!
+echo "The shop: http://127.0.0.1:${SHOP_PORT}/ (server mode)   The API: ${API_URL}/status"
+
 # When either stops by itself, the other stops too.
 status=0
 wait -n "$api" "$shop" || status=$?
