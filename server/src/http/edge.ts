@@ -1,5 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
+import type pino from 'pino';
 import type { Deps } from '../deps';
+import type { Logger } from '../logger';
+import { requestHeader } from './request-header';
 
 /** The methods the shop's origins may call across origins: every method the API routes use. */
 export const CORS_METHODS = ['GET', 'POST', 'PATCH', 'OPTIONS'];
@@ -18,6 +21,16 @@ export const CORS_EXPOSE_HEADERS = ['Retry-After', 'Idempotent-Replayed', 'X-AI-
 export const CORS_MAX_AGE = 600;
 
 /**
+ * The logger of the request lines: pino's redaction looks for contacts, tokens and keys in every
+ * object logged, and a request line has none (its method, route, status and time), so its lines
+ * skip that search (4 of 7 µs a line); they are the same JSON lines in the same place.
+ */
+function requestLog(logger: Logger): Pick<Logger, 'info'> {
+  const pinoLogger = logger as Partial<pino.Logger>;
+  return typeof pinoLogger.child === 'function' ? pinoLogger.child({}, { redact: [] }) : logger;
+}
+
+/**
  * Every request's own work in one middleware, done once per request and without touching the
  * answer before the route has made it (decision 100): CORS for the shop's own origins (the same
  * headers hono/cors wrote), the headers every answer carries (review S5, issue #23 item 6), and
@@ -32,9 +45,10 @@ export function edge(deps: Pick<Deps, 'config' | 'logger'>): MiddlewareHandler {
   const allowHeaders = CORS_ALLOW_HEADERS.join(',');
   const exposeHeaders = CORS_EXPOSE_HEADERS.join(',');
   const maxAge = String(CORS_MAX_AGE);
+  const log = requestLog(deps.logger);
 
   return async function edgeMiddleware(c, next) {
-    const origin = c.req.header('origin');
+    const origin = requestHeader(c, 'origin');
     // The shop's own origins only; partners call from their servers, where CORS does not apply.
     const allowOrigin = origin && shopOrigins.includes(origin) ? origin : undefined;
 
@@ -67,7 +81,7 @@ export function edge(deps: Pick<Deps, 'config' | 'logger'>): MiddlewareHandler {
     headers.set('X-AI-Mode', aiMode);
     headers.set('X-Content-Type-Options', 'nosniff');
     if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
-    deps.logger.info(
+    log.info(
       {
         method: c.req.method,
         path: c.req.routePath === '/*' ? c.req.path : c.req.routePath,
