@@ -178,9 +178,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const notFound = () =>
   new ApiError(404, 'not_found', 'No such order, or the order token does not match.');
 
+/** An order by its id, prepared once per database (decision 100): every buyer's request reads one. */
+const orderById = preparedStatement((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('order_by_id'),
+);
+
 /** The order with this id as it is now, if there is one (no token: for the server's own use). */
 export async function readOrder(deps: Deps, id: string): Promise<OrderRow | undefined> {
-  const [row] = await deps.database.db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = await orderById(deps.database).execute({ id });
   return row;
 }
 
@@ -192,7 +202,7 @@ export async function readOrderWithToken(
 ): Promise<OrderRow> {
   const presented = await sha256Hex(token ?? '');
   if (!UUID.test(id) || !token) throw notFound();
-  const [row] = await deps.database.db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = await orderById(deps.database).execute({ id });
   if (!row) throw notFound();
   if (constantTimeEqual(row.tokenHash, presented)) return row;
   // A link from a Find my eSIMs email (decision 073): a token of its own for the same order.
