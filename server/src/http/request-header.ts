@@ -9,8 +9,10 @@ import type { IncomingHttpHeaders } from 'node:http';
  * joined with ", " either way (a Set-Cookie aside, which a request does not carry).
  */
 export function requestHeader(c: Context, name: string): string | undefined {
-  const incoming = (c.env as { incoming?: { headers: IncomingHttpHeaders } } | undefined)?.incoming;
-  if (!incoming) return c.req.header(name);
-  const value = incoming.headers[name];
+  const headers = (c.env as { incoming?: { headers?: IncomingHttpHeaders } } | undefined)?.incoming
+    ?.headers;
+  // Tests may hand an `incoming` of their own (a client address, no headers).
+  if (!headers) return c.req.header(name);
+  const value = headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
 }
