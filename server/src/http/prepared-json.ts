@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { requestHeader } from './request-header';
 
 /**
  * A JSON answer that never changes while the process runs (the catalogue: it only changes with
@@ -8,6 +9,8 @@ import type { Context } from 'hono';
 export type PreparedJson = {
   /** The UTF-8 bytes of the JSON text. */
   bytes: Uint8Array<ArrayBuffer>;
+  /** The JSON text: Node writes a text with the headers in one write (fewer µs than bytes). */
+  text: string;
   /** A strong validator of those bytes: `"<FNV-1a of the bytes>-<their length>"`, in hex. */
   etag: string;
 };
@@ -23,8 +26,9 @@ function fnv1a(bytes: Uint8Array) {
 }
 
 export function prepareJson(value: unknown): PreparedJson {
-  const bytes = new TextEncoder().encode(JSON.stringify(value));
-  return { bytes, etag: `"${fnv1a(bytes)}-${bytes.length.toString(16)}"` };
+  const text = JSON.stringify(value);
+  const bytes = new TextEncoder().encode(text);
+  return { bytes, text, etag: `"${fnv1a(bytes)}-${bytes.length.toString(16)}"` };
 }
 
 /**
@@ -46,11 +50,12 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
  */
 export function sendPreparedJson(c: Context, prepared: PreparedJson, cacheControl: string) {
   const headers = { ETag: prepared.etag, 'Cache-Control': cacheControl };
-  if (matchesEtag(c.req.header('If-None-Match'), prepared.etag)) {
+  if (matchesEtag(requestHeader(c, 'if-none-match'), prepared.etag)) {
     return c.body(null, 304, headers);
   }
-  return c.body(prepared.bytes, 200, {
+  return c.body(prepared.text, 200, {
     ...headers,
     'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Length': String(prepared.bytes.length),
   });
 }

@@ -1,15 +1,35 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Limit } from '../config';
+import { preparedStatement } from '../db/prepared';
 import { rateLimitWindows } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import type { RateDecision, RateLimiter } from './rate-limit';
 
+/** One hit on a key's window: the row is made with 1 or counts one more (its hits after). */
+const takeHit = preparedStatement((db) =>
+  db
+    .insert(rateLimitWindows)
+    .values({
+      key: sql.placeholder('key'),
+      windowStart: sql.placeholder('windowStart'),
+      expiresAt: sql.placeholder('expiresAt'),
+      hits: 1,
+    })
+    .onConflictDoUpdate({
+      target: [rateLimitWindows.key, rateLimitWindows.windowStart],
+      set: { hits: sql`${rateLimitWindows.hits} + 1` },
+    })
+    .returning({ hits: rateLimitWindows.hits })
+    .prepare('rate_limit_take'),
+);
+
 /**
  * Abuse limits counted in the database (issue #23 item 4, decision 069), so that every copy of
  * the server shares them: a fixed window per key, one upsert per call (`hits + 1`), which locks
  * only that key's row. A call over the limit is refused with how long its window still runs.
- * Windows that have ended are removed when a key starts a new one.
+ * Windows that have ended are removed when a key starts a new one. The upsert is prepared once
+ * per database (decision 100).
  */
 export function databaseRateLimiter(
   deps: Pick<Deps, 'database'>,
@@ -20,14 +40,11 @@ export function databaseRateLimiter(
       const start = Math.floor(now / windowMs) * windowMs;
       const expiresAt = start + windowMs;
       const { db } = deps.database;
-      const [row] = await db
-        .insert(rateLimitWindows)
-        .values({ key, windowStart: new Date(start), expiresAt: new Date(expiresAt), hits: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimitWindows.key, rateLimitWindows.windowStart],
-          set: { hits: sql`${rateLimitWindows.hits} + 1` },
-        })
-        .returning({ hits: rateLimitWindows.hits });
+      const [row] = await takeHit(deps.database).execute({
+        key,
+        windowStart: new Date(start),
+        expiresAt: new Date(expiresAt),
+      });
       const hits = row?.hits ?? 1;
       if (hits === 1) {
         await db.delete(rateLimitWindows).where(lt(rateLimitWindows.expiresAt, new Date(now)));

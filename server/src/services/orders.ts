@@ -7,6 +7,7 @@ import { createOrderNumber, nthOrderNumber, ORDER_NUMBERS_PER_SECOND } from '#do
 import { buildMmqrPayload } from '#domain/mmqr/payload';
 import { MyanmarWallClock } from '#domain/myanmar-time';
 import type { Config } from '../config';
+import { preparedStatement } from '../db/prepared';
 import { orderLinks, orders, type OrderRow, type OrderStatus } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
@@ -51,13 +52,46 @@ const ORDER_NUMBER_ATTEMPTS = 5;
 /** The suffix (2 … ORDER_NUMBERS_PER_SECOND) a value of the sequence (from 1) stands for. */
 export const suffixOf = (value: number) => ((value - 1) % (ORDER_NUMBERS_PER_SECOND - 1)) + 2;
 
+const NEXT_SUFFIX = sql`SELECT nextval('order_number_suffixes') AS value`;
+
 /** The next value of the order number sequence (migration 008). */
 async function nextSuffix(deps: Deps): Promise<number> {
-  const { rows } = (await deps.database.db.execute(
-    sql`SELECT nextval('order_number_suffixes') AS value`,
-  )) as unknown as { rows: { value: string | number }[] };
+  const { rows } = (await deps.database.db.execute(NEXT_SUFFIX)) as unknown as {
+    rows: { value: string | number }[];
+  };
   return suffixOf(Number(rows[0]?.value ?? 1));
 }
+
+/**
+ * The order's INSERT, prepared once per database (decision 100); a number already taken inserts
+ * nothing and returns no row.
+ */
+const insertOrder = preparedStatement((db) =>
+  db
+    .insert(orders)
+    .values({
+      id: sql.placeholder('id'),
+      tokenHash: sql.placeholder('tokenHash'),
+      planId: sql.placeholder('planId'),
+      operatorId: sql.placeholder('operatorId'),
+      contact: sql.placeholder('contact'),
+      contactKind: sql.placeholder('contactKind'),
+      contactHash: sql.placeholder('contactHash'),
+      language: sql.placeholder('language'),
+      price: sql.placeholder('price'),
+      currency: sql.placeholder('currency'),
+      status: sql.placeholder('status'),
+      source: sql.placeholder('source'),
+      partnerKeyId: sql.placeholder('partnerKeyId'),
+      createdAt: sql.placeholder('createdAt'),
+      expiresAt: sql.placeholder('expiresAt'),
+      number: sql.placeholder('number'),
+      mmqrPayload: sql.placeholder('mmqrPayload'),
+    })
+    .onConflictDoNothing({ target: orders.number })
+    .returning()
+    .prepare('order_insert'),
+);
 
 export function merchantPayload(merchant: Config['merchant'], amount: number, number: string) {
   const { merchantNameMy, merchantCityMy } = merchant;
@@ -120,18 +154,15 @@ export async function createOrder(
     expiresAt: new Date(now + PAYMENT_WINDOW_MS),
   };
   const bare = orderNumberAt(Math.floor(now / 1000) * 1000);
+  const insert = insertOrder(deps.database);
   for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
     // The bare number first; once it is taken, a suffix from the sequence.
     const number = attempt === 0 ? bare : nthOrderNumber(bare, await nextSuffix(deps));
-    const [row] = await deps.database.db
-      .insert(orders)
-      .values({
-        ...base,
-        number,
-        mmqrPayload: merchantPayload(deps.config.merchant, input.plan.price, number),
-      })
-      .onConflictDoNothing({ target: orders.number })
-      .returning();
+    const [row] = await insert.execute({
+      ...base,
+      number,
+      mmqrPayload: merchantPayload(deps.config.merchant, input.plan.price, number),
+    });
     if (row) return { row, token };
   }
   throw new ApiError(
@@ -147,9 +178,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const notFound = () =>
   new ApiError(404, 'not_found', 'No such order, or the order token does not match.');
 
+/** An order by its id, prepared once per database (decision 100): every buyer's request reads one. */
+const orderById = preparedStatement((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('order_by_id'),
+);
+
 /** The order with this id as it is now, if there is one (no token: for the server's own use). */
 export async function readOrder(deps: Deps, id: string): Promise<OrderRow | undefined> {
-  const [row] = await deps.database.db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = await orderById(deps.database).execute({ id });
   return row;
 }
 
@@ -161,7 +202,7 @@ export async function readOrderWithToken(
 ): Promise<OrderRow> {
   const presented = await sha256Hex(token ?? '');
   if (!UUID.test(id) || !token) throw notFound();
-  const [row] = await deps.database.db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = await orderById(deps.database).execute({ id });
   if (!row) throw notFound();
   if (constantTimeEqual(row.tokenHash, presented)) return row;
   // A link from a Find my eSIMs email (decision 073): a token of its own for the same order.

@@ -1,6 +1,7 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { RECEIPT_MAX_AGE_MS } from '#domain/payment-window';
 import { decideReceipt, normalizeTransactionId, type FailureReason } from '#domain/receipt-rules';
+import { preparedStatement } from '../db/prepared';
 import { orders, messageOutbox, payments, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
@@ -62,26 +63,40 @@ async function paidResult(deps: Deps, row: OrderRow, now: number): Promise<Recei
   };
 }
 
-/** Marks the order `verifying`: open orders, or a check so old that it is not running. */
-async function claimOrder(deps: Deps, row: OrderRow, now: number): Promise<Date | OrderRow> {
-  const claimedAt = new Date(now);
-  const staleBefore = new Date(now - deps.config.receiptTimeoutMs);
-  const [claimed] = await deps.database.db
+/** The claim's UPDATE, prepared once per database (decision 100). */
+const claimStatement = preparedStatement((db) =>
+  db
     .update(orders)
-    .set({ status: 'verifying', verifyingSince: claimedAt })
+    .set({ status: 'verifying', verifyingSince: sql`${sql.placeholder('claimedAt')}` })
     .where(
       and(
-        eq(orders.id, row.id),
+        eq(orders.id, sql.placeholder('id')),
         or(
           eq(orders.status, 'awaiting_payment'),
           and(
             eq(orders.status, 'verifying'),
-            or(isNull(orders.verifyingSince), lt(orders.verifyingSince, staleBefore)),
+            or(
+              isNull(orders.verifyingSince),
+              lt(orders.verifyingSince, sql.placeholder('staleBefore')),
+            ),
           ),
         ),
       ),
     )
-    .returning({ id: orders.id });
+    .returning({ id: orders.id })
+    .prepare('order_claim'),
+);
+
+/** Marks the order `verifying`: open orders, or a check so old that it is not running. */
+async function claimOrder(deps: Deps, row: OrderRow, now: number): Promise<Date | OrderRow> {
+  const claimedAt = new Date(now);
+  const staleBefore = new Date(now - deps.config.receiptTimeoutMs);
+  const [claimed] = await claimStatement(deps.database).execute({
+    id: row.id,
+    // A placeholder inside sql`` or a condition is not mapped through its column: its ISO text.
+    claimedAt: claimedAt.toISOString(),
+    staleBefore: staleBefore.toISOString(),
+  });
   if (claimed) return claimedAt;
   const [current] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
   return current ?? row;
