@@ -29,9 +29,11 @@ async function start(extraEnv: NodeJS.ProcessEnv = {}): Promise<Copy> {
   delete env.DATABASE_URL;
   if (!extraEnv.VITE_MMQR_MERCHANT_ID) delete env.VITE_MMQR_MERCHANT_ID;
   delete env.GEMINI_API_KEY;
-  // tsx itself, not `npx tsx`: npm dies of the SIGTERM it forwards, which would hide the
-  // server's own exit code (and could leave the server running).
-  const child = spawn(join('node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
+  // Node with tsx's loader, as scripts/start.sh runs it: SIGTERM reaches the server itself. Not
+  // `npx tsx` (npm dies of the SIGTERM it forwards), nor the tsx CLI, which relays a signal to
+  // its child and kills it (exit code 143) when the child has not said within 30 ms that it got
+  // it: on a busy machine it had not (seen twice in a CI run made under load).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env,
     stdio: 'pipe',
   });

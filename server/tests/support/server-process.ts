@@ -44,8 +44,8 @@ export function storeEnv(env: Record<string, string | undefined>): NodeJS.Proces
 export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const port = await freePort();
   const output: string[] = [];
-  // tsx itself, not `npx tsx`: SIGTERM reaches the server (see main.test.ts).
-  const child = spawn(tsx, ['server/src/main.ts'], {
+  // Node with tsx's loader: SIGTERM reaches the server itself (see main.test.ts).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: storeEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }),
     stdio: 'pipe',
