@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from '../errors';
+import { requestHeader } from '../http/request-header';
 
 const describe = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
@@ -22,8 +23,8 @@ export const limitBody = (maxSize: number): MiddlewareHandler => {
   };
   const counted = bodyLimit({ maxSize, onError: tooLarge });
   return async function limitBodyMiddleware(c, next) {
-    const length = c.req.header('content-length');
-    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+    const length = requestHeader(c, 'content-length');
+    if (length !== undefined && requestHeader(c, 'transfer-encoding') === undefined) {
       if (parseInt(length, 10) > maxSize) tooLarge();
       await next();
       return;
