@@ -1,11 +1,4 @@
-import {
-  axeViewports,
-  axeViolations,
-  expect,
-  openRoute,
-  test,
-  useLanguage,
-} from './support/fixtures';
+import { axeViolations, expect, openRoute, test, useLanguage } from './support/fixtures';
 
 test('the blog filters posts by category', async ({ page }) => {
   await openRoute(page, '/blog');
@@ -159,19 +152,7 @@ test('an article that cannot be loaded says so, and Try again loads it', async (
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((l) => !cut.includes(l)));
 });
 
-for (const language of ['en', 'my'] as const) {
-  for (const viewport of axeViewports) {
-    test(`axe finds no violation on the blog in ${language} (${viewport.name})`, async ({
-      page,
-    }) => {
-      await useLanguage(page, language);
-      await page.setViewportSize(viewport);
-      await openRoute(page, '/blog');
-      await expect(page.getByRole('main').getByRole('article')).toHaveCount(7);
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  }
-}
+// axe reads the blog, its posts shown, in both languages and viewports in shell.spec.ts.
 
 test('the Burmese blog shows Burmese posts and filters', async ({ page }) => {
   await useLanguage(page, 'my');

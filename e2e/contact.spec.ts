@@ -192,8 +192,8 @@ for (const language of ['en', 'my'] as Language[]) {
       gemini.on('generateContent', jsonAnswer(billing));
       await page.setViewportSize(viewport);
       await useLanguage(page, language);
+      // The form as it opens is read in shell.spec.ts; here, the assistant's answer.
       await openRoute(page, '/contact');
-      expect(await axeViolations(page)).toEqual([]);
       await page.locator('.support-assistant textarea').fill('I was charged twice');
       await page.locator('.support-assistant button[type="submit"]').click();
       await expect(page.locator('.support-result')).toBeVisible();

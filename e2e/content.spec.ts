@@ -1,21 +1,4 @@
-import {
-  axeViewports,
-  axeViolations,
-  expect,
-  openRoute,
-  test,
-  useLanguage,
-} from './support/fixtures';
-
-const contentRoutes = [
-  '/about',
-  '/how-it-works',
-  '/what-is-esim',
-  '/help-center',
-  '/partners',
-  '/create',
-  '/dashboard',
-];
+import { expect, openRoute, test, useLanguage } from './support/fixtures';
 
 test.describe('help center', () => {
   test('17 questions, all closed; each opens and closes on its own, by mouse and keyboard', async ({
@@ -159,27 +142,5 @@ test.describe('explainer, partners, dashboard', () => {
   });
 });
 
-for (const language of ['en', 'my'] as const) {
-  for (const viewport of axeViewports) {
-    test(`axe finds no violation on the content pages (${language}, ${viewport.name})`, async ({
-      page,
-    }) => {
-      test.slow();
-      await useLanguage(page, language);
-      await page.setViewportSize(viewport);
-      const found: Record<string, unknown> = {};
-      for (const route of contentRoutes) {
-        await openRoute(page, route);
-        if (route === '/about')
-          await expect(
-            page.locator('.flowchart__diagram svg, .flowchart__steps').first(),
-          ).toBeVisible({ timeout: 20_000 });
-        if (route === '/help-center')
-          await page.getByRole('button').filter({ hasText: /\?|။/ }).first().click();
-        const violations = await axeViolations(page);
-        if (violations.length) found[route] = violations;
-      }
-      expect(found).toEqual({});
-    });
-  }
-}
+// axe reads the content pages (the diagram drawn, an answer of the help centre open) in both
+// languages and viewports in shell.spec.ts.

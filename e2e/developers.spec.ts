@@ -1,11 +1,4 @@
-import {
-  axeViewports,
-  axeViolations,
-  expect,
-  openRoute,
-  test,
-  useLanguage,
-} from './support/fixtures';
+import { expect, openRoute, test, useLanguage } from './support/fixtures';
 import { readFileSync } from 'node:fs';
 import { endpointsOf, type OpenApiDocument } from '../src/features/developers/api/openapi-view';
 
@@ -92,20 +85,7 @@ test('/developers documents the endpoints of the OpenAPI document and the key', 
   await expect(plans).toContainText('curl "$API_BASE_URL/plans"');
 });
 
-for (const language of ['en', 'my'] as const) {
-  for (const viewport of axeViewports) {
-    test(`axe finds no violation on /developers and /audit in ${language} (${viewport.name})`, async ({
-      page,
-    }) => {
-      await useLanguage(page, language);
-      await page.setViewportSize(viewport);
-      for (const path of ['/developers', '/audit']) {
-        await openRoute(page, path);
-        expect(await axeViolations(page), path).toEqual([]);
-      }
-    });
-  }
-}
+// axe reads /developers and /audit in both languages and viewports in shell.spec.ts.
 
 for (const language of ['en', 'my'] as const) {
   test(`on a phone every /developers table fits the screen, rows stacked (${language})`, async ({

@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  axeViewports,
-  axeViolations,
-  expect,
-  openRoute,
-  test,
-  useLanguage,
-} from './support/fixtures';
+import { expect, openRoute, test, useLanguage } from './support/fixtures';
 
 const title = 'Stay connected anywhere in Myanmar';
 const subtitle =
@@ -115,19 +108,12 @@ test.describe('home page', () => {
     await expect(page.locator('canvas.globe__canvas')).toHaveCount(0);
   });
 
-  for (const language of ['en', 'my'] as const) {
-    for (const viewport of axeViewports) {
-      test(`axe finds no violation (${language}, ${viewport.name})`, async ({ page }) => {
-        await useLanguage(page, language);
-        await page.setViewportSize(viewport);
-        await openRoute(page, '/');
-        if (language === 'my') {
-          await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(
-            'မြန်မာပြည် ဘယ်နေရာမှာမဆို အင်တာနက် ချိတ်ဆက်ထားပါ',
-          );
-        }
-        expect(await axeViolations(page)).toEqual([]);
-      });
-    }
-  }
+  // axe reads the home page in both languages and viewports in shell.spec.ts.
+  test('the Burmese heading is read as one phrase', async ({ page }) => {
+    await useLanguage(page, 'my');
+    await openRoute(page, '/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(
+      'မြန်မာပြည် ဘယ်နေရာမှာမဆို အင်တာနက် ချိတ်ဆက်ထားပါ',
+    );
+  });
 });

@@ -1,12 +1,4 @@
-import {
-  axeViewports,
-  axeViolations,
-  expect,
-  type Language,
-  openRoute,
-  test,
-  useLanguage,
-} from './support/fixtures';
+import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
 
 const pages = [
   {
@@ -51,16 +43,7 @@ for (const language of ['en', 'my'] as const) {
         await expect(main.getByRole('region')).toHaveCount(legal.sections);
       }
     });
-
-    for (const viewport of axeViewports) {
-      test(`axe finds no violation (${viewport.name})`, async ({ page }) => {
-        await page.setViewportSize(viewport);
-        for (const legal of pages) {
-          await openRoute(page, legal.path);
-          expect(await axeViolations(page), legal.path).toEqual([]);
-        }
-      });
-    }
+    // axe reads the legal pages in both languages and viewports in shell.spec.ts.
   });
 }
 

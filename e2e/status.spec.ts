@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  axeViewports,
-  axeViolations,
-  expect,
-  openRoute,
-  test,
-  useLanguage,
-} from './support/fixtures';
+import { expect, openRoute, test, useLanguage } from './support/fixtures';
 
 /**
  * The instant of the last completed check, from the <time datetime> of "Last updated", read once
@@ -98,15 +91,5 @@ test.describe('system status', () => {
     await expect(page.locator('.status-service').first()).toContainText('၁၂၀ မီလီစက္ကန့်');
   });
 
-  for (const language of ['en', 'my'] as const) {
-    for (const viewport of axeViewports) {
-      test(`axe finds no violation (${language}, ${viewport.name})`, async ({ page }) => {
-        await useLanguage(page, language);
-        await page.setViewportSize(viewport);
-        await openRoute(page, '/status');
-        await expect(page.locator('.status-banner')).toBeVisible();
-        expect(await axeViolations(page)).toEqual([]);
-      });
-    }
-  }
+  // axe reads this page, its checks shown, in both languages and viewports in shell.spec.ts.
 });

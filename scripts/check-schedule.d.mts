@@ -1,4 +1,4 @@
-export type StageOutcome = { ok: boolean; output: string };
+export type StageOutcome = { ok: boolean; output: string; cpuSeconds?: number };
 export type StageResult = StageOutcome & { seconds: number };
 export function runStages<S extends { name: string; after?: string[] }>(
   stages: S[],
@@ -10,3 +10,5 @@ export function runStages<S extends { name: string; after?: string[] }>(
     now?: () => number;
   },
 ): Promise<({ name: string } & StageResult)[]>;
+export function childCpuSeconds(text: string): number | undefined;
+export function machineTicks(procStat: string): { busy: number; total: number } | undefined;

@@ -9,12 +9,12 @@
  * @param {S[]} stages
  * @param {{
  *   concurrency: number,
- *   run: (stage: S) => Promise<{ ok: boolean, output: string }>,
+ *   run: (stage: S) => Promise<{ ok: boolean, output: string, cpuSeconds?: number }>,
  *   onStart?: (stage: S) => void,
- *   onEnd?: (stage: S, result: { ok: boolean, output: string, seconds: number }) => void,
+ *   onEnd?: (stage: S, result: { ok: boolean, output: string, cpuSeconds?: number, seconds: number }) => void,
  *   now?: () => number,
  * }} options
- * @returns {Promise<{ name: string, ok: boolean, seconds: number, output: string }[]>} in the
+ * @returns {Promise<{ name: string, ok: boolean, seconds: number, output: string, cpuSeconds?: number }[]>} in the
  *   stages' order
  */
 export async function runStages(stages, { concurrency, run, onStart, onEnd, now = Date.now }) {
@@ -43,11 +43,7 @@ export async function runStages(stages, { concurrency, run, onStart, onEnd, now 
         run(stage)
           .catch((error) => ({ ok: false, output: `${error?.stack ?? error}\n` }))
           .then((outcome) => {
-            const result = {
-              ok: outcome.ok,
-              output: outcome.output,
-              seconds: Math.round((now() - started) / 1000),
-            };
+            const result = { ...outcome, seconds: Math.round((now() - started) / 1000) };
             results.set(stage.name, result);
             running -= 1;
             onEnd?.(stage, result);
@@ -66,4 +62,37 @@ export async function runStages(stages, { concurrency, run, onStart, onEnd, now 
       reject(new Error('no stage can start: they wait on each other in a circle'));
     }
   });
+}
+
+/**
+ * The CPU time of a command and the processes it waited for, from what bash's `times` prints
+ * after it (its second line: the children's user and system time, e.g. `1m2.500s 0m4.250s`), in
+ * seconds; undefined when the text has no such line.
+ *
+ * @param {string} text
+ * @returns {number | undefined}
+ */
+export function childCpuSeconds(text) {
+  const line = text.trim().split('\n')[1];
+  const times = [...(line ?? '').matchAll(/(\d+)m([\d.]+)s/g)];
+  if (times.length !== 2) return undefined;
+  return times.reduce(
+    (sum, [, minutes, seconds]) => sum + Number(minutes) * 60 + Number(seconds),
+    0,
+  );
+}
+
+/**
+ * The machine's CPU counters since boot from /proc/stat's first line: time busy and in all,
+ * in clock ticks (undefined where there is no /proc).
+ *
+ * @param {string} procStat
+ * @returns {{ busy: number, total: number } | undefined}
+ */
+export function machineTicks(procStat) {
+  const fields = procStat.split('\n')[0]?.trim().split(/\s+/);
+  if (fields?.[0] !== 'cpu') return undefined;
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.slice(1, 9).map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, total: busy + idle + iowait };
 }

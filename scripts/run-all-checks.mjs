@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { runStages } from './check-schedule.mjs';
+import { childCpuSeconds, machineTicks, runStages } from './check-schedule.mjs';
 import { EMPTY, countPlaywright, countVitest } from './test-reports.mjs';
 
 mkdirSync('reports/logs', { recursive: true });
@@ -99,7 +99,11 @@ const stages = only.length
       .map((stage) => ({ ...stage, after: stage.after?.filter((name) => only.includes(name)) }))
   : allStages;
 
-/** Runs one stage's command, its output (stdout and stderr, as they come) kept for the log. */
+/**
+ * Runs one stage's command, its output (stdout and stderr, as they come) kept for the log, and
+ * its CPU seconds (the command's and its children's, from bash's `times` on a fourth pipe): on
+ * two cores the run's length is bound by its CPU work, so each stage's share is printed.
+ */
 function runCommand(stage) {
   if (stage.name === 'server tests (PostgreSQL)' && !postgresUrl) {
     // On CI the PostgreSQL run is required: scripts/test-all.sh failed to start the cluster.
@@ -112,19 +116,29 @@ function runCommand(stage) {
   if (stage.env?.TEST_DATABASE_URL === '') delete env.TEST_DATABASE_URL;
   return new Promise((resolve) => {
     const chunks = [];
-    const child = spawn(stage.command, stage.args, {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const times = [];
+    const child = spawn(
+      'bash',
+      ['-c', '"$@"; status=$?; times >&3; exit $status', stage.name, stage.command, ...stage.args],
+      { env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] },
+    );
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.stdio[3].on('data', (chunk) => times.push(chunk));
     child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
     child.on('close', (code) =>
-      resolve({ ok: code === 0, output: Buffer.concat(chunks).toString() }),
+      resolve({
+        ok: code === 0,
+        output: Buffer.concat(chunks).toString(),
+        cpuSeconds: childCpuSeconds(Buffer.concat(times).toString()),
+      }),
     );
   });
 }
 
+/** ", N CPU s" when the stage's CPU time is known. */
+const cpu = (result) =>
+  result.cpuSeconds === undefined ? '' : `, ${Math.round(result.cpuSeconds)} CPU s`;
 const slug = (name) =>
   name
     .replace(/[^\w]+/g, '-')
@@ -132,6 +146,14 @@ const slug = (name) =>
     .toLowerCase();
 const concurrency = Number(process.env.CHECKS_CONCURRENCY ?? 2);
 const begun = Date.now();
+const readTicks = () => {
+  try {
+    return machineTicks(readFileSync('/proc/stat', 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+const ticksBefore = readTicks();
 const clock = () => {
   const seconds = Math.round((Date.now() - begun) / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
@@ -148,7 +170,7 @@ const results = await runStages(stages, {
     console.log(`\n=== ${stage.name}: ${stage.command} ${stage.args.join(' ')}`);
     process.stdout.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
     console.log(
-      `=== [${clock()}] ${result.ok ? 'ok' : 'FAILED'}: ${stage.name} (${result.seconds}s, log in ${log})\n`,
+      `=== [${clock()}] ${result.ok ? 'ok' : 'FAILED'}: ${stage.name} (${result.seconds}s${cpu(result)}, log in ${log})\n`,
     );
   },
 });
@@ -180,9 +202,17 @@ const crashed = results.filter(
 
 console.log('\n=== summary');
 for (const r of results) {
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`);
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s${cpu(r)})`);
 }
-console.log(`all stages: ${clock()} (min:s), ${concurrency} at a time`);
+const ticksAfter = readTicks();
+const cpuTotal = results.reduce((sum, r) => sum + (r.cpuSeconds ?? 0), 0);
+const busyShare =
+  ticksBefore && ticksAfter
+    ? `; the machine's cores were busy ${Math.round((100 * (ticksAfter.busy - ticksBefore.busy)) / (ticksAfter.total - ticksBefore.total))} % of the time (all work on it)`
+    : '';
+console.log(
+  `all stages: ${clock()} (min:s), ${concurrency} at a time; ${Math.round(cpuTotal)} CPU s in the stages${busyShare}`,
+);
 console.log(`unit tests: ${unit.passed} passed, ${unit.failed} failed`);
 for (const name of unit.names) console.log(`  failed: ${name}`);
 for (const name of unit.flaky) console.log(`  flaky, passed on retry: ${name}`);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { runStages } from '../../scripts/check-schedule.mjs';
+import { childCpuSeconds, machineTicks, runStages } from '../../scripts/check-schedule.mjs';
 
 type Stage = { name: string; after?: string[] };
 
@@ -97,5 +97,20 @@ describe('runStages (npm test side by side, decision 082)', () => {
         { concurrency: 2, run },
       ),
     ).rejects.toThrow(/circle/);
+  });
+});
+
+describe('the CPU figures of npm test', () => {
+  it('reads the children line of bash `times`', () => {
+    expect(childCpuSeconds('0m0.004s 0m0.002s\n1m2.500s 0m4.250s\n')).toBeCloseTo(66.75);
+    expect(childCpuSeconds('0m0.000s 0m0.000s\n0m0.310s 0m0.120s')).toBeCloseTo(0.43);
+    expect(childCpuSeconds('')).toBeUndefined();
+    expect(childCpuSeconds('0m0.004s 0m0.002s')).toBeUndefined();
+  });
+
+  it('reads busy and total ticks from /proc/stat', () => {
+    const stat = 'cpu  100 5 50 800 20 3 2 10 0 0\ncpu0 50 2 25 400 10 1 1 5 0 0\n';
+    expect(machineTicks(stat)).toEqual({ busy: 170, total: 990 });
+    expect(machineTicks('intr 1 2 3')).toBeUndefined();
   });
 });
