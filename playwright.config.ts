@@ -29,6 +29,11 @@ export default defineConfig({
   use: {
     baseURL: e2eServers.gemini.url,
     serviceWorkers: 'block',
+    // Journeys run with reduced motion (decision 104): the starfield and the globe redraw every
+    // frame in software (no GPU here), about a quarter of a core per open page, so four workers
+    // spent a core on animation. The journeys whose subject is motion, the paint gates and one
+    // whole purchase use `motion` from e2e/support/fixtures.ts.
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

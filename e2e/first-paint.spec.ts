@@ -5,13 +5,17 @@ import burmeseHome from '../locales/my/home.json' with { type: 'json' };
 import { jsonAnswer } from './support/gemini';
 import {
   commonTexts,
-  expectFailedLoad,
   expect,
+  expectFailedLoad,
+  motion,
   reportCspViolations,
   test,
   unknownPath,
   useLanguage,
 } from './support/fixtures';
+
+// The first paint a visitor sees, animations on.
+test.use(motion);
 
 /**
  * The first frames of a cold load (issue #14, decision 046). index.html carries the home page,

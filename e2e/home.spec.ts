@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openRoute, test, useLanguage } from './support/fixtures';
+import { expect, motion, openRoute, test, useLanguage } from './support/fixtures';
 
 const title = 'Stay connected anywhere in Myanmar';
 const subtitle =
@@ -15,6 +15,9 @@ function globeRequests(page: Page) {
 }
 
 test.describe('home page', () => {
+  // The hero types, the globe turns: this page is seen with animations on.
+  test.use(motion);
+
   test('types the title and subtitle, lists the partners and leads to the shop', async ({
     page,
   }) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readRoutes } from '../scripts/prerender';
-import { expect, test, unknownPath } from './support/fixtures';
+import { expect, motion, test, unknownPath } from './support/fixtures';
 import { measurePaint, paintProblems, type PaintBudget } from './support/paint';
 import { e2eServers } from './support/servers';
 
@@ -10,6 +10,9 @@ import { e2eServers } from './support/servers';
  * machine cannot change (e2e/support/paint.ts). Lighthouse stays a benchmark (`npm run
  * bench:lcp`), since its score moves with the machine's load.
  */
+// The first paint a visitor sees, animations on.
+test.use(motion);
+
 const budget: PaintBudget = {
   // Measured (gemini build, November 2026): home 13.5 KB, the routes' copies 15–25 KB
   // (/developers the largest). A route that pulled a script, the app's stylesheets or a large

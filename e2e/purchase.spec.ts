@@ -8,6 +8,7 @@ import {
   axeViolations,
   expect,
   expectFailedLoad,
+  motion,
   openRoute,
   test,
   useLanguage,
@@ -130,10 +131,12 @@ async function submitReceipt(page: Page, t: Texts, file = smallPng()) {
 }
 
 for (const language of ['en', 'my'] as const) {
+  // One whole purchase per language with animations on, as most buyers see it.
   test(`${language}: from plan to a confirmed order, which a reload keeps`, async ({
     page,
     gemini,
   }) => {
+    await page.emulateMedia(motion);
     const t = texts[language];
     await useLanguage(page, language);
     gemini.on('generateContent', receiptAnswer());

@@ -66,6 +66,13 @@ export async function openRouteFresh(page: Page, path: string) {
   await expect(page.locator('main h1').first()).toBeVisible();
 }
 
+/**
+ * `test.use(motion)`: the visitor's default, animations on. The journeys run with reduced motion
+ * (playwright.config.ts, decision 104); those whose subject is motion, the paint gates and one
+ * whole purchase use this.
+ */
+export const motion = { reducedMotion: 'no-preference' } as const;
+
 /** axe with WCAG 2.2 AA tags and target-size; returns the violations. */
 export async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
