@@ -79,7 +79,7 @@ export function isDatabaseDown(error: unknown): boolean {
     }
     if (
       typeof message === 'string' &&
-      /Connection terminated|connect ECONNREFUSED|pool (is|was) (ended|closed)|PGlite is closed|Cannot use a pool after calling end/i.test(
+      /Connection terminated|connect ECONNREFUSED|pool (is|was) (ended|closed)|PGlite is closed|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(
         message,
       )
     ) {

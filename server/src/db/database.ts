@@ -45,6 +45,8 @@ export type DatabaseOptions = {
   dataDir?: string | undefined;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** How long a request waits for a PostgreSQL connection, queueing included (default 30 s). */
+  poolWaitMs?: number;
   /** Who holds the PGlite folder's lock, in another process's refusal (default: from argv). */
   holder?: string;
 };
@@ -52,7 +54,11 @@ export type DatabaseOptions = {
 /** Opens PGlite (embedded, file-backed) or a PostgreSQL pool, without migrating. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    return openPostgres({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    return openPostgres({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      waitMs: options.poolWaitMs,
+    });
   }
   const dataDir = options.dataDir ?? 'memory://';
   // One process at a time in a folder (db/data-dir-lock.ts); memory is this process's own.

@@ -15,11 +15,19 @@ export async function timed(run: () => Promise<unknown>): Promise<number> {
  * Hyperdrive) both use it. This module loads neither PGlite nor the file system, so a Worker
  * can import it.
  */
-export function openPostgres(options: { connectionString: string; max: number }): Database {
+export function openPostgres(options: {
+  connectionString: string;
+  max: number;
+  waitMs?: number | undefined;
+}): Database {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max,
-    connectionTimeoutMillis: 5_000,
+    // How long a request waits for one of the pool's connections, queueing included: under a
+    // burst (100 receipts at once on 10 connections, on a busy machine) 5 s ran out and a paid
+    // buyer got a 500. A server that cannot be reached still fails at once (ECONNREFUSED); one
+    // that does not answer at all fails here, as 503 database_unavailable (errors.ts).
+    connectionTimeoutMillis: options.waitMs ?? 30_000,
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => undefined);

@@ -73,4 +73,38 @@ describe(`database down (${testStore})`, () => {
     expect(retried.status).toBe(201);
     await after.close();
   }, 120_000); // a new embedded database folder takes ~20 s to initialise on this machine
+
+  it.runIf(testStore === 'postgres')(
+    'answers 503 database_unavailable, not 500, when no connection of the pool frees in time',
+    async () => {
+      const database = await openDatabase({
+        databaseUrl: owner!.url,
+        poolSize: 1,
+        poolWaitMs: 200,
+      });
+      await migrate(database);
+      const app = await createTestApp({ database });
+      const created = await createOrder(app);
+      // The pool's only connection stays in a transaction until the request has been answered.
+      let release: () => void = () => undefined;
+      const held = database.rawTransaction(
+        () => new Promise<void>((resolve) => (release = resolve)),
+      );
+      try {
+        const read = await app.call('GET', `/api/orders/${created.order.id}`, undefined, {
+          'X-Order-Token': created.token,
+        });
+        expect(read.status).toBe(503);
+        expect(await read.json()).toMatchObject({ error: { code: 'database_unavailable' } });
+      } finally {
+        release();
+        await held;
+      }
+      const again = await app.call('GET', `/api/orders/${created.order.id}`, undefined, {
+        'X-Order-Token': created.token,
+      });
+      expect(again.status).toBe(200);
+      await database.close();
+    },
+  );
 });
