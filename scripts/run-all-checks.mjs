@@ -136,7 +136,12 @@ function runCommand(stage) {
   });
 }
 
-/** ", N CPU s" when the stage's CPU time is known. */
+/**
+ * ", N CPU s" when the stage's CPU time is known: its processes and those they waited for.
+ * Chromium's renderers are not among them (the browser is ended without waiting for them), so
+ * the journeys' figure is their Node side and part of the browser only; the machine's busy share
+ * below counts everything.
+ */
 const cpu = (result) =>
   result.cpuSeconds === undefined ? '' : `, ${Math.round(result.cpuSeconds)} CPU s`;
 const slug = (name) =>
