@@ -83,7 +83,9 @@ describe(`database down (${testStore})`, () => {
         poolWaitMs: 200,
       });
       await migrate(database);
-      const app = await createTestApp({ database });
+      const app = await createTestApp({
+        database: { ...database, url: owner!.url, drop: () => database.close() },
+      });
       const created = await createOrder(app);
       // The pool's only connection stays in a transaction until the request has been answered.
       let release: () => void = () => undefined;
