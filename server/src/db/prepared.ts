@@ -1,3 +1,5 @@
+import { Param, sql, type Column, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgColumn, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 
 /**
@@ -18,3 +20,38 @@ export function preparedStatement<T>(build: (db: Db) => T): (database: { db: Db 
     return statement;
   };
 }
+
+/** What a statement of {@link preparedQuery} returns, column by column: a path in the result object and its decoder. */
+export type QueryField = { path: string[]; field: PgColumn | SQL | SQL.Aliased };
+
+/**
+ * A statement Drizzle's builders cannot say (a data-modifying CTE: several statements in one
+ * round trip, decision 101), prepared once per database like {@link preparedStatement}. `query`
+ * is built with `sql` and `sql.placeholder(…)` (wrap a placeholder in `param(…, column)` to map
+ * its value through a column, as Drizzle's builders do); `fields` names the columns it returns,
+ * in their order, and decodes each through its column (a timestamp to a Date), as a Drizzle
+ * query does.
+ */
+export function preparedQuery<Row>(
+  name: string,
+  build: () => { query: SQL; fields: QueryField[] },
+): (database: { db: Db }) => { execute(values: Record<string, unknown>): Promise<Row[]> } {
+  return preparedStatement((db) => {
+    const { query, fields } = build();
+    return db._.session.prepareQuery<PreparedQueryConfig & { execute: Row[] }>(
+      dialect.sqlToQuery(query),
+      fields,
+      name,
+      true,
+    );
+  });
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A placeholder whose value is mapped through `column` (a Date to its ISO text) and cast to the
+ * column's type: in `INSERT … SELECT` or a comparison PostgreSQL cannot infer a parameter's type.
+ */
+export const columnParam = (name: string, column: Column) =>
+  sql`${new Param(sql.placeholder(name), column)}::${sql.raw(column.getSQLType())}`;
