@@ -213,6 +213,12 @@ describe(`orders per client address (${testStore})`, () => {
     // One second: the bare number once, suffixes for the others.
     expect(new Set(numbers).size).toBe(3);
     expect(numbers.filter((number) => number === '#NXR-20261123-163000')).toHaveLength(1);
+    // A refusal writes no order, also as the first order of a second (its bare number free).
+    t.clock.advance(1_000);
+    await expectRateLimited(
+      await t.call('POST', '/api/orders', orderBody(), from('203.0.113.40')),
+      '599',
+    );
     const [count] = await t.deps.database.rawTransaction((tx) =>
       tx.query<{ count: string | number }>('SELECT count(*) AS count FROM orders'),
     );
