@@ -172,38 +172,38 @@ const createCounted = preparedQuery<{
 }>('order_create_counted', () => {
   const w = rateLimitWindows;
   const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
-  const query = sql`WITH hit AS (
-    INSERT INTO ${w} (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)}, ${sql.identifier(w.expiresAt.name)}, ${sql.identifier(w.hits.name)})
-    VALUES (${columnParam('limitKey', w.key)}, ${columnParam('windowStart', w.windowStart)}, ${columnParam('windowEnd', w.expiresAt)}, 1)
-    ON CONFLICT (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)})
-    DO UPDATE SET ${sql.identifier(w.hits.name)} = ${w}.${sql.identifier(w.hits.name)} + 1
-    RETURNING ${sql.identifier(w.hits.name)} AS hits
-  ), swept AS (
-    DELETE FROM ${w} WHERE ${sql.identifier(w.expiresAt.name)} < ${columnParam('now', w.expiresAt)}
-      AND (SELECT hits FROM hit) = 1
-  ), created AS (
-    INSERT INTO ${orders} (${sql.join(
+  const query = sql`with hit as (
+    insert into ${w} (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)}, ${sql.identifier(w.expiresAt.name)}, ${sql.identifier(w.hits.name)})
+    values (${columnParam('limitKey', w.key)}, ${columnParam('windowStart', w.windowStart)}, ${columnParam('windowEnd', w.expiresAt)}, 1)
+    on conflict (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)})
+    do update set ${sql.identifier(w.hits.name)} = ${w}.${sql.identifier(w.hits.name)} + 1
+    returning ${sql.identifier(w.hits.name)} as hits
+  ), swept as (
+    delete from ${w} where ${sql.identifier(w.expiresAt.name)} < ${columnParam('now', w.expiresAt)}
+      and (select hits from hit) = 1
+  ), created as (
+    insert into ${orders} (${sql.join(
       INSERTED.map((key) => sql.identifier(orders[key].name)),
       sql`, `,
     )})
-    SELECT ${sql.join(
+    select ${sql.join(
       INSERTED.map((key) => columnParam(key, orders[key])),
       sql`, `,
-    )} FROM hit WHERE ${within}
-    ON CONFLICT (${sql.identifier(orders.number.name)}) DO NOTHING
-    RETURNING ${sql.join(
+    )} from hit where ${within}
+    on conflict (${sql.identifier(orders.number.name)}) do nothing
+    returning ${sql.join(
       orderColumns.map(([, column]) => sql.identifier(column.name)),
       sql`, `,
     )}
   )
-  SELECT hit.hits,
-    CASE WHEN ${within} AND created.${sql.identifier(orders.id.name)} IS NULL
-      THEN nextval('order_number_suffixes') END,
+  select hit.hits,
+    case when ${within} and created.${sql.identifier(orders.id.name)} is null
+      then nextval('order_number_suffixes') end,
     ${sql.join(
       orderColumns.map(([, column]) => sql`created.${sql.identifier(column.name)}`),
       sql`, `,
     )}
-  FROM hit LEFT JOIN created ON true`;
+  from hit left join created on true`;
   return {
     query,
     fields: [

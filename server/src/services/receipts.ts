@@ -100,32 +100,32 @@ const claimAndCount = preparedQuery<{
   const hit = (
     name: string,
     source: SQL,
-  ) => sql`INSERT INTO ${w} (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)}, ${sql.identifier(w.expiresAt.name)}, ${sql.identifier(w.hits.name)})
-    SELECT ${columnParam(`${name}Key`, w.key)}, ${columnParam(`${name}Start`, w.windowStart)}, ${columnParam(`${name}End`, w.expiresAt)}, 1 ${source}
-    ON CONFLICT (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)})
-    DO UPDATE SET ${sql.identifier(w.hits.name)} = ${w}.${sql.identifier(w.hits.name)} + 1
-    RETURNING ${sql.identifier(w.hits.name)} AS hits`;
+  ) => sql`insert into ${w} (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)}, ${sql.identifier(w.expiresAt.name)}, ${sql.identifier(w.hits.name)})
+    select ${columnParam(`${name}Key`, w.key)}, ${columnParam(`${name}Start`, w.windowStart)}, ${columnParam(`${name}End`, w.expiresAt)}, 1 ${source}
+    on conflict (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)})
+    do update set ${sql.identifier(w.hits.name)} = ${w}.${sql.identifier(w.hits.name)} + 1
+    returning ${sql.identifier(w.hits.name)} as hits`;
   const column = (c: { name: string }) => sql.identifier(c.name);
-  const query = sql`WITH claimed AS (
-    UPDATE ${orders} SET ${column(orders.status)} = 'verifying',
+  const query = sql`with claimed as (
+    update ${orders} set ${column(orders.status)} = 'verifying',
       ${column(orders.verifyingSince)} = ${columnParam('claimedAt', orders.verifyingSince)}
-    WHERE ${column(orders.id)} = ${columnParam('id', orders.id)}
-      AND (${column(orders.status)} = 'awaiting_payment'
-        OR (${column(orders.status)} = 'verifying'
-          AND (${column(orders.verifyingSince)} IS NULL
-            OR ${column(orders.verifyingSince)} < ${columnParam('staleBefore', orders.verifyingSince)})))
-    RETURNING ${column(orders.id)}
-  ), per_order AS (
-    ${hit('order', sql`FROM claimed`)}
-  ), per_address AS (
-    ${hit('address', sql`FROM per_order WHERE per_order.hits <= ${sql.placeholder('orderLimit')}::integer`)}
-  ), swept AS (
-    DELETE FROM ${w} WHERE ${column(w.expiresAt)} < ${columnParam('now', w.expiresAt)}
-      AND (EXISTS (SELECT 1 FROM per_order WHERE hits = 1)
-        OR EXISTS (SELECT 1 FROM per_address WHERE hits = 1))
+    where ${column(orders.id)} = ${columnParam('id', orders.id)}
+      and (${column(orders.status)} = 'awaiting_payment'
+        or (${column(orders.status)} = 'verifying'
+          and (${column(orders.verifyingSince)} is null
+            or ${column(orders.verifyingSince)} < ${columnParam('staleBefore', orders.verifyingSince)})))
+    returning ${column(orders.id)}
+  ), per_order as (
+    ${hit('order', sql`from claimed`)}
+  ), per_address as (
+    ${hit('address', sql`from per_order where per_order.hits <= ${sql.placeholder('orderLimit')}::integer`)}
+  ), swept as (
+    delete from ${w} where ${column(w.expiresAt)} < ${columnParam('now', w.expiresAt)}
+      and (exists (select 1 from per_order where hits = 1)
+        or exists (select 1 from per_address where hits = 1))
   )
-  SELECT (SELECT count(*) FROM claimed)::integer,
-    (SELECT hits FROM per_order), (SELECT hits FROM per_address)`;
+  select (select count(*) from claimed)::integer,
+    (select hits from per_order), (select hits from per_address)`;
   return {
     query,
     fields: [
@@ -221,25 +221,25 @@ const recordPayment = preparedQuery<{ held: number; paid: number; lineAmount: nu
       'createdAt',
       'payeeShown',
     ];
-    const query = sql`WITH held AS (
-      SELECT ${column(orders.id)} FROM ${orders}
-      WHERE ${column(orders.id)} = ${columnParam('id', orders.id)}
-        AND ${column(orders.status)} = 'verifying'
-        AND ${column(orders.verifyingSince)} = ${columnParam('claimedAt', orders.verifyingSince)}
-      FOR UPDATE
-    ), paid AS (
-      INSERT INTO ${payments} (${sql.join(written.map(column), sql`, `)})
-      SELECT ${sql.join(
+    const query = sql`with held as (
+      select ${column(orders.id)} from ${orders}
+      where ${column(orders.id)} = ${columnParam('id', orders.id)}
+        and ${column(orders.status)} = 'verifying'
+        and ${column(orders.verifyingSince)} = ${columnParam('claimedAt', orders.verifyingSince)}
+      for update
+    ), paid as (
+      insert into ${payments} (${sql.join(written.map(column), sql`, `)})
+      select ${sql.join(
         written.map((c, index) => columnParam(names[index]!, c)),
         sql`, `,
-      )} FROM held
-      ON CONFLICT DO NOTHING
-      RETURNING ${column(payments.transactionId)}
+      )} from held
+      on conflict do nothing
+      returning ${column(payments.transactionId)}
     )
-    SELECT (SELECT count(*) FROM held)::integer, (SELECT count(*) FROM paid)::integer,
-      (SELECT ${column(statementLines.amount)} FROM ${statementLines}
-        WHERE ${column(statementLines.transactionId)} = ${columnParam('transactionId', statementLines.transactionId)}
-        LIMIT 1)`;
+    select (select count(*) from held)::integer, (select count(*) from paid)::integer,
+      (select ${column(statementLines.amount)} from ${statementLines}
+        where ${column(statementLines.transactionId)} = ${columnParam('transactionId', statementLines.transactionId)}
+        limit 1)`;
     return {
       query,
       fields: [
