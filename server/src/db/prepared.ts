@@ -1,3 +1,5 @@
+import { Param, sql, type Column, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgColumn, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 
 /**
@@ -18,3 +20,54 @@ export function preparedStatement<T>(build: (db: Db) => T): (database: { db: Db 
     return statement;
   };
 }
+
+/**
+ * What a statement of {@link preparedQuery} returns, column by column: a path in the result
+ * object and its decoder.
+ */
+export type QueryField = { path: string[]; field: PgColumn | SQL | SQL.Aliased };
+
+/** A database or a transaction: what a {@link preparedQuery} runs on. */
+type Session = { _: { session: Db['_']['session'] } };
+
+/**
+ * A statement Drizzle's builders cannot say (a data-modifying CTE: several statements in one
+ * round trip, decision 101). `query` is built with `sql` and placeholders ({@link columnParam}
+ * maps a value through its column, as Drizzle's builders do) once per process; it is prepared
+ * once per database, or for a transaction (`{ db: tx }`), on PostgreSQL a named statement
+ * parsed once per connection. `fields` names the columns it returns, in their order, and
+ * decodes each (a timestamp column to a Date), as a Drizzle query does.
+ */
+export function preparedQuery<Row>(
+  name: string,
+  build: () => { query: SQL; fields: QueryField[] },
+): (database: { db: Session }) => { execute(values: Record<string, unknown>): Promise<Row[]> } {
+  let built: { query: Query; fields: QueryField[] } | undefined;
+  const kept = new WeakMap<object, { execute(values: Record<string, unknown>): Promise<Row[]> }>();
+  return ({ db }) => {
+    let statement = kept.get(db);
+    if (!statement) {
+      if (!built) {
+        const { query, fields } = build();
+        built = { query: dialect.sqlToQuery(query), fields };
+      }
+      statement = db._.session.prepareQuery<PreparedQueryConfig & { execute: Row[] }>(
+        built.query,
+        built.fields,
+        name,
+        true,
+      );
+      kept.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A placeholder whose value is mapped through `column` (a Date to its ISO text) and cast to the
+ * column's type: in `INSERT … SELECT` or a comparison PostgreSQL cannot infer a parameter's type.
+ */
+export const columnParam = (name: string, column: Column) =>
+  sql`${new Param(sql.placeholder(name), column)}::${sql.raw(column.getSQLType())}`;

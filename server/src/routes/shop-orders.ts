@@ -242,19 +242,31 @@ export function shopOrderRoutes(deps: Deps) {
         sealer: tokenSealer,
       },
       async () => {
-        // Per client address (issue #23 item 4); a replayed answer is not counted again.
-        await enforceLimit(
+        // Per client address (issue #23 item 4); a replayed answer is not counted again. An
+        // order is counted in the statement that makes it (decision 101); a plan that is not
+        // on sale is counted first, then refused.
+        const limit = {
+          key: limitKeys.ordersPerAddress(addressOf(c)),
+          limit: deps.config.limits.ordersPerAddress,
+          message: 'Too many orders were made from this address. Please try again later.',
+        };
+        let plan;
+        try {
+          plan = availablePlan(body.planId);
+        } catch (refusal) {
+          await enforceLimit(deps, limit.key, limit.limit, limit.message);
+          throw refusal;
+        }
+        const { row, token } = await createOrder(
           deps,
-          limitKeys.ordersPerAddress(addressOf(c)),
-          deps.config.limits.ordersPerAddress,
-          'Too many orders were made from this address. Please try again later.',
+          {
+            plan,
+            operatorId: body.operatorId,
+            contact: { kind: contact.kind, value: contact.value },
+            language: body.language ?? 'en',
+          },
+          limit,
         );
-        const { row, token } = await createOrder(deps, {
-          plan: availablePlan(body.planId),
-          operatorId: body.operatorId,
-          contact: { kind: contact.kind, value: contact.value },
-          language: body.language ?? 'en',
-        });
         return { status: 201, body: { order: toShopOrder(row, deps.now(), timeoutMs), token } };
       },
     );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { serverSecrets } from '../db/schema';
 import type { Deps } from '../deps';
-import { toBase64Url } from './hashing';
+import { hmacSha256Hex, toBase64Url } from './hashing';
 
 /**
  * The keyed hash an order keeps of its buyer's contact (decision 073), so that Find my eSIMs can
@@ -12,7 +12,6 @@ import { toBase64Url } from './hashing';
  * else one the server makes once and keeps in its database (server_secrets).
  */
 const SECRET_NAME = 'contact_hash';
-const encoder = new TextEncoder();
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -49,38 +48,11 @@ async function readOrMakeSecret(deps: Pick<Deps, 'database' | 'randomBytes' | 'n
   return row.value;
 }
 
-type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
-
-/**
- * The HMAC key of each secret, imported once (decision 100). A server has one secret; the few
- * kept are forgotten together if a process (tests: a database each) meets many.
- */
-const keys = new Map<string, Promise<HmacKey>>();
-const KEPT_KEYS = 16;
-
-function keyOf(secret: string): Promise<HmacKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    if (keys.size >= KEPT_KEYS) keys.clear();
-    key = crypto.subtle.importKey(
-      'raw',
-      encoder.encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
-    keys.set(secret, key);
-  }
-  return key;
-}
-
 /** The hash of a normalised email address or 09… number (only emails are looked up). */
 export async function contactHash(
   deps: Pick<Deps, 'config' | 'database' | 'randomBytes' | 'now'>,
   contact: { kind: 'email' | 'phone'; value: string },
 ): Promise<string> {
   const value = contact.kind === 'email' ? normaliseEmail(contact.value) : contact.value.trim();
-  const key = await keyOf(await secretOf(deps));
-  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(value));
-  return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return hmacSha256Hex(await secretOf(deps), value);
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { OperatorId, Plan } from '#domain/catalogue';
 import { currency, findPlan } from '#domain/catalogue';
 import type { ContactKind } from '#domain/contact';
@@ -6,9 +6,15 @@ import { PAYMENT_WINDOW_MS } from '#domain/payment-window';
 import { createOrderNumber, nthOrderNumber, ORDER_NUMBERS_PER_SECOND } from '#domain/order-number';
 import { buildMmqrPayload } from '#domain/mmqr/payload';
 import { MyanmarWallClock } from '#domain/myanmar-time';
-import type { Config } from '../config';
-import { preparedStatement } from '../db/prepared';
-import { orderLinks, orders, type OrderRow, type OrderStatus } from '../db/schema';
+import type { Config, Limit } from '../config';
+import { columnParam, preparedQuery, preparedStatement } from '../db/prepared';
+import {
+  orderLinks,
+  orders,
+  rateLimitWindows,
+  type OrderRow,
+  type OrderStatus,
+} from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { rowDelivery, type Delivery } from './esim-delivery';
@@ -126,13 +132,98 @@ export type NewOrder = {
   partnerKeyId?: string | undefined;
 };
 
+/** What an order counts against before it is made: the per-address limit (decision 069). */
+export type OrderLimit = { key: string; limit: Limit; message: string };
+
+/** The columns an order's INSERT writes, in the order the statements below name them. */
+const INSERTED = [
+  'id',
+  'tokenHash',
+  'planId',
+  'operatorId',
+  'contact',
+  'contactKind',
+  'contactHash',
+  'language',
+  'price',
+  'currency',
+  'status',
+  'source',
+  'partnerKeyId',
+  'createdAt',
+  'expiresAt',
+  'number',
+  'mmqrPayload',
+] as const satisfies readonly (keyof OrderRow)[];
+
+const orderColumns = Object.entries(getTableColumns(orders));
+
+/**
+ * The limit's hit and the order in one statement (decision 101): the per-address upsert of
+ * decision 069 (`hits + 1`; a key's first hit of a window also removes the windows that have
+ * ended, as databaseRateLimiter does), then the order with the second's bare number if the hit
+ * is within the limit, then, only when the bare number was taken, the sequence's next value for
+ * the suffix. One round trip where there were up to four (upsert, insert, nextval, insert).
+ */
+const createCounted = preparedQuery<{
+  hits: number;
+  suffixValue: number | null;
+  order: { [K in keyof OrderRow]: OrderRow[K] | null };
+}>('order_create_counted', () => {
+  const w = rateLimitWindows;
+  const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
+  const query = sql`with hit as (
+    insert into ${w} (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)}, ${sql.identifier(w.expiresAt.name)}, ${sql.identifier(w.hits.name)})
+    values (${columnParam('limitKey', w.key)}, ${columnParam('windowStart', w.windowStart)}, ${columnParam('windowEnd', w.expiresAt)}, 1)
+    on conflict (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)})
+    do update set ${sql.identifier(w.hits.name)} = ${w}.${sql.identifier(w.hits.name)} + 1
+    returning ${sql.identifier(w.hits.name)} as hits
+  ), swept as (
+    delete from ${w} where ${sql.identifier(w.expiresAt.name)} < ${columnParam('now', w.expiresAt)}
+      and (select hits from hit) = 1
+  ), created as (
+    insert into ${orders} (${sql.join(
+      INSERTED.map((key) => sql.identifier(orders[key].name)),
+      sql`, `,
+    )})
+    select ${sql.join(
+      INSERTED.map((key) => columnParam(key, orders[key])),
+      sql`, `,
+    )} from hit where ${within}
+    on conflict (${sql.identifier(orders.number.name)}) do nothing
+    returning ${sql.join(
+      orderColumns.map(([, column]) => sql.identifier(column.name)),
+      sql`, `,
+    )}
+  )
+  select hit.hits,
+    case when ${within} and created.${sql.identifier(orders.id.name)} is null
+      then nextval('order_number_suffixes') end,
+    ${sql.join(
+      orderColumns.map(([, column]) => sql`created.${sql.identifier(column.name)}`),
+      sql`, `,
+    )}
+  from hit left join created on true`;
+  return {
+    query,
+    fields: [
+      { path: ['hits'], field: sql`hits`.mapWith(Number) },
+      { path: ['suffixValue'], field: sql`suffix`.mapWith(Number) },
+      ...orderColumns.map(([key, column]) => ({ path: ['order', key], field: column })),
+    ],
+  };
+});
+
 /**
  * Makes an order: id, number (Myanmar time, unique), expiry, MMQR payload, and a random
- * token whose SHA-256 alone is stored. Returns the row and the token (shown once).
+ * token whose SHA-256 alone is stored. Returns the row and the token (shown once). With
+ * `counted`, the order first counts against that limit in the same statement (decision 101) and
+ * is refused 429 rate_limited over it, as enforceLimit refuses.
  */
 export async function createOrder(
   deps: Deps,
   input: NewOrder,
+  counted?: OrderLimit,
 ): Promise<{ row: OrderRow; token: string }> {
   const now = deps.now();
   const token = toBase64Url(deps.randomBytes(32));
@@ -154,15 +245,41 @@ export async function createOrder(
     expiresAt: new Date(now + PAYMENT_WINDOW_MS),
   };
   const bare = orderNumberAt(Math.floor(now / 1000) * 1000);
+  const values = (number: string) => ({
+    ...base,
+    number,
+    mmqrPayload: merchantPayload(deps.config.merchant, input.plan.price, number),
+  });
   const insert = insertOrder(deps.database);
-  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
-    // The bare number first; once it is taken, a suffix from the sequence.
-    const number = attempt === 0 ? bare : nthOrderNumber(bare, await nextSuffix(deps));
-    const [row] = await insert.execute({
-      ...base,
-      number,
-      mmqrPayload: merchantPayload(deps.config.merchant, input.plan.price, number),
+  let attempt = 0;
+  /** The suffix to try next, once the bare number was found taken. */
+  let suffix: number | undefined;
+  if (counted) {
+    const { limit, windowMs } = counted.limit;
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const [result] = await createCounted(deps.database).execute({
+      ...values(bare),
+      limitKey: counted.key,
+      windowStart: new Date(windowStart),
+      windowEnd: new Date(windowStart + windowMs),
+      now: new Date(now),
+      limit,
     });
+    const hits = result?.hits ?? 1;
+    if (hits > limit) {
+      throw new ApiError(429, 'rate_limited', counted.message, {
+        'Retry-After': String(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))),
+      });
+    }
+    if (result?.order.id) return { row: result.order as OrderRow, token };
+    attempt = 1;
+    if (result?.suffixValue != null) suffix = suffixOf(result.suffixValue);
+  }
+  for (; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+    // The bare number first; once it is taken, a suffix from the sequence.
+    const number = attempt === 0 ? bare : nthOrderNumber(bare, suffix ?? (await nextSuffix(deps)));
+    suffix = undefined;
+    const [row] = await insert.execute(values(number));
     if (row) return { row, token };
   }
   throw new ApiError(

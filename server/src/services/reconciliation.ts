@@ -36,6 +36,14 @@ export async function bankStateOf(
     .from(statementLines)
     .where(eq(statementLines.transactionId, transactionKey))
     .limit(1);
+  return bankStateOfLine(line, price);
+}
+
+/** What an imported statement line (its amount; none: undefined) says of a payment of `price`. */
+export function bankStateOfLine(
+  line: { amount: number } | undefined,
+  price: number,
+): BankFields | null {
   if (!line) return null;
   return line.amount === price
     ? { bankState: 'confirmed', bankConfirmedBy: 'statement' }

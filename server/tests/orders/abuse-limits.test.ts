@@ -111,6 +111,60 @@ describe(`receipt checks per client address (${testStore})`, () => {
     t.clock.advance(60 * MINUTE);
     expect((await submitReceipt(t, fourth, from('203.0.113.7'))).status).toBe(200);
   });
+
+  it('holds under concurrency: 8 checks at once from one address reach the model 3 times (the claim and the limits are one statement, decision 101)', async () => {
+    const { gemini } = t;
+    gemini.answer(refusedReading);
+    const orders = [];
+    for (let index = 0; index < 8; index += 1) orders.push(await createOrder(t));
+    const answers = await Promise.all(
+      orders.map((created) => submitReceipt(t, created, from('203.0.113.20'))),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    expect(gemini.calls).toHaveLength(3);
+    // Every refused check left its order open, not stuck in a check.
+    for (const created of orders) {
+      const read = await t.call('GET', `/api/orders/${created.order.id}`, undefined, {
+        'X-Order-Token': created.token,
+      });
+      expect(((await read.json()) as Created).order.status).toBe('awaiting_payment');
+    }
+  });
+});
+
+describe(`receipt checks per order and per address together (${testStore})`, () => {
+  const t = useTestApp({
+    env: {
+      TRUST_PROXY: 'true',
+      RECEIPT_LIMIT_PER_ORDER: '2',
+      RECEIPT_LIMIT_PER_ADDRESS: '4',
+      RECEIPT_LIMIT_PER_ADDRESS_WINDOW_SECONDS: '3600',
+    },
+  });
+  const from = (address: string) => ({ 'X-Forwarded-For': address });
+
+  it('a check refused by its order’s limit does not count against the address', async () => {
+    const { gemini } = t;
+    gemini.answer(refusedReading);
+    const first = await createOrder(t);
+    for (let index = 0; index < 2; index += 1) {
+      expect((await submitReceipt(t, first, from('203.0.113.30'))).status).toBe(200);
+    }
+    // The order's limit refuses these three: the address has counted 2 checks, not 5.
+    for (let index = 0; index < 3; index += 1) {
+      await expectRateLimited(await submitReceipt(t, first, from('203.0.113.30')), '600');
+    }
+    const second = await createOrder(t);
+    expect((await submitReceipt(t, second, from('203.0.113.30'))).status).toBe(200);
+    expect((await submitReceipt(t, second, from('203.0.113.30'))).status).toBe(200);
+    // The address's fifth check is refused with the address's window (an hour).
+    await expectRateLimited(
+      await submitReceipt(t, await createOrder(t), from('203.0.113.30')),
+      '3600',
+    );
+    expect(gemini.calls).toHaveLength(4);
+  });
 });
 
 describe(`orders per client address (${testStore})`, () => {
@@ -140,6 +194,82 @@ describe(`orders per client address (${testStore})`, () => {
     t.clock.advance(8 * MINUTE);
     expect((await t.call('POST', '/api/orders', orderBody(), from('203.0.113.7'))).status).toBe(
       201,
+    );
+  });
+
+  it('holds under concurrency: 10 orders at once from one address make 3 orders (the limit and the order are one statement, decision 101)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.call('POST', '/api/orders', orderBody(), from('203.0.113.40')),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
+    const numbers = await Promise.all(
+      answers
+        .filter((answer) => answer.status === 201)
+        .map(async (answer) => ((await answer.json()) as Created).order.number),
+    );
+    // One second: the bare number once, suffixes for the others.
+    expect(new Set(numbers).size).toBe(3);
+    expect(numbers.filter((number) => number === '#NXR-20261123-163000')).toHaveLength(1);
+    // A refusal writes no order, also as the first order of a second (its bare number free).
+    t.clock.advance(1_000);
+    await expectRateLimited(
+      await t.call('POST', '/api/orders', orderBody(), from('203.0.113.40')),
+      '599',
+    );
+    const [count] = await t.deps.database.rawTransaction((tx) =>
+      tx.query<{ count: string | number }>('SELECT count(*) AS count FROM orders'),
+    );
+    expect(Number(count?.count)).toBe(3);
+  });
+
+  it('counts an order for a plan that is not on sale, then refuses it 422', async () => {
+    const refused = await t.call(
+      'POST',
+      '/api/orders',
+      orderBody({ planId: 'no-such-plan' }),
+      from('203.0.113.41'),
+    );
+    expect(refused.status).toBe(422);
+    for (let index = 0; index < 2; index += 1) {
+      expect((await t.call('POST', '/api/orders', orderBody(), from('203.0.113.41'))).status).toBe(
+        201,
+      );
+    }
+    await expectRateLimited(
+      await t.call('POST', '/api/orders', orderBody(), from('203.0.113.41')),
+      '600',
+    );
+  });
+
+  it('makes one order of concurrent requests with one Idempotency-Key, counted once', async () => {
+    const headers = { ...from('203.0.113.42'), 'Idempotency-Key': 'order-key-concurrent-1' };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => t.call('POST', '/api/orders', orderBody(), headers)),
+    );
+    const created = answers.filter((answer) => answer.status === 201);
+    expect(created.length).toBeGreaterThan(0);
+    // The others found the first still running: 409, nothing made.
+    expect(answers.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
+    const ids = new Set(
+      await Promise.all(created.map(async (answer) => ((await answer.json()) as Created).order.id)),
+    );
+    expect(ids.size).toBe(1);
+    const [count] = await t.deps.database.rawTransaction((tx) =>
+      tx.query<{ count: string | number }>('SELECT count(*) AS count FROM orders'),
+    );
+    expect(Number(count?.count)).toBe(1);
+    // Counted once: two more orders from the address are within its limit of 3.
+    for (let index = 0; index < 2; index += 1) {
+      expect((await t.call('POST', '/api/orders', orderBody(), from('203.0.113.42'))).status).toBe(
+        201,
+      );
+    }
+    await expectRateLimited(
+      await t.call('POST', '/api/orders', orderBody(), from('203.0.113.42')),
+      '600',
     );
   });
 
