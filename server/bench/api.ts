@@ -9,7 +9,8 @@
  * Every request comes from 127.0.0.1, so the per-address order and receipt limits (decision 069)
  * are raised out of reach: their one upsert per request still runs. Each run is bounded in time
  * and in requests. Prints a table and writes reports/bench-api.json and reports/bench-api.md
- * with the goals of issue #28.
+ * with the goals of issue #28. `BENCH_ONLY=plans` runs only the reference and GET /plans (for
+ * iterating on the catalogue's path; it writes no report).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer, type Server } from 'node:http';
@@ -28,6 +29,12 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const maxRequests = Number(process.env.BENCH_MAX_REQUESTS ?? 200_000);
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
 const receipts = Number(process.env.BENCH_RECEIPTS ?? 200);
+/** `plans`: only the reference and GET /plans; unset: the whole run. */
+const only = process.env.BENCH_ONLY ?? '';
+if (only !== '' && only !== 'plans') {
+  console.error(`BENCH_ONLY=${only}: only "plans" (or unset, the whole run) is known`);
+  process.exit(2);
+}
 /** Issue #28's goals. */
 const goals = {
   plansShareOfReference: 0.5,
@@ -315,33 +322,37 @@ async function main() {
     );
     const pid = api.child.pid;
     rows.push(await measure('GET /plans', { url: `${base}/plans` }, pid));
-    rows.push(await measure('GET /status', { url: `${base}/status` }, pid));
-    rows.push(
-      await measure('POST /api/orders', { ...orderRequest, url: `${base}/api/orders` }, pid),
-    );
-    rows.push(await measureReceipts(base));
+    // Everything after GET /plans, unless BENCH_ONLY=plans.
+    const theRest = async () => {
+      rows.push(await measure('GET /status', { url: `${base}/status` }, pid));
+      rows.push(
+        await measure('POST /api/orders', { ...orderRequest, url: `${base}/api/orders` }, pid),
+      );
+      rows.push(await measureReceipts(base));
 
-    // A second instance on the same database: orders on both at once.
-    const second = await startApi(onPostgres);
-    children.push(second.child);
-    rows.push(await measureTwo([base, second.base]));
-    await stop(second.child);
-    await stop(api.child);
+      // A second instance on the same database: orders on both at once.
+      const second = await startApi(onPostgres);
+      children.push(second.child);
+      rows.push(await measureTwo([base, second.base]));
+      await stop(second.child);
+      await stop(api.child);
 
-    // The embedded store: the same order path on PGlite (one process per folder).
-    const embedded = await startApi({
-      DATABASE_URL: '',
-      DATA_DIR: join(scratch, 'pglite'),
-      AI_MODE: 'demo',
-    });
-    children.push(embedded.child);
-    rows.push(
-      await measure(
-        'POST /api/orders (PGlite)',
-        { ...orderRequest, url: `${embedded.base}/api/orders` },
-        embedded.child.pid,
-      ),
-    );
+      // The embedded store: the same order path on PGlite (one process per folder).
+      const embedded = await startApi({
+        DATABASE_URL: '',
+        DATA_DIR: join(scratch, 'pglite'),
+        AI_MODE: 'demo',
+      });
+      children.push(embedded.child);
+      rows.push(
+        await measure(
+          'POST /api/orders (PGlite)',
+          { ...orderRequest, url: `${embedded.base}/api/orders` },
+          embedded.child.pid,
+        ),
+      );
+    };
+    if (only !== 'plans') await theRest();
   } finally {
     for (const child of children) await stop(child);
     gemini.server.close();
@@ -393,6 +404,11 @@ async function main() {
   ];
   for (const check of checks) {
     console.log(`${check.met ? 'met    ' : 'NOT met'}  ${check.goal}: ${check.figure}`);
+  }
+
+  if (only) {
+    console.log(`BENCH_ONLY=${only}: a partial run, no report written`);
+    return;
   }
 
   const report = {

@@ -7,6 +7,7 @@ import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { es2plusFetchers } from './es2plus-tls';
 import { recordServerAddress } from './db/data-dir-lock';
+import { turnBatchedLines } from './log-lines';
 import { createLogger } from './logger';
 import { assertDemoIsSafe } from './services/demo-stock';
 import { createMessageOutboxWorker, smtpMailer } from './services/message-outbox';
@@ -16,7 +17,8 @@ import { createProvisioningWorker } from './services/provisioning-worker';
 /** `npm run server`: reads the environment, opens and migrates the database, listens. */
 async function main() {
   const config = loadConfig(process.env);
-  const logger = createLogger(config.logLevel);
+  // JSON lines on stdout, a turn of the event loop's lines in one write (decision 103).
+  const logger = createLogger(config.logLevel, turnBatchedLines(1));
   const fetchFor = es2plusFetchers(config.provisioning);
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

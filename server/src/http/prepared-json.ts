@@ -49,13 +49,23 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
  * Both carry the ETag and `cacheControl`.
  */
 export function sendPreparedJson(c: Context, prepared: PreparedJson, cacheControl: string) {
-  const headers = { ETag: prepared.etag, 'Cache-Control': cacheControl };
   if (matchesEtag(requestHeader(c, 'if-none-match'), prepared.etag)) {
-    return c.body(null, 304, headers);
+    return c.body(null, 304, preparedHeaders(prepared, cacheControl, 304));
   }
-  return c.body(prepared.text, 200, {
+  return c.body(prepared.text, 200, preparedHeaders(prepared, cacheControl, 200));
+}
+
+/** The headers of the prepared answer (200) or of its 304: ETag and Cache-Control on both. */
+export function preparedHeaders(
+  prepared: PreparedJson,
+  cacheControl: string,
+  status: 200 | 304,
+): Record<string, string> {
+  const headers = { ETag: prepared.etag, 'Cache-Control': cacheControl };
+  if (status === 304) return headers;
+  return {
     ...headers,
     'Content-Type': 'application/json; charset=UTF-8',
     'Content-Length': String(prepared.bytes.length),
-  });
+  };
 }

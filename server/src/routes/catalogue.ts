@@ -5,6 +5,7 @@ import { AvailabilitySchema, catalogueSchema } from '../schemas/catalogue';
 import { noSecurity, ours } from '../schemas/common';
 import { readAvailability } from '../services/availability';
 import { createRouter } from './router';
+import type { PreparedGet } from '../http/edge';
 import { prepareJson, sendPreparedJson } from '../http/prepared-json';
 
 /** Browsers and caches may keep the catalogue for five minutes. */
@@ -67,11 +68,22 @@ export function availabilityRoutes(deps: Deps) {
   return router;
 }
 
-/** GET /plans: the catalogue, built once per app (it only changes with a deploy). */
-export function plansRoutes() {
+/**
+ * The catalogue serialised once, with its ETag (decision 084), built once per app (it only
+ * changes with a deploy): a request writes the same bytes.
+ */
+export function preparedCatalogue(): PreparedGet {
+  return { prepared: prepareJson(catalogueDocument()), cacheControl: PLANS_CACHE_CONTROL };
+}
+
+/**
+ * GET /plans: the catalogue. The app answers a GET of `/plans` itself before the router (decision
+ * 103) with the same answer; this route documents it and answers HEAD.
+ */
+export function plansRoutes(catalogue: PreparedGet) {
   const router = createRouter();
-  // Serialised once, with its ETag (decision 084): a request writes the same bytes.
-  const catalogue = prepareJson(catalogueDocument());
-  router.openapi(plansRoute, (c) => sendPreparedJson(c, catalogue, PLANS_CACHE_CONTROL));
+  router.openapi(plansRoute, (c) =>
+    sendPreparedJson(c, catalogue.prepared, catalogue.cacheControl),
+  );
   return router;
 }

@@ -107,4 +107,26 @@ describe('npm run server', () => {
     expect(two!.output.join('')).not.toContain('merchant_placeholder');
     await expect(fetch(`http://127.0.0.1:${one!.port}/`)).rejects.toThrow();
   }, 180_000);
+
+  it('writes every request line, in order, before it exits on SIGTERM (decision 103)', async () => {
+    const copy = await start();
+    await answers(copy);
+    const paths = Array.from({ length: 40 }, (_, n) => `/no-such-path-${n}`);
+    for (const path of paths) {
+      expect((await fetch(`http://127.0.0.1:${copy.port}${path}`)).status).toBe(404);
+    }
+    copy.child.kill('SIGTERM');
+    expect(await exited(copy)).toEqual({ code: 0, signal: null });
+    const records = copy.output
+      .join('')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; path?: string; status?: number });
+    const logged = records
+      .filter((record) => record.msg === 'request' && record.path?.startsWith('/no-such-path-'))
+      .map((record) => record.path);
+    expect(logged).toEqual(paths);
+    // The stop is the last line, after every request's.
+    expect(records.at(-1)?.msg).toBe('stopping');
+  }, 180_000);
 });
