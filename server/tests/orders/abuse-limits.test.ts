@@ -9,7 +9,7 @@ import {
   submitReceipt,
   type Created,
 } from '../support/shop';
-import { T0, testStore, useTestApp } from '../support/test-app';
+import { sqlRows, T0, testStore, useTestApp } from '../support/test-app';
 
 /**
  * Issue #23 item 4 (review S2, S3; decision 069): receipt checks per order and per client
@@ -19,6 +19,9 @@ import { T0, testStore, useTestApp } from '../support/test-app';
 const MINUTE = 60_000;
 
 const refusedReading = readingAnswer({ amount: 1 }); // a refusal: the order stays open
+
+/** The client address a request comes from (the tests' apps trust the proxy's header). */
+const from = (address: string) => ({ 'X-Forwarded-For': address });
 
 async function expectRateLimited(response: Response, retryAfter: string) {
   expect(response.status).toBe(429);
@@ -94,7 +97,6 @@ describe(`receipt checks per client address (${testStore})`, () => {
       RECEIPT_LIMIT_PER_ADDRESS_WINDOW_SECONDS: '3600',
     },
   });
-  const from = (address: string) => ({ 'X-Forwarded-For': address });
 
   it('counts every order of one address together, each address apart, and resets after the hour', async () => {
     const { gemini } = t;
@@ -142,7 +144,6 @@ describe(`receipt checks per order and per address together (${testStore})`, () 
       RECEIPT_LIMIT_PER_ADDRESS_WINDOW_SECONDS: '3600',
     },
   });
-  const from = (address: string) => ({ 'X-Forwarded-For': address });
 
   it('a check refused by its order’s limit does not count against the address', async () => {
     const { gemini } = t;
@@ -175,34 +176,29 @@ describe(`orders per client address (${testStore})`, () => {
       ORDER_LIMIT_PER_ADDRESS_WINDOW_SECONDS: '600',
     },
   });
-  const from = (address: string) => ({ 'X-Forwarded-For': address });
+  const orderFrom = (address: string) => t.call('POST', '/api/orders', orderBody(), from(address));
+  const rows = sqlRows(t);
+  const ordersStored = async () =>
+    Number((await rows('SELECT count(*) AS count FROM orders'))[0]?.count);
+
+  /** `count` more orders from `address` are made, and the next is refused with `retryAfter`. */
+  async function expectOrdersLeft(address: string, count: number, retryAfter: string) {
+    for (let index = 0; index < count; index += 1) {
+      expect((await orderFrom(address)).status).toBe(201);
+    }
+    await expectRateLimited(await orderFrom(address), retryAfter);
+  }
 
   it('refuses the 4th order of one address in 10 minutes (429), not another address, and not after the window', async () => {
     t.clock.advance(2 * MINUTE); // 2 minutes into the window 10:00–10:10 UTC
-    for (let index = 0; index < 3; index += 1) {
-      expect((await t.call('POST', '/api/orders', orderBody(), from('203.0.113.7'))).status).toBe(
-        201,
-      );
-    }
-    await expectRateLimited(
-      await t.call('POST', '/api/orders', orderBody(), from('203.0.113.7')),
-      '480',
-    );
-    expect((await t.call('POST', '/api/orders', orderBody(), from('198.51.100.9'))).status).toBe(
-      201,
-    );
+    await expectOrdersLeft('203.0.113.7', 3, '480');
+    expect((await orderFrom('198.51.100.9')).status).toBe(201);
     t.clock.advance(8 * MINUTE);
-    expect((await t.call('POST', '/api/orders', orderBody(), from('203.0.113.7'))).status).toBe(
-      201,
-    );
+    expect((await orderFrom('203.0.113.7')).status).toBe(201);
   });
 
   it('holds under concurrency: 10 orders at once from one address make 3 orders (the limit and the order are one statement, decision 101)', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        t.call('POST', '/api/orders', orderBody(), from('203.0.113.40')),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => orderFrom('203.0.113.40')));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
     const numbers = await Promise.all(
@@ -215,14 +211,8 @@ describe(`orders per client address (${testStore})`, () => {
     expect(numbers.filter((number) => number === '#NXR-20261123-163000')).toHaveLength(1);
     // A refusal writes no order, also as the first order of a second (its bare number free).
     t.clock.advance(1_000);
-    await expectRateLimited(
-      await t.call('POST', '/api/orders', orderBody(), from('203.0.113.40')),
-      '599',
-    );
-    const [count] = await t.deps.database.rawTransaction((tx) =>
-      tx.query<{ count: string | number }>('SELECT count(*) AS count FROM orders'),
-    );
-    expect(Number(count?.count)).toBe(3);
+    await expectRateLimited(await orderFrom('203.0.113.40'), '599');
+    expect(await ordersStored()).toBe(3);
   });
 
   it('counts an order for a plan that is not on sale, then refuses it 422', async () => {
@@ -233,15 +223,7 @@ describe(`orders per client address (${testStore})`, () => {
       from('203.0.113.41'),
     );
     expect(refused.status).toBe(422);
-    for (let index = 0; index < 2; index += 1) {
-      expect((await t.call('POST', '/api/orders', orderBody(), from('203.0.113.41'))).status).toBe(
-        201,
-      );
-    }
-    await expectRateLimited(
-      await t.call('POST', '/api/orders', orderBody(), from('203.0.113.41')),
-      '600',
-    );
+    await expectOrdersLeft('203.0.113.41', 2, '600');
   });
 
   it('makes one order of concurrent requests with one Idempotency-Key, counted once', async () => {
@@ -257,20 +239,9 @@ describe(`orders per client address (${testStore})`, () => {
       await Promise.all(created.map(async (answer) => ((await answer.json()) as Created).order.id)),
     );
     expect(ids.size).toBe(1);
-    const [count] = await t.deps.database.rawTransaction((tx) =>
-      tx.query<{ count: string | number }>('SELECT count(*) AS count FROM orders'),
-    );
-    expect(Number(count?.count)).toBe(1);
+    expect(await ordersStored()).toBe(1);
     // Counted once: two more orders from the address are within its limit of 3.
-    for (let index = 0; index < 2; index += 1) {
-      expect((await t.call('POST', '/api/orders', orderBody(), from('203.0.113.42'))).status).toBe(
-        201,
-      );
-    }
-    await expectRateLimited(
-      await t.call('POST', '/api/orders', orderBody(), from('203.0.113.42')),
-      '600',
-    );
+    await expectOrdersLeft('203.0.113.42', 2, '600');
   });
 
   it('answers a repeat with the same Idempotency-Key without counting it', async () => {
@@ -278,9 +249,7 @@ describe(`orders per client address (${testStore})`, () => {
     for (let index = 0; index < 6; index += 1) {
       expect((await t.call('POST', '/api/orders', orderBody(), headers)).status).toBe(201);
     }
-    expect((await t.call('POST', '/api/orders', orderBody(), from('203.0.113.8'))).status).toBe(
-      201,
-    );
+    expect((await orderFrom('203.0.113.8')).status).toBe(201);
   });
 });
 
