@@ -86,13 +86,20 @@ test('paint gate: a page whose largest element comes from a script fails it', as
       await context.route(`${origin}/__paint-fixture.js`, (route) =>
         route.fulfill({
           contentType: 'text/javascript',
-          body: `addEventListener('load', () => requestAnimationFrame(() => {
-  const h = document.createElement('h1');
-  h.style.fontSize = '48px';
-  h.textContent = 'A heading that only the script writes, larger than anything in the HTML';
-  document.body.prepend(h);
-  document.documentElement.setAttribute('data-started', '');
-}));`,
+          // The heading goes in once the page's text has been painted (its first contentful
+          // paint reported), so that moving that text is a layout shift however late the first
+          // frame comes: on a busy machine `load` could come before it, and nothing had moved.
+          body: `new PerformanceObserver((list, observer) => {
+  if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
+  observer.disconnect();
+  requestAnimationFrame(() => {
+    const h = document.createElement('h1');
+    h.style.fontSize = '48px';
+    h.textContent = 'A heading that only the script writes, larger than anything in the HTML';
+    document.body.prepend(h);
+    document.documentElement.setAttribute('data-started', '');
+  });
+}).observe({ type: 'paint', buffered: true });`,
         }),
       );
     },

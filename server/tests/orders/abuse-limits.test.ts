@@ -255,15 +255,20 @@ describe(`orders per client address (${testStore})`, () => {
 
 describe(`order numbers under load (${testStore})`, () => {
   const t = useTestApp({ env: { ORDER_LIMIT_PER_ADDRESS: '30' } });
+  // Issue #23's 10,000 orders in a minute on PostgreSQL, where they run at once on several
+  // connections. PGlite has one connection and runs them one after another through the same SQL,
+  // so the count adds only time there: about 100 s of a core for 10,000 (decision 106).
+  const rush = testStore === 'postgres' ? 10_000 : 1_000;
 
-  it('10,000 orders in one minute leave the next buyer a number of the current second and no 429', async () => {
+  it(`${rush.toLocaleString('en')} orders in one minute leave the next buyer a number of the current second and no 429`, async () => {
     const plan = findPlan('power-30')!;
     const numbers = new Set<string>();
     const started = performance.now();
+    const batches = rush / 100;
     // The orders go through the service (the HTTP layer adds nothing to numbering), 100 at a
-    // time, while the clock runs through the minute 16:30:00–16:30:59.
-    for (let batch = 0; batch < 100; batch += 1) {
-      t.clock.set(T0 + batch * 600);
+    // time, while the clock runs through the minute 16:30:00–16:30:59.999.
+    for (let batch = 0; batch < batches; batch += 1) {
+      t.clock.set(T0 + Math.round((batch * (MINUTE - 1)) / (batches - 1)));
       const made = await Promise.all(
         Array.from({ length: 100 }, () =>
           createOrderInService(t.deps, {
@@ -276,7 +281,7 @@ describe(`order numbers under load (${testStore})`, () => {
       );
       for (const { row } of made) numbers.add(row.number);
     }
-    expect(numbers.size).toBe(10_000);
+    expect(numbers.size).toBe(rush);
     const busiest = [...numbers].filter((number) => number.startsWith('#NXR-20261123-163059'));
     expect(busiest.length).toBeGreaterThan(0);
     expect([...numbers].every((number) => number < '#NXR-20261123-163100')).toBe(true);
@@ -286,7 +291,7 @@ describe(`order numbers under load (${testStore})`, () => {
     expect(next.status).toBe(201);
     expect(((await next.json()) as Created).order.number).toBe('#NXR-20261123-163100');
     console.info(
-      `10,000 orders through the service in ${Math.round(performance.now() - started)} ms`,
+      `${rush.toLocaleString('en')} orders through the service in ${Math.round(performance.now() - started)} ms`,
     );
   }, 600_000); // a limit for a hang: 10,000 orders went past 180 s at a load of 30 (decision 096)
 });
