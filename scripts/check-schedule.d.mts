@@ -12,3 +12,7 @@ export function runStages<S extends { name: string; after?: string[] }>(
 ): Promise<({ name: string } & StageResult)[]>;
 export function childCpuSeconds(text: string): number | undefined;
 export function machineTicks(procStat: string): { busy: number; total: number } | undefined;
+export function cpuGroup(
+  name: string,
+  root?: string,
+): { path: string; cpuSeconds(): number | undefined; remove(): void } | undefined;

@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, rmdirSync } from 'node:fs';
+
 /**
  * Runs the stages of `npm test` side by side (decision 082). A stage starts once every stage it
  * comes `after` has ended (passed or not: a failure is reported, never hides the rest), as long
@@ -95,4 +97,42 @@ export function machineTicks(procStat) {
   const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.slice(1, 9).map(Number);
   const busy = user + nice + system + irq + softirq + steal;
   return { busy, total: busy + idle + iowait };
+}
+
+/**
+ * A CPU accounting group for one stage (Linux cgroup v1's cpuacct, where the run may make one,
+ * as root on CI): every process the stage starts is counted in it, also those nobody waits for
+ * (Chromium's renderers), which bash's `times` misses. Undefined where no group can be made.
+ *
+ * @param {string} name
+ * @param {string} [root] the cpuacct hierarchy
+ * @returns {{ path: string, cpuSeconds(): number | undefined, remove(): void } | undefined}
+ */
+export function cpuGroup(name, root = '/sys/fs/cgroup/cpuacct') {
+  const path = `${root}/${name}`;
+  try {
+    if (!existsSync(`${root}/cpuacct.usage`)) return undefined;
+    mkdirSync(path);
+  } catch {
+    return undefined;
+  }
+  return {
+    path,
+    cpuSeconds() {
+      try {
+        const nanoseconds = Number(readFileSync(`${path}/cpuacct.usage`, 'utf8').trim());
+        return Number.isFinite(nanoseconds) ? nanoseconds / 1e9 : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    remove() {
+      // A process still in the group (a stray the stage left running) keeps it; it goes with it.
+      try {
+        rmdirSync(path);
+      } catch {
+        // left for the system
+      }
+    },
+  };
 }

@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { childCpuSeconds, machineTicks, runStages } from './check-schedule.mjs';
+import { childCpuSeconds, cpuGroup, machineTicks, runStages } from './check-schedule.mjs';
 import { EMPTY, countPlaywright, countVitest } from './test-reports.mjs';
 
 mkdirSync('reports/logs', { recursive: true });
@@ -101,8 +101,10 @@ const stages = only.length
 
 /**
  * Runs one stage's command, its output (stdout and stderr, as they come) kept for the log, and
- * its CPU seconds (the command's and its children's, from bash's `times` on a fourth pipe): on
- * two cores the run's length is bound by its CPU work, so each stage's share is printed.
+ * its CPU seconds: on two cores the run's length is bound by its CPU work, so each stage's share
+ * is printed. Where the run can make a CPU accounting group (cpuGroup: Linux, as root), the stage
+ * runs in one and every process it starts is counted; elsewhere the figure is bash's `times` after
+ * the command (the command and the processes it waited for), read from a fourth pipe.
  */
 function runCommand(stage) {
   if (stage.name === 'server tests (PostgreSQL)' && !postgresUrl) {
@@ -114,33 +116,39 @@ function runCommand(stage) {
   }
   const env = { ...process.env, ...stage.env };
   if (stage.env?.TEST_DATABASE_URL === '') delete env.TEST_DATABASE_URL;
+  const group = cpuGroup(`npm-test-${process.pid}-${slug(stage.name)}`);
   return new Promise((resolve) => {
     const chunks = [];
     const times = [];
     const child = spawn(
       'bash',
-      ['-c', '"$@"; status=$?; times >&3; exit $status', stage.name, stage.command, ...stage.args],
+      [
+        '-c',
+        'group=$1; shift; [ -n "$group" ] && echo $$ 2>/dev/null > "$group/cgroup.procs"; "$@"; status=$?; times >&3; exit $status',
+        stage.name,
+        group?.path ?? '',
+        stage.command,
+        ...stage.args,
+      ],
       { env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] },
     );
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.stdio[3].on('data', (chunk) => times.push(chunk));
     child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
-    child.on('close', (code) =>
-      resolve({
-        ok: code === 0,
-        output: Buffer.concat(chunks).toString(),
-        cpuSeconds: childCpuSeconds(Buffer.concat(times).toString()),
-      }),
-    );
+    child.on('close', (code) => {
+      // Nothing counted in the group: the shell could not join it.
+      const cpuSeconds = group?.cpuSeconds() || childCpuSeconds(Buffer.concat(times).toString());
+      group?.remove();
+      resolve({ ok: code === 0, output: Buffer.concat(chunks).toString(), cpuSeconds });
+    });
   });
 }
 
 /**
- * ", N CPU s" when the stage's CPU time is known: its processes and those they waited for.
- * Chromium's renderers are not among them (the browser is ended without waiting for them), so
- * the journeys' figure is their Node side and part of the browser only; the machine's busy share
- * below counts everything.
+ * ", N CPU s" when the stage's CPU time is known (see runCommand). Without an accounting group,
+ * Chromium's renderers are not in it (the browser is ended without waiting for them); the
+ * machine's busy share below counts everything.
  */
 const cpu = (result) =>
   result.cpuSeconds === undefined ? '' : `, ${Math.round(result.cpuSeconds)} CPU s`;

@@ -1,6 +1,14 @@
 // @vitest-environment node
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { childCpuSeconds, machineTicks, runStages } from '../../scripts/check-schedule.mjs';
+import {
+  childCpuSeconds,
+  cpuGroup,
+  machineTicks,
+  runStages,
+} from '../../scripts/check-schedule.mjs';
 
 type Stage = { name: string; after?: string[] };
 
@@ -112,5 +120,37 @@ describe('the CPU figures of npm test', () => {
     const stat = 'cpu  100 5 50 800 20 3 2 10 0 0\ncpu0 50 2 25 400 10 1 1 5 0 0\n';
     expect(machineTicks(stat)).toEqual({ busy: 170, total: 990 });
     expect(machineTicks('intr 1 2 3')).toBeUndefined();
+  });
+});
+
+describe('a stage in a CPU accounting group', () => {
+  it('reads what the group counted, and removes it', () => {
+    const root = mkdtempSync(join(tmpdir(), 'cpuacct-'));
+    try {
+      writeFileSync(join(root, 'cpuacct.usage'), '999\n');
+      const group = cpuGroup('stage-a', root)!;
+      expect(group.path).toBe(join(root, 'stage-a'));
+      expect(existsSync(group.path)).toBe(true);
+      // The kernel's counter, in nanoseconds.
+      writeFileSync(join(group.path, 'cpuacct.usage'), '66750000000\n');
+      expect(group.cpuSeconds()).toBeCloseTo(66.75);
+      rmSync(join(group.path, 'cpuacct.usage'));
+      group.remove();
+      expect(existsSync(group.path)).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('is none where there is no cpuacct hierarchy or no group can be made', () => {
+    const root = mkdtempSync(join(tmpdir(), 'no-cpuacct-'));
+    try {
+      expect(cpuGroup('stage-a', root)).toBeUndefined();
+      writeFileSync(join(root, 'cpuacct.usage'), '1\n');
+      mkdirSync(join(root, 'taken'));
+      expect(cpuGroup('taken', root)).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
