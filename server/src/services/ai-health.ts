@@ -32,7 +32,9 @@ export async function recordAiResult(
           message: sql`excluded.message`,
           checkedAt: sql`excluded.checked_at`,
         },
-      });
+      })
+      // A note for GET /status: its commit does not wait for the WAL's flush (decision 105).
+      .returning({ relaxed: sql`set_config('synchronous_commit', 'off', true)` });
   } catch (error) {
     deps.logger.warn({ task: result.task, err: safeError(error) }, 'AI health not recorded');
   }

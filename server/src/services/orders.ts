@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, is, SQL, sql } from 'drizzle-orm';
 import type { OperatorId, Plan } from '#domain/catalogue';
 import { currency, findPlan } from '#domain/catalogue';
 import type { ContactKind } from '#domain/contact';
@@ -70,7 +70,8 @@ async function nextSuffix(deps: Deps): Promise<number> {
 
 /**
  * The order's INSERT, prepared once per database (decision 100); a number already taken inserts
- * nothing and returns no row.
+ * nothing and returns no row. It returns the id alone: the row is the values written and the
+ * schema's defaults ({@link newOrderRow}, decision 105).
  */
 const insertOrder = preparedStatement((db) =>
   db
@@ -95,7 +96,7 @@ const insertOrder = preparedStatement((db) =>
       mmqrPayload: sql.placeholder('mmqrPayload'),
     })
     .onConflictDoNothing({ target: orders.number })
-    .returning()
+    .returning({ id: orders.id })
     .prepare('order_insert'),
 );
 
@@ -159,16 +160,49 @@ const INSERTED = [
 const orderColumns = Object.entries(getTableColumns(orders));
 
 /**
+ * The columns an order's INSERT leaves to the database, each with the value it then holds: its
+ * default in the schema (a plain value, as the migrations give it), or null. A column whose
+ * default the database computes (SQL, a function) cannot be known here: the module refuses it.
+ */
+const UNWRITTEN = orderColumns
+  .filter(([key]) => !(INSERTED as readonly string[]).includes(key))
+  .map(([key, column]) => {
+    if (column.defaultFn || column.onUpdateFn || is(column.default, SQL)) {
+      throw new Error(`orders.${key}: a default the database computes; return the column`);
+    }
+    return [key, column.default ?? null] as const;
+  });
+
+/**
+ * A new order's row as the database holds it once the INSERT is done (decision 105): the values
+ * written and {@link UNWRITTEN}. The statements return the id alone instead of every column, which
+ * the driver described, sent and decoded on every order.
+ */
+function newOrderRow(values: { [K in (typeof INSERTED)[number]]: OrderRow[K] }): OrderRow {
+  const row: Record<string, unknown> = { ...values };
+  for (const [key, value] of UNWRITTEN) row[key] = value;
+  return row as OrderRow;
+}
+
+/**
  * The limit's hit and the order in one statement (decision 101): the per-address upsert of
  * decision 069 (`hits + 1`; a key's first hit of a window also removes the windows that have
  * ended, as databaseRateLimiter does), then the order with the second's bare number if the hit
  * is within the limit, then, only when the bare number was taken, the sequence's next value for
  * the suffix. One round trip where there were up to four (upsert, insert, nextval, insert).
+ * When it writes no order (the bare number was taken, or the limit refused) its commit does not
+ * wait for the WAL's flush (`synchronous_commit` off for that transaction alone, decision 105):
+ * the order's own INSERT that follows commits as every write does, and its flush takes this
+ * statement's records with it (the WAL is written in order). Without it, every order from one
+ * address held the limit's row locked while its commit waited for the disk.
  */
 const createCounted = preparedQuery<{
   hits: number;
   suffixValue: number | null;
-  order: { [K in keyof OrderRow]: OrderRow[K] | null };
+  /** 'off' when the statement wrote no order: its commit did not wait for the WAL's flush. */
+  relaxed: string | null;
+  /** The order's id when the statement wrote it (the bare number was free). */
+  created: string | null;
 }>('order_create_counted', () => {
   const w = rateLimitWindows;
   const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
@@ -191,25 +225,22 @@ const createCounted = preparedQuery<{
       sql`, `,
     )} from hit where ${within}
     on conflict (${sql.identifier(orders.number.name)}) do nothing
-    returning ${sql.join(
-      orderColumns.map(([, column]) => sql.identifier(column.name)),
-      sql`, `,
-    )}
+    returning ${sql.identifier(orders.id.name)}
   )
   select hit.hits,
     case when ${within} and created.${sql.identifier(orders.id.name)} is null
       then nextval('order_number_suffixes') end,
-    ${sql.join(
-      orderColumns.map(([, column]) => sql`created.${sql.identifier(column.name)}`),
-      sql`, `,
-    )}
+    case when created.${sql.identifier(orders.id.name)} is null
+      then set_config('synchronous_commit', 'off', true) end,
+    created.${sql.identifier(orders.id.name)}
   from hit left join created on true`;
   return {
     query,
     fields: [
       { path: ['hits'], field: sql`hits`.mapWith(Number) },
       { path: ['suffixValue'], field: sql`suffix`.mapWith(Number) },
-      ...orderColumns.map(([key, column]) => ({ path: ['order', key], field: column })),
+      { path: ['relaxed'], field: sql`relaxed` },
+      { path: ['created'], field: orders.id },
     ],
   };
 });
@@ -257,8 +288,9 @@ export async function createOrder(
   if (counted) {
     const { limit, windowMs } = counted.limit;
     const windowStart = Math.floor(now / windowMs) * windowMs;
+    const first = values(bare);
     const [result] = await createCounted(deps.database).execute({
-      ...values(bare),
+      ...first,
       limitKey: counted.key,
       windowStart: new Date(windowStart),
       windowEnd: new Date(windowStart + windowMs),
@@ -271,7 +303,7 @@ export async function createOrder(
         'Retry-After': String(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))),
       });
     }
-    if (result?.order.id) return { row: result.order as OrderRow, token };
+    if (result?.created) return { row: newOrderRow(first), token };
     attempt = 1;
     if (result?.suffixValue != null) suffix = suffixOf(result.suffixValue);
   }
@@ -279,8 +311,9 @@ export async function createOrder(
     // The bare number first; once it is taken, a suffix from the sequence.
     const number = attempt === 0 ? bare : nthOrderNumber(bare, suffix ?? (await nextSuffix(deps)));
     suffix = undefined;
-    const [row] = await insert.execute(values(number));
-    if (row) return { row, token };
+    const written = values(number);
+    const [row] = await insert.execute(written);
+    if (row) return { row: newOrderRow(written), token };
   }
   throw new ApiError(
     429,
