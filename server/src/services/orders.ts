@@ -196,17 +196,10 @@ function newOrderRow(values: { [K in (typeof INSERTED)[number]]: OrderRow[K] }):
  * statement's records with it (the WAL is written in order). Without it, every order from one
  * address held the limit's row locked while its commit waited for the disk.
  */
-const createCounted = preparedQuery<{
-  hits: number;
-  suffixValue: number | null;
-  /** 'off' when the statement wrote no order: its commit did not wait for the WAL's flush. */
-  relaxed: string | null;
-  /** The order's id when the statement wrote it (the bare number was free). */
-  created: string | null;
-}>('order_create_counted', () => {
+/** The limit's hit of decision 069 and the sweep of ended windows, as both statements below count it. */
+function limitHit() {
   const w = rateLimitWindows;
-  const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
-  const query = sql`with hit as (
+  return sql`hit as (
     insert into ${w} (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)}, ${sql.identifier(w.expiresAt.name)}, ${sql.identifier(w.hits.name)})
     values (${columnParam('limitKey', w.key)}, ${columnParam('windowStart', w.windowStart)}, ${columnParam('windowEnd', w.expiresAt)}, 1)
     on conflict (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)})
@@ -215,7 +208,19 @@ const createCounted = preparedQuery<{
   ), swept as (
     delete from ${w} where ${sql.identifier(w.expiresAt.name)} < ${columnParam('now', w.expiresAt)}
       and (select hits from hit) = 1
-  ), created as (
+  )`;
+}
+
+const createCounted = preparedQuery<{
+  hits: number;
+  suffixValue: number | null;
+  /** 'off' when the statement wrote no order: its commit did not wait for the WAL's flush. */
+  relaxed: string | null;
+  /** The order's id when the statement wrote it (the bare number was free). */
+  created: string | null;
+}>('order_create_counted', () => {
+  const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
+  const query = sql`with ${limitHit()}, created as (
     insert into ${orders} (${sql.join(
       INSERTED.map((key) => sql.identifier(orders[key].name)),
       sql`, `,
@@ -244,6 +249,44 @@ const createCounted = preparedQuery<{
     ],
   };
 });
+
+/**
+ * The limit's hit and the suffix in one statement, for an order of a second whose bare number
+ * this process already found taken (decision 105): no INSERT of the bare number that would
+ * conflict, so neither its MMQR payload nor the order's values are made or sent for it. The
+ * sequence is called only if the hit is within the limit and the bare number is indeed taken (a
+ * look-up of the UNIQUE index); otherwise no suffix comes back and the order tries the bare
+ * number, as the first order of a second does. It writes no order: its commit does not wait for
+ * the WAL's flush, as {@link createCounted}'s when it writes none.
+ */
+const countNext = preparedQuery<{ hits: number; suffixValue: number | null; relaxed: string }>(
+  'order_count_next',
+  () => {
+    const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
+    const query = sql`with ${limitHit()}
+    select hit.hits,
+      case when ${within} and exists (select 1 from ${orders}
+          where ${sql.identifier(orders.number.name)} = ${columnParam('number', orders.number)})
+        then nextval('order_number_suffixes') end,
+      set_config('synchronous_commit', 'off', true)
+    from hit`;
+    return {
+      query,
+      fields: [
+        { path: ['hits'], field: sql`hits`.mapWith(Number) },
+        { path: ['suffixValue'], field: sql`suffix`.mapWith(Number) },
+        { path: ['relaxed'], field: sql`relaxed` },
+      ],
+    };
+  },
+);
+
+/**
+ * The second whose bare number each database (a process may hold several: tests) was last found
+ * to have taken, by an order of this process that took it or found it taken. Only ever a hint:
+ * {@link countNext} looks the number up before it takes a suffix.
+ */
+const takenSecond = new WeakMap<object, number>();
 
 /**
  * Makes an order: id, number (Myanmar time, unique), expiry, MMQR payload, and a random
@@ -285,27 +328,39 @@ export async function createOrder(
   let attempt = 0;
   /** The suffix to try next, once the bare number was found taken. */
   let suffix: number | undefined;
+  const second = Math.floor(now / 1000);
+  const { db } = deps.database;
   if (counted) {
     const { limit, windowMs } = counted.limit;
     const windowStart = Math.floor(now / windowMs) * windowMs;
-    const first = values(bare);
-    const [result] = await createCounted(deps.database).execute({
-      ...first,
+    const hit = {
       limitKey: counted.key,
       windowStart: new Date(windowStart),
       windowEnd: new Date(windowStart + windowMs),
       now: new Date(now),
       limit,
-    });
+    };
+    const bareTaken = takenSecond.get(db) === second;
+    const first = bareTaken ? undefined : values(bare);
+    const [result] = first
+      ? await createCounted(deps.database).execute({ ...first, ...hit })
+      : await countNext(deps.database).execute({ ...hit, number: bare });
     const hits = result?.hits ?? 1;
     if (hits > limit) {
       throw new ApiError(429, 'rate_limited', counted.message, {
         'Retry-After': String(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))),
       });
     }
-    if (result?.created) return { row: newOrderRow(first), token };
-    attempt = 1;
-    if (result?.suffixValue != null) suffix = suffixOf(result.suffixValue);
+    if (first && result && 'created' in result && result.created) {
+      takenSecond.set(db, second);
+      return { row: newOrderRow(first), token };
+    }
+    if (result?.suffixValue != null) {
+      takenSecond.set(db, second);
+      suffix = suffixOf(result.suffixValue);
+    }
+    // The bare number was tried (and found taken), unless this process's hint was wrong.
+    attempt = first || suffix !== undefined ? 1 : 0;
   }
   for (; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
     // The bare number first; once it is taken, a suffix from the sequence.
@@ -313,6 +368,7 @@ export async function createOrder(
     suffix = undefined;
     const written = values(number);
     const [row] = await insert.execute(written);
+    if (attempt === 0) takenSecond.set(db, second);
     if (row) return { row: newOrderRow(written), token };
   }
   throw new ApiError(

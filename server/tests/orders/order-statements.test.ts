@@ -41,9 +41,29 @@ describe(`an order's statements (${testStore})`, () => {
       expect.stringMatching(/^with hit as \( insert into "rate_limit_windows"/),
       expect.stringMatching(/^insert into "orders"/),
     ]);
+    // This process found the second's bare number taken: the first statement counts the hit and
+    // takes the suffix without an INSERT of the bare number (decision 105).
+    expect(bare.statements[0]).toContain('insert into "orders"');
+    expect(suffixed.statements[0]).not.toContain('insert into "orders"');
+    expect(suffixed.statements[0]).toContain("nextval('order_number_suffixes')");
     // Neither statement returns the order's columns: the id alone.
     expect(suffixed.statements[1]).toMatch(/returning "id"$/);
     expect(bare.statements[0]).not.toMatch(/returning "id", "number"/);
+    const third = await createOrder(t);
+    expect(third.order.number).toBe(`${bare.result.order.number}-3`);
+  });
+
+  it('gives the bare number to the first order of a second the process thought taken', async () => {
+    t.clock.advance(2_000);
+    const first = await createOrder(t);
+    expect(first.order.number).toMatch(/^#NXR-\d{8}-\d{6}$/);
+    // The order is gone (the tests empty the tables between them); this process saw the number
+    // taken in this second, and still the next order takes the bare number, not a suffix.
+    await t.deps.database.db.delete(orders).where(eq(orders.id, first.order.id));
+    const again = await createOrder(t);
+    expect(again.order.number).toBe(first.order.number);
+    const next = await createOrder(t);
+    expect(next.order.number).toBe(`${first.order.number}-2`);
   });
 
   it('answers with the row the database holds, for a bare number, a suffix and a partner order', async () => {
