@@ -12,6 +12,7 @@ import {
   type ProfileRow,
 } from '../db/schema';
 import type { Deps } from '../deps';
+import { preparedStatement } from '../db/prepared';
 import type { StaffAlertPayload } from './message-texts';
 import { orderFromSmdp } from './provisioning';
 import { parseActivationCode } from './stock-csv';
@@ -227,21 +228,45 @@ export async function deliverWaiting(
   });
 }
 
+/**
+ * The delivery's two reads, prepared once per database (decision 105): every answer that shows a
+ * delivered or waiting order's eSIM makes them (a paid receipt's, GET /api/orders/{id}). In a
+ * transaction they are built for it, as before.
+ */
+const profileByOrder = preparedStatement((db) =>
+  db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.orderId, sql.placeholder('orderId')))
+    .limit(1)
+    .prepare('profile_by_order'),
+);
+
+const latestEmailOfOrder = preparedStatement((db) =>
+  db
+    .select()
+    .from(messageOutbox)
+    .where(
+      and(
+        eq(messageOutbox.orderId, sql.placeholder('orderId')),
+        eq(messageOutbox.kind, ESIM_EMAIL),
+      ),
+    )
+    .orderBy(desc(messageOutbox.id))
+    .limit(1)
+    .prepare('latest_esim_email'),
+);
+
 /** The profile on an order (any state), or null. */
 export async function profileOf(db: Queries, orderId: string): Promise<ProfileRow | null> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.orderId, orderId)).limit(1);
+  const [row] = await profileByOrder({ db: db as Db }).execute({ orderId });
   return row ?? null;
 }
 
 export type EmailRow = typeof messageOutbox.$inferSelect;
 
 export async function latestEmail(db: Queries, orderId: string): Promise<EmailRow | null> {
-  const [row] = await db
-    .select()
-    .from(messageOutbox)
-    .where(and(eq(messageOutbox.orderId, orderId), eq(messageOutbox.kind, ESIM_EMAIL)))
-    .orderBy(desc(messageOutbox.id))
-    .limit(1);
+  const [row] = await latestEmailOfOrder({ db: db as Db }).execute({ orderId });
   return row ?? null;
 }
 
