@@ -3,6 +3,7 @@ import { orders, messageOutbox, type OrderRow } from '../db/schema';
 import type { Config } from '../config';
 import type { Deps } from '../deps';
 import type { StaffAlertPayload } from './message-texts';
+import { updateOrder } from './order-update';
 import { assignOrWait, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK, type Tx } from './esim-delivery';
 
 /**
@@ -158,10 +159,8 @@ export async function deliverOrHold(
       perContact: bank.unconfirmedPerContact,
     });
   const columns = written ? {} : policyColumns(deps, decision, order.paidAt?.getTime() ?? now, now);
-  const [marked] =
-    Object.keys(columns).length > 0
-      ? await tx.update(orders).set(columns).where(eq(orders.id, order.id)).returning()
-      : [order];
+  const marked =
+    Object.keys(columns).length > 0 ? await updateOrder({ db: tx }, order.id, columns) : order;
   // Held until the bank confirms; otherwise, delivered on a screenshot alone, it was counted in
   // the limit policy's 24-hour window.
   if (!decision.deliver) return marked ?? order;

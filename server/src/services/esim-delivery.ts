@@ -13,6 +13,7 @@ import {
 } from '../db/schema';
 import type { Deps } from '../deps';
 import { preparedStatement } from '../db/prepared';
+import { updateOrder } from './order-update';
 import type { StaffAlertPayload } from './message-texts';
 import { orderFromSmdp } from './provisioning';
 import { parseActivationCode } from './stock-csv';
@@ -90,11 +91,10 @@ export async function stockOrWait(
   if (assigned) return assigned;
   const paidAt = order.paidAt?.getTime() ?? now;
   const promisedBy = new Date(paidAt + deps.config.delivery.stockPromiseMs);
-  const [waiting] = await tx
-    .update(orders)
-    .set({ deliveryState: 'waiting_for_stock', promisedBy })
-    .where(eq(orders.id, order.id))
-    .returning();
+  const waiting = await updateOrder({ db: tx }, order.id, {
+    deliveryState: 'waiting_for_stock',
+    promisedBy,
+  });
   const alert: StaffAlertPayload = {
     event: 'order.waiting_for_stock',
     orderId: order.id,
@@ -150,11 +150,7 @@ async function takeProfile(
     .update(profiles)
     .set({ ...handed.profile, orderId: order.id, assignedAt: new Date(now) })
     .where(eq(profiles.id, profile.id));
-  const [assigned] = await tx
-    .update(orders)
-    .set(handed.order)
-    .where(eq(orders.id, order.id))
-    .returning();
+  const assigned = await updateOrder({ db: tx }, order.id, handed.order);
   return assigned ?? null;
 }
 

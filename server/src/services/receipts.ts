@@ -23,6 +23,7 @@ import {
 } from './delivery-policy';
 import { bankStateOfLine } from './reconciliation';
 import { toShopOrder, type ShopOrder } from './orders';
+import { updateOrder } from './order-update';
 import { readReceiptWithModel, type ReceiptImage } from './receipt-model';
 
 /**
@@ -403,11 +404,11 @@ export async function submitReceipt(
       const payment = recorded.paid > 0;
       if (!payment) {
         // The constraint says this transaction id already paid an order: reuse.
-        const [open] = await tx
-          .update(orders)
-          .set({ status: 'awaiting_payment', verifyingSince: null, lastFailure: reused })
-          .where(eq(orders.id, row.id))
-          .returning();
+        const open = await updateOrder({ db: tx }, row.id, {
+          status: 'awaiting_payment',
+          verifyingSince: null,
+          lastFailure: reused,
+        });
         return { paid: false as const, order: open ?? row };
       }
       // A statement line imported before the upload already tells what the bank says.
@@ -423,21 +424,17 @@ export async function submitReceipt(
           ? { kind: 'bank' }
           : { kind: 'screenshot', payeeShown: decision.payeeShown };
       const ahead = decidedAhead(deps, row, evidence);
-      const [order] = await tx
-        .update(orders)
-        .set({
-          status: 'paid',
-          paidAt,
-          transactionId: decision.transactionId,
-          transactionTime: new Date(decision.transactionTime),
-          verifiedBy,
-          verifyingSince: null,
-          lastFailure: null,
-          ...(bank ?? {}),
-          ...(ahead ? policyColumns(deps, ahead, decidedAt, decidedAt) : {}),
-        })
-        .where(eq(orders.id, row.id))
-        .returning();
+      const order = await updateOrder({ db: tx }, row.id, {
+        status: 'paid',
+        paidAt,
+        transactionId: decision.transactionId,
+        transactionTime: new Date(decision.transactionTime),
+        verifiedBy,
+        verifyingSince: null,
+        lastFailure: null,
+        ...(bank ?? {}),
+        ...(ahead ? policyColumns(deps, ahead, decidedAt, decidedAt) : {}),
+      });
       const delivered = await deliverOrHold(deps, tx, order ?? row, evidence, decidedAt, ahead);
       const { shopUrl } = deps.config.delivery;
       // The contact as the paid row holds it: the buyer may have corrected it (decision 055).

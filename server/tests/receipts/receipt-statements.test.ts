@@ -37,13 +37,14 @@ describe(`a receipt decision's statements (${testStore})`, () => {
       // The payment's transaction: the payment, the paid row (with unconfirmed_delivery_at under
       // the `instant` policy), the stock, the wait for stock.
       expect.stringMatching(/^with held as \( select "id" from "orders"/),
-      expect.stringMatching(/^update "orders" set "status" = \$1/),
+      expect.stringMatching(/^update "orders" set "last_failure" = null, "paid_at" = /),
       expect.stringMatching(/^select "id" from "profiles"/),
-      expect.stringMatching(/^update "orders" set "delivery_state" = \$1, "promised_by"/),
+      expect.stringMatching(/^update "orders" set "delivery_state" = \$1::text, "promised_b/),
       // The answer's eSIM and email, for the row the transaction wrote.
       expect.stringMatching(/^select "id", "operator_id", "plan_id", "iccid"/),
       expect.stringMatching(/^select "id", "kind", "payload"/),
     ]);
+    expect(statements[4]).toContain('"status" = ');
     expect(statements[4]).toContain('"unconfirmed_delivery_at" = ');
     // The answer says what a read of the order says afterwards.
     const read = await readOrder<Answer['order']>(t, created);
