@@ -12,7 +12,7 @@ import {
   type ProfileRow,
 } from '../db/schema';
 import type { Deps } from '../deps';
-import { preparedStatement } from '../db/prepared';
+import { columnParam, preparedQuery, preparedStatement } from '../db/prepared';
 import { updateOrder } from './order-update';
 import type { StaffAlertPayload } from './message-texts';
 import { orderFromSmdp } from './provisioning';
@@ -122,6 +122,26 @@ export async function stockOrWait(
   return waiting ?? order;
 }
 
+/**
+ * The oldest in-stock profile of an operator and plan, locked, skipping rows other payments hold;
+ * built once per process and prepared for each transaction (decision 105: every paid receipt
+ * looks for one).
+ */
+const inStockProfile = preparedQuery<{ id: string }>('profile_in_stock', () => {
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  return {
+    query: sql`select ${column(profiles.id)} from ${profiles}
+      where ${column(profiles.operatorId)} = ${columnParam('operatorId', profiles.operatorId)}
+        and ${column(profiles.planId)} = ${columnParam('planId', profiles.planId)}
+        and ${column(profiles.state)} = 'in_stock'
+        and ${column(profiles.demo)} = ${columnParam('demo', profiles.demo)}
+      order by ${column(profiles.importedAt)} asc, ${column(profiles.iccid)} asc
+      limit 1
+      for update skip locked`,
+    fields: [{ path: ['id'], field: profiles.id }],
+  };
+});
+
 /** Takes the oldest in-stock profile for the order (skipping rows other payments hold). */
 async function takeProfile(
   deps: Pick<Deps, 'config'>,
@@ -129,21 +149,12 @@ async function takeProfile(
   order: OrderRow,
   now: number,
 ): Promise<OrderRow | null> {
-  const [profile] = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(
-      and(
-        eq(profiles.operatorId, order.operatorId),
-        eq(profiles.planId, order.planId),
-        eq(profiles.state, 'in_stock'),
-        // A demo decision gets only demo profiles, a real one never (issue #23, decision 068).
-        eq(profiles.demo, order.verifiedBy === 'demo'),
-      ),
-    )
-    .orderBy(asc(profiles.importedAt), asc(profiles.iccid))
-    .limit(1)
-    .for('update', { skipLocked: true });
+  const [profile] = await inStockProfile({ db: tx }).execute({
+    operatorId: order.operatorId,
+    planId: order.planId,
+    // A demo decision gets only demo profiles, a real one never (issue #23, decision 068).
+    demo: order.verifiedBy === 'demo',
+  });
   if (!profile) return null;
   const handed = handOver(deps, order, now);
   await tx
