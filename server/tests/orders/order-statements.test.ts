@@ -98,9 +98,10 @@ describe(`an order's statements (${testStore})`, () => {
           limit: { limit, windowMs: 600_000 },
           message: 'Too many orders.',
         }).catch((error: unknown) => error);
-        const [setting] = (
-          await tx.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`)
-        ).rows;
+        const { rows } = (await tx.execute(sql`show synchronous_commit`)) as unknown as {
+          rows: { synchronous_commit: string }[];
+        };
+        const [setting] = rows;
         return { made, setting: setting?.synchronous_commit };
       });
     t.clock.advance(1_000);

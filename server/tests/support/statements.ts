@@ -12,9 +12,13 @@ export async function statementsOf<T>(
   work: () => Promise<T>,
 ): Promise<{ result: T; statements: string[] }> {
   const statements: string[] = [];
-  const spy = vi.spyOn(NoopLogger.prototype, 'logQuery').mockImplementation((query: string) => {
-    if (!/^\s*(begin|commit|rollback)\b/i.test(query)) statements.push(query);
-  });
+  // Drizzle calls logQuery(query, params); NoopLogger declares it without them.
+  const spy = vi
+    .spyOn(NoopLogger.prototype, 'logQuery')
+    .mockImplementation((...args: unknown[]) => {
+      const query = String(args[0]);
+      if (!/^\s*(begin|commit|rollback)\b/i.test(query)) statements.push(query);
+    });
   try {
     const result = await work();
     return { result, statements };
