@@ -326,6 +326,8 @@ export function shopOrderRoutes(deps: Deps) {
     const body = c.req.valid('json');
     // The token first: a replayed answer is only for the order's own buyer.
     const row = await readOrderWithToken(deps, c.req.valid('param').id, headers['x-order-token']);
+    /** The order as this request's check left it, when the check wrote its outcome. */
+    let decided: OrderRow | undefined;
     const answer = await withIdempotency(
       deps,
       { scope: `receipt:${row.id}`, key: headers['idempotency-key'], request: body },
@@ -336,12 +338,16 @@ export function shopOrderRoutes(deps: Deps) {
           language: body.language ?? row.language,
           token: headers['x-order-token'],
           clientAddress: addressOf(c),
+          decided: (written) => void (decided = written),
         }),
       }),
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');
-    // The kept answer has no eSIM (it is not stored twice); the delivery is read fresh.
-    const order = await forBuyer((await readOrder(deps, row.id)) ?? row);
+    // The kept answer has no eSIM (it is not stored twice); the delivery is read fresh, from the
+    // row this check wrote or else the order read now (decision 105).
+    const order = await forBuyer(
+      (answer.replayed ? undefined : decided) ?? (await readOrder(deps, row.id)) ?? row,
+    );
     return c.json(
       { ...answer.body, order: { ...answer.body.order, delivery: order.delivery } },
       200,

@@ -3,6 +3,7 @@ import { orders, messageOutbox, type OrderRow } from '../db/schema';
 import type { Config } from '../config';
 import type { Deps } from '../deps';
 import type { StaffAlertPayload } from './message-texts';
+import { updateOrder } from './order-update';
 import { assignOrWait, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK, type Tx } from './esim-delivery';
 
 /**
@@ -83,8 +84,52 @@ async function unconfirmedWindow(tx: Tx, contactHash: string | null, now: number
 }
 
 /**
+ * The policy's answer when it needs nothing the transaction has not written yet: every policy
+ * but `limit` on a screenshot, which counts the 24-hour window under its lock. With
+ * {@link policyColumns} the payment's own UPDATE then writes the policy's columns too
+ * (decision 105: one statement fewer per paid receipt); undefined: {@link deliverOrHold} decides.
+ */
+export function decidedAhead(
+  deps: Pick<Deps, 'config'>,
+  order: Pick<OrderRow, 'price'>,
+  evidence: PaymentEvidence,
+): PolicyDecision | undefined {
+  const { bank } = deps.config;
+  if (evidence.kind === 'screenshot' && bank.policy === 'limit') return undefined;
+  return decideDelivery({
+    policy: bank.policy,
+    evidence,
+    price: order.price,
+    unconfirmedSum: 0,
+    unconfirmedForContact: 0,
+    limitMmk: bank.unconfirmedLimitMmk,
+    perContact: bank.unconfirmedPerContact,
+  });
+}
+
+/**
+ * What a decision writes on the paid order: held until the bank confirms (by the promised time,
+ * from the payment), or counted in the limit policy's window when delivered on a screenshot alone.
+ */
+export function policyColumns(
+  deps: Pick<Deps, 'config'>,
+  decision: PolicyDecision,
+  paidAt: number,
+  now: number,
+): Partial<Pick<OrderRow, 'deliveryState' | 'promisedBy' | 'unconfirmedDeliveryAt'>> {
+  if (!decision.deliver) {
+    return {
+      deliveryState: 'held',
+      promisedBy: new Date(paidAt + deps.config.bank.confirmationMs),
+    };
+  }
+  return decision.unconfirmed ? { unconfirmedDeliveryAt: new Date(now) } : {};
+}
+
+/**
  * Inside the payment's transaction, on the paid order row: deliver (assign a profile or wait for
- * stock) or hold it until the bank confirms. Returns the order row.
+ * stock) or hold it until the bank confirms. Returns the order row. `written`: the decision of
+ * {@link decidedAhead} whose {@link policyColumns} the paid row already holds.
  */
 export async function deliverOrHold(
   deps: Pick<Deps, 'config' | 'randomUUID'>,
@@ -92,44 +137,33 @@ export async function deliverOrHold(
   order: OrderRow,
   evidence: PaymentEvidence,
   now: number,
+  written?: PolicyDecision,
 ): Promise<OrderRow> {
   const { bank } = deps.config;
   // The order's keyed contact hash (made with the order): the contact is dropped on delivery.
   const { contactHash } = order;
   let window = { sum: 0, forContact: 0 };
-  if (evidence.kind === 'screenshot' && bank.policy === 'limit') {
+  if (!written && evidence.kind === 'screenshot' && bank.policy === 'limit') {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LIMIT_LOCK})`);
     window = await unconfirmedWindow(tx, contactHash, now);
   }
-  const decision = decideDelivery({
-    policy: bank.policy,
-    evidence,
-    price: order.price,
-    unconfirmedSum: window.sum,
-    unconfirmedForContact: window.forContact,
-    limitMmk: bank.unconfirmedLimitMmk,
-    perContact: bank.unconfirmedPerContact,
-  });
-  if (!decision.deliver) {
-    const paidAt = order.paidAt?.getTime() ?? now;
-    const [held] = await tx
-      .update(orders)
-      .set({
-        deliveryState: 'held',
-        promisedBy: new Date(paidAt + bank.confirmationMs),
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    return held ?? order;
-  }
-  // Delivered on a screenshot alone: counted in the limit policy's 24-hour window.
-  const [marked] = decision.unconfirmed
-    ? await tx
-        .update(orders)
-        .set({ unconfirmedDeliveryAt: new Date(now) })
-        .where(eq(orders.id, order.id))
-        .returning()
-    : [order];
+  const decision =
+    written ??
+    decideDelivery({
+      policy: bank.policy,
+      evidence,
+      price: order.price,
+      unconfirmedSum: window.sum,
+      unconfirmedForContact: window.forContact,
+      limitMmk: bank.unconfirmedLimitMmk,
+      perContact: bank.unconfirmedPerContact,
+    });
+  const columns = written ? {} : policyColumns(deps, decision, order.paidAt?.getTime() ?? now, now);
+  const marked =
+    Object.keys(columns).length > 0 ? await updateOrder({ db: tx }, order.id, columns) : order;
+  // Held until the bank confirms; otherwise, delivered on a screenshot alone, it was counted in
+  // the limit policy's 24-hour window.
+  if (!decision.deliver) return marked ?? order;
   if (decision.alert) {
     const alert: StaffAlertPayload = {
       event: 'order.payee_not_shown',

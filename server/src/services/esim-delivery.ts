@@ -12,6 +12,8 @@ import {
   type ProfileRow,
 } from '../db/schema';
 import type { Deps } from '../deps';
+import { columnParam, preparedQuery, preparedStatement } from '../db/prepared';
+import { updateOrder } from './order-update';
 import type { StaffAlertPayload } from './message-texts';
 import { orderFromSmdp } from './provisioning';
 import { parseActivationCode } from './stock-csv';
@@ -89,11 +91,10 @@ export async function stockOrWait(
   if (assigned) return assigned;
   const paidAt = order.paidAt?.getTime() ?? now;
   const promisedBy = new Date(paidAt + deps.config.delivery.stockPromiseMs);
-  const [waiting] = await tx
-    .update(orders)
-    .set({ deliveryState: 'waiting_for_stock', promisedBy })
-    .where(eq(orders.id, order.id))
-    .returning();
+  const waiting = await updateOrder({ db: tx }, order.id, {
+    deliveryState: 'waiting_for_stock',
+    promisedBy,
+  });
   const alert: StaffAlertPayload = {
     event: 'order.waiting_for_stock',
     orderId: order.id,
@@ -121,6 +122,26 @@ export async function stockOrWait(
   return waiting ?? order;
 }
 
+/**
+ * The oldest in-stock profile of an operator and plan, locked, skipping rows other payments hold;
+ * built once per process and prepared for each transaction (decision 105: every paid receipt
+ * looks for one).
+ */
+const inStockProfile = preparedQuery<{ id: string }>('profile_in_stock', () => {
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  return {
+    query: sql`select ${column(profiles.id)} from ${profiles}
+      where ${column(profiles.operatorId)} = ${columnParam('operatorId', profiles.operatorId)}
+        and ${column(profiles.planId)} = ${columnParam('planId', profiles.planId)}
+        and ${column(profiles.state)} = 'in_stock'
+        and ${column(profiles.demo)} = ${columnParam('demo', profiles.demo)}
+      order by ${column(profiles.importedAt)} asc, ${column(profiles.iccid)} asc
+      limit 1
+      for update skip locked`,
+    fields: [{ path: ['id'], field: profiles.id }],
+  };
+});
+
 /** Takes the oldest in-stock profile for the order (skipping rows other payments hold). */
 async function takeProfile(
   deps: Pick<Deps, 'config'>,
@@ -128,32 +149,19 @@ async function takeProfile(
   order: OrderRow,
   now: number,
 ): Promise<OrderRow | null> {
-  const [profile] = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(
-      and(
-        eq(profiles.operatorId, order.operatorId),
-        eq(profiles.planId, order.planId),
-        eq(profiles.state, 'in_stock'),
-        // A demo decision gets only demo profiles, a real one never (issue #23, decision 068).
-        eq(profiles.demo, order.verifiedBy === 'demo'),
-      ),
-    )
-    .orderBy(asc(profiles.importedAt), asc(profiles.iccid))
-    .limit(1)
-    .for('update', { skipLocked: true });
+  const [profile] = await inStockProfile({ db: tx }).execute({
+    operatorId: order.operatorId,
+    planId: order.planId,
+    // A demo decision gets only demo profiles, a real one never (issue #23, decision 068).
+    demo: order.verifiedBy === 'demo',
+  });
   if (!profile) return null;
   const handed = handOver(deps, order, now);
   await tx
     .update(profiles)
     .set({ ...handed.profile, orderId: order.id, assignedAt: new Date(now) })
     .where(eq(profiles.id, profile.id));
-  const [assigned] = await tx
-    .update(orders)
-    .set(handed.order)
-    .where(eq(orders.id, order.id))
-    .returning();
+  const assigned = await updateOrder({ db: tx }, order.id, handed.order);
   return assigned ?? null;
 }
 
@@ -227,21 +235,45 @@ export async function deliverWaiting(
   });
 }
 
+/**
+ * The delivery's two reads, prepared once per database (decision 105): every answer that shows a
+ * delivered or waiting order's eSIM makes them (a paid receipt's, GET /api/orders/{id}). In a
+ * transaction they are built for it, as before.
+ */
+const profileByOrder = preparedStatement((db) =>
+  db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.orderId, sql.placeholder('orderId')))
+    .limit(1)
+    .prepare('profile_by_order'),
+);
+
+const latestEmailOfOrder = preparedStatement((db) =>
+  db
+    .select()
+    .from(messageOutbox)
+    .where(
+      and(
+        eq(messageOutbox.orderId, sql.placeholder('orderId')),
+        eq(messageOutbox.kind, ESIM_EMAIL),
+      ),
+    )
+    .orderBy(desc(messageOutbox.id))
+    .limit(1)
+    .prepare('latest_esim_email'),
+);
+
 /** The profile on an order (any state), or null. */
 export async function profileOf(db: Queries, orderId: string): Promise<ProfileRow | null> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.orderId, orderId)).limit(1);
+  const [row] = await profileByOrder({ db: db as Db }).execute({ orderId });
   return row ?? null;
 }
 
 export type EmailRow = typeof messageOutbox.$inferSelect;
 
 export async function latestEmail(db: Queries, orderId: string): Promise<EmailRow | null> {
-  const [row] = await db
-    .select()
-    .from(messageOutbox)
-    .where(and(eq(messageOutbox.orderId, orderId), eq(messageOutbox.kind, ESIM_EMAIL)))
-    .orderBy(desc(messageOutbox.id))
-    .limit(1);
+  const [row] = await latestEmailOfOrder({ db: db as Db }).execute({ orderId });
   return row ?? null;
 }
 

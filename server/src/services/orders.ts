@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, is, SQL, sql } from 'drizzle-orm';
 import type { OperatorId, Plan } from '#domain/catalogue';
 import { currency, findPlan } from '#domain/catalogue';
 import type { ContactKind } from '#domain/contact';
@@ -70,7 +70,8 @@ async function nextSuffix(deps: Deps): Promise<number> {
 
 /**
  * The order's INSERT, prepared once per database (decision 100); a number already taken inserts
- * nothing and returns no row.
+ * nothing and returns no row. It returns the id alone: the row is the values written and the
+ * schema's defaults ({@link newOrderRow}, decision 105).
  */
 const insertOrder = preparedStatement((db) =>
   db
@@ -95,7 +96,7 @@ const insertOrder = preparedStatement((db) =>
       mmqrPayload: sql.placeholder('mmqrPayload'),
     })
     .onConflictDoNothing({ target: orders.number })
-    .returning()
+    .returning({ id: orders.id })
     .prepare('order_insert'),
 );
 
@@ -159,20 +160,46 @@ const INSERTED = [
 const orderColumns = Object.entries(getTableColumns(orders));
 
 /**
+ * The columns an order's INSERT leaves to the database, each with the value it then holds: its
+ * default in the schema (a plain value, as the migrations give it), or null. A column whose
+ * default the database computes (SQL, a function) cannot be known here: the module refuses it.
+ */
+const UNWRITTEN = orderColumns
+  .filter(([key]) => !(INSERTED as readonly string[]).includes(key))
+  .map(([key, column]) => {
+    if (column.defaultFn || column.onUpdateFn || is(column.default, SQL)) {
+      throw new Error(`orders.${key}: a default the database computes; return the column`);
+    }
+    return [key, column.default ?? null] as const;
+  });
+
+/**
+ * A new order's row as the database holds it once the INSERT is done (decision 105): the values
+ * written and {@link UNWRITTEN}. The statements return the id alone instead of every column, which
+ * the driver described, sent and decoded on every order.
+ */
+function newOrderRow(values: { [K in (typeof INSERTED)[number]]: OrderRow[K] }): OrderRow {
+  const row: Record<string, unknown> = { ...values };
+  for (const [key, value] of UNWRITTEN) row[key] = value;
+  return row as OrderRow;
+}
+
+/**
  * The limit's hit and the order in one statement (decision 101): the per-address upsert of
  * decision 069 (`hits + 1`; a key's first hit of a window also removes the windows that have
  * ended, as databaseRateLimiter does), then the order with the second's bare number if the hit
  * is within the limit, then, only when the bare number was taken, the sequence's next value for
  * the suffix. One round trip where there were up to four (upsert, insert, nextval, insert).
+ * When it writes no order (the bare number was taken, or the limit refused) its commit does not
+ * wait for the WAL's flush (`synchronous_commit` off for that transaction alone, decision 105):
+ * the order's own INSERT that follows commits as every write does, and its flush takes this
+ * statement's records with it (the WAL is written in order). Without it, every order from one
+ * address held the limit's row locked while its commit waited for the disk.
  */
-const createCounted = preparedQuery<{
-  hits: number;
-  suffixValue: number | null;
-  order: { [K in keyof OrderRow]: OrderRow[K] | null };
-}>('order_create_counted', () => {
+/** The limit's hit of decision 069 and the sweep of ended windows, as both statements below count it. */
+function limitHit() {
   const w = rateLimitWindows;
-  const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
-  const query = sql`with hit as (
+  return sql`hit as (
     insert into ${w} (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)}, ${sql.identifier(w.expiresAt.name)}, ${sql.identifier(w.hits.name)})
     values (${columnParam('limitKey', w.key)}, ${columnParam('windowStart', w.windowStart)}, ${columnParam('windowEnd', w.expiresAt)}, 1)
     on conflict (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)})
@@ -181,7 +208,19 @@ const createCounted = preparedQuery<{
   ), swept as (
     delete from ${w} where ${sql.identifier(w.expiresAt.name)} < ${columnParam('now', w.expiresAt)}
       and (select hits from hit) = 1
-  ), created as (
+  )`;
+}
+
+const createCounted = preparedQuery<{
+  hits: number;
+  suffixValue: number | null;
+  /** 'off' when the statement wrote no order: its commit did not wait for the WAL's flush. */
+  relaxed: string | null;
+  /** The order's id when the statement wrote it (the bare number was free). */
+  created: string | null;
+}>('order_create_counted', () => {
+  const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
+  const query = sql`with ${limitHit()}, created as (
     insert into ${orders} (${sql.join(
       INSERTED.map((key) => sql.identifier(orders[key].name)),
       sql`, `,
@@ -191,28 +230,63 @@ const createCounted = preparedQuery<{
       sql`, `,
     )} from hit where ${within}
     on conflict (${sql.identifier(orders.number.name)}) do nothing
-    returning ${sql.join(
-      orderColumns.map(([, column]) => sql.identifier(column.name)),
-      sql`, `,
-    )}
+    returning ${sql.identifier(orders.id.name)}
   )
   select hit.hits,
     case when ${within} and created.${sql.identifier(orders.id.name)} is null
       then nextval('order_number_suffixes') end,
-    ${sql.join(
-      orderColumns.map(([, column]) => sql`created.${sql.identifier(column.name)}`),
-      sql`, `,
-    )}
+    case when created.${sql.identifier(orders.id.name)} is null
+      then set_config('synchronous_commit', 'off', true) end,
+    created.${sql.identifier(orders.id.name)}
   from hit left join created on true`;
   return {
     query,
     fields: [
       { path: ['hits'], field: sql`hits`.mapWith(Number) },
       { path: ['suffixValue'], field: sql`suffix`.mapWith(Number) },
-      ...orderColumns.map(([key, column]) => ({ path: ['order', key], field: column })),
+      { path: ['relaxed'], field: sql`relaxed` },
+      { path: ['created'], field: orders.id },
     ],
   };
 });
+
+/**
+ * The limit's hit and the suffix in one statement, for an order of a second whose bare number
+ * this process already found taken (decision 105): no INSERT of the bare number that would
+ * conflict, so neither its MMQR payload nor the order's values are made or sent for it. The
+ * sequence is called only if the hit is within the limit and the bare number is indeed taken (a
+ * look-up of the UNIQUE index); otherwise no suffix comes back and the order tries the bare
+ * number, as the first order of a second does. It writes no order: its commit does not wait for
+ * the WAL's flush, as {@link createCounted}'s when it writes none.
+ */
+const countNext = preparedQuery<{ hits: number; suffixValue: number | null; relaxed: string }>(
+  'order_count_next',
+  () => {
+    const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
+    const query = sql`with ${limitHit()}
+    select hit.hits,
+      case when ${within} and exists (select 1 from ${orders}
+          where ${sql.identifier(orders.number.name)} = ${columnParam('number', orders.number)})
+        then nextval('order_number_suffixes') end,
+      set_config('synchronous_commit', 'off', true)
+    from hit`;
+    return {
+      query,
+      fields: [
+        { path: ['hits'], field: sql`hits`.mapWith(Number) },
+        { path: ['suffixValue'], field: sql`suffix`.mapWith(Number) },
+        { path: ['relaxed'], field: sql`relaxed` },
+      ],
+    };
+  },
+);
+
+/**
+ * The second whose bare number each database (a process may hold several: tests) was last found
+ * to have taken, by an order of this process that took it or found it taken. Only ever a hint:
+ * {@link countNext} looks the number up before it takes a suffix.
+ */
+const takenSecond = new WeakMap<object, number>();
 
 /**
  * Makes an order: id, number (Myanmar time, unique), expiry, MMQR payload, and a random
@@ -254,33 +328,48 @@ export async function createOrder(
   let attempt = 0;
   /** The suffix to try next, once the bare number was found taken. */
   let suffix: number | undefined;
+  const second = Math.floor(now / 1000);
+  const { db } = deps.database;
   if (counted) {
     const { limit, windowMs } = counted.limit;
     const windowStart = Math.floor(now / windowMs) * windowMs;
-    const [result] = await createCounted(deps.database).execute({
-      ...values(bare),
+    const hit = {
       limitKey: counted.key,
       windowStart: new Date(windowStart),
       windowEnd: new Date(windowStart + windowMs),
       now: new Date(now),
       limit,
-    });
+    };
+    const bareTaken = takenSecond.get(db) === second;
+    const first = bareTaken ? undefined : values(bare);
+    const [result] = first
+      ? await createCounted(deps.database).execute({ ...first, ...hit })
+      : await countNext(deps.database).execute({ ...hit, number: bare });
     const hits = result?.hits ?? 1;
     if (hits > limit) {
       throw new ApiError(429, 'rate_limited', counted.message, {
         'Retry-After': String(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))),
       });
     }
-    if (result?.order.id) return { row: result.order as OrderRow, token };
-    attempt = 1;
-    if (result?.suffixValue != null) suffix = suffixOf(result.suffixValue);
+    if (first && result && 'created' in result && result.created) {
+      takenSecond.set(db, second);
+      return { row: newOrderRow(first), token };
+    }
+    if (result?.suffixValue != null) {
+      takenSecond.set(db, second);
+      suffix = suffixOf(result.suffixValue);
+    }
+    // The bare number was tried (and found taken), unless this process's hint was wrong.
+    attempt = first || suffix !== undefined ? 1 : 0;
   }
   for (; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
     // The bare number first; once it is taken, a suffix from the sequence.
     const number = attempt === 0 ? bare : nthOrderNumber(bare, suffix ?? (await nextSuffix(deps)));
     suffix = undefined;
-    const [row] = await insert.execute(values(number));
-    if (row) return { row, token };
+    const written = values(number);
+    const [row] = await insert.execute(written);
+    if (attempt === 0) takenSecond.set(db, second);
+    if (row) return { row: newOrderRow(written), token };
   }
   throw new ApiError(
     429,

@@ -15,9 +15,15 @@ import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { limitKeys } from './abuse-limits';
 import { emailCarriesEsim, ORDER_PAID, orderLink, queueEsimEmail } from './esim-delivery';
-import { deliverOrHold, type PaymentEvidence } from './delivery-policy';
+import {
+  decidedAhead,
+  deliverOrHold,
+  policyColumns,
+  type PaymentEvidence,
+} from './delivery-policy';
 import { bankStateOfLine } from './reconciliation';
 import { toShopOrder, type ShopOrder } from './orders';
+import { updateOrder } from './order-update';
 import { readReceiptWithModel, type ReceiptImage } from './receipt-model';
 
 /**
@@ -89,12 +95,18 @@ async function paidResult(
  * one is within its limit, one against the client address's (decision 069: only a check that
  * will ask the model counts, and a refused one counts no further). A key's first hit of a
  * window also removes the windows that have ended, as databaseRateLimiter does. One round trip
- * where there were three to five.
+ * where there were three to five. Its commit does not wait for the WAL's flush (decision 105):
+ * the claim only marks a check as running, and the check's outcome (the payment's transaction,
+ * or the order opened again) commits as every write does and flushes the claim's records with
+ * it. A claim lost with the database's last moment before a crash is a check that is no longer
+ * ours (409, as a check taken over), and no payment.
  */
 const claimAndCount = preparedQuery<{
   claimed: number;
   orderHits: number | null;
   addressHits: number | null;
+  /** 'off': the claim's commit does not wait for the WAL's flush (decision 105). */
+  relaxed: string;
 }>('order_claim_counted', () => {
   const w = rateLimitWindows;
   const hit = (
@@ -125,13 +137,15 @@ const claimAndCount = preparedQuery<{
         or exists (select 1 from per_address where hits = 1))
   )
   select (select count(*) from claimed)::integer,
-    (select hits from per_order), (select hits from per_address)`;
+    (select hits from per_order), (select hits from per_address),
+    set_config('synchronous_commit', 'off', true)`;
   return {
     query,
     fields: [
       { path: ['claimed'], field: sql`claimed`.mapWith(Number) },
       { path: ['orderHits'], field: sql`order_hits`.mapWith(Number) },
       { path: ['addressHits'], field: sql`address_hits`.mapWith(Number) },
+      { path: ['relaxed'], field: sql`relaxed` },
     ],
   };
 });
@@ -261,6 +275,12 @@ export async function submitReceipt(
     token?: string | undefined;
     /** Who is calling, for the per-address limit (client-address.ts). */
     clientAddress: string;
+    /**
+     * Handed the order's row as this check's own write left it (the payment's transaction, or
+     * the order opened again with the reason), so that the answer needs no read of it after
+     * (decision 105); not called when the check wrote no outcome.
+     */
+    decided?: ((row: OrderRow) => void) | undefined;
   },
 ): Promise<ReceiptResult> {
   const timeoutMs = deps.config.receiptTimeoutMs;
@@ -318,6 +338,7 @@ export async function submitReceipt(
       .where(mine)
       .returning();
     if (!reason) return null;
+    if (released) input.decided?.(released);
     const [current] = released
       ? [released]
       : await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
@@ -383,11 +404,11 @@ export async function submitReceipt(
       const payment = recorded.paid > 0;
       if (!payment) {
         // The constraint says this transaction id already paid an order: reuse.
-        const [open] = await tx
-          .update(orders)
-          .set({ status: 'awaiting_payment', verifyingSince: null, lastFailure: reused })
-          .where(eq(orders.id, row.id))
-          .returning();
+        const open = await updateOrder({ db: tx }, row.id, {
+          status: 'awaiting_payment',
+          verifyingSince: null,
+          lastFailure: reused,
+        });
         return { paid: false as const, order: open ?? row };
       }
       // A statement line imported before the upload already tells what the bank says.
@@ -395,27 +416,26 @@ export async function submitReceipt(
         recorded.lineAmount === null ? undefined : { amount: recorded.lineAmount },
         row.price,
       );
-      const [order] = await tx
-        .update(orders)
-        .set({
-          status: 'paid',
-          paidAt,
-          transactionId: decision.transactionId,
-          transactionTime: new Date(decision.transactionTime),
-          verifiedBy,
-          verifyingSince: null,
-          lastFailure: null,
-          ...(bank ?? {}),
-        })
-        .where(eq(orders.id, row.id))
-        .returning();
       // The eSIM, in the same transaction as the payment (issue #17, decision 036), as the
-      // delivery policy allows (issue #23, decision 070).
+      // delivery policy allows (issue #23, decision 070). A policy that needs no count of the
+      // window is decided now and its columns written with the paid status (decision 105).
       const evidence: PaymentEvidence =
         bank?.bankState === 'confirmed'
           ? { kind: 'bank' }
           : { kind: 'screenshot', payeeShown: decision.payeeShown };
-      const delivered = await deliverOrHold(deps, tx, order ?? row, evidence, decidedAt);
+      const ahead = decidedAhead(deps, row, evidence);
+      const order = await updateOrder({ db: tx }, row.id, {
+        status: 'paid',
+        paidAt,
+        transactionId: decision.transactionId,
+        transactionTime: new Date(decision.transactionTime),
+        verifiedBy,
+        verifyingSince: null,
+        lastFailure: null,
+        ...(bank ?? {}),
+        ...(ahead ? policyColumns(deps, ahead, decidedAt, decidedAt) : {}),
+      });
+      const delivered = await deliverOrHold(deps, tx, order ?? row, evidence, decidedAt, ahead);
       const { shopUrl } = deps.config.delivery;
       // The contact as the paid row holds it: the buyer may have corrected it (decision 055).
       const paid = order ?? row;
@@ -459,6 +479,7 @@ export async function submitReceipt(
       }
       throw error;
     });
+  input.decided?.(settled.order);
   if (!settled.paid) {
     return {
       order: toShopOrder(settled.order, deps.now(), timeoutMs),

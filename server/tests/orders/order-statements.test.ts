@@ -1,0 +1,118 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { findPlan } from '#domain/catalogue';
+import { orders } from '../../src/db/schema';
+import type { Deps } from '../../src/deps';
+import { ApiError } from '../../src/errors';
+import { createOrder as createOrderInService, type NewOrder } from '../../src/services/orders';
+import { createOrder } from '../support/shop';
+import { statementName, statementsOf } from '../support/statements';
+import { testStore, useTestApp } from '../support/test-app';
+
+/**
+ * Issue #28 point 3 (decisions 101, 105): what an order costs the database, counted in
+ * statements rather than timed. An order whose second's bare number is free is one statement
+ * (the limit's hit and the order); a later order of the same second is two (that statement, which
+ * also takes the suffix, and the order's INSERT). The statements return the id alone, and the row
+ * an order answers with is the row the database holds. A statement that writes no order commits
+ * without waiting for the WAL's flush; one that writes the order waits, as every write does.
+ */
+const newOrder = (): NewOrder => ({
+  plan: findPlan('power-30')!,
+  operatorId: 'mpt',
+  contact: { kind: 'email', value: 'traveller@example.com' },
+  language: 'en',
+});
+
+describe(`an order's statements (${testStore})`, () => {
+  const t = useTestApp();
+
+  it('is one statement when its second’s number is free, two when it takes a suffix', async () => {
+    await createOrder(t); // the contact hash's secret is read once per database
+    t.clock.advance(1_000);
+    const bare = await statementsOf(() => createOrder(t));
+    expect(bare.result.order.number).toMatch(/^#NXR-\d{8}-\d{6}$/);
+    expect(bare.statements.map(statementName)).toEqual([
+      expect.stringMatching(/^with hit as \( insert into "rate_limit_windows"/),
+    ]);
+    const suffixed = await statementsOf(() => createOrder(t));
+    expect(suffixed.result.order.number).toBe(`${bare.result.order.number}-2`);
+    expect(suffixed.statements.map(statementName)).toEqual([
+      expect.stringMatching(/^with hit as \( insert into "rate_limit_windows"/),
+      expect.stringMatching(/^insert into "orders"/),
+    ]);
+    // This process found the second's bare number taken: the first statement counts the hit and
+    // takes the suffix without an INSERT of the bare number (decision 105).
+    expect(bare.statements[0]).toContain('insert into "orders"');
+    expect(suffixed.statements[0]).not.toContain('insert into "orders"');
+    expect(suffixed.statements[0]).toContain("nextval('order_number_suffixes')");
+    // Neither statement returns the order's columns: the id alone.
+    expect(suffixed.statements[1]).toMatch(/returning "id"$/);
+    expect(bare.statements[0]).not.toMatch(/returning "id", "number"/);
+    const third = await createOrder(t);
+    expect(third.order.number).toBe(`${bare.result.order.number}-3`);
+  });
+
+  it('gives the bare number to the first order of a second the process thought taken', async () => {
+    t.clock.advance(2_000);
+    const first = await createOrder(t);
+    expect(first.order.number).toMatch(/^#NXR-\d{8}-\d{6}$/);
+    // The order is gone (the tests empty the tables between them); this process saw the number
+    // taken in this second, and still the next order takes the bare number, not a suffix.
+    await t.deps.database.db.delete(orders).where(eq(orders.id, first.order.id));
+    const again = await createOrder(t);
+    expect(again.order.number).toBe(first.order.number);
+    const next = await createOrder(t);
+    expect(next.order.number).toBe(`${first.order.number}-2`);
+  });
+
+  it('answers with the row the database holds, for a bare number, a suffix and a partner order', async () => {
+    const limit = {
+      key: 'orders:address:192.0.2.1',
+      limit: { limit: 100, windowMs: 600_000 },
+      message: 'Too many orders.',
+    };
+    const made = [
+      await createOrderInService(t.deps, newOrder(), limit),
+      await createOrderInService(t.deps, newOrder(), limit),
+      await createOrderInService(t.deps, newOrder()),
+      await createOrderInService(t.deps, { ...newOrder(), partnerKeyId: crypto.randomUUID() }),
+    ];
+    expect(made.map(({ row }) => row.number.split('-').length)).toEqual([3, 4, 4, 4]);
+    for (const { row } of made) {
+      const [stored] = await t.deps.database.db.select().from(orders).where(eq(orders.id, row.id));
+      expect(row).toEqual(stored);
+    }
+  });
+
+  it('commits without waiting for the disk only when its statement wrote no order', async () => {
+    await createOrder(t);
+    const { db } = t.deps.database;
+    /** createOrder inside a transaction that then reads its own synchronous_commit. */
+    const settingAfter = (limit: number) =>
+      db.transaction(async (tx) => {
+        const deps: Deps = { ...t.deps, database: { ...t.deps.database, db: tx as never } };
+        const key = 'orders:address:198.51.100.4';
+        const made = await createOrderInService(deps, newOrder(), {
+          key,
+          limit: { limit, windowMs: 600_000 },
+          message: 'Too many orders.',
+        }).catch((error: unknown) => error);
+        const { rows } = (await tx.execute(sql`show synchronous_commit`)) as unknown as {
+          rows: { synchronous_commit: string }[];
+        };
+        const [setting] = rows;
+        return { made, setting: setting?.synchronous_commit };
+      });
+    t.clock.advance(1_000);
+    // The statement wrote the order (its second's bare number): its commit waits.
+    const written = await settingAfter(5);
+    expect(written.made).not.toBeInstanceOf(Error);
+    expect(written.setting).toBe('on');
+    // Refused by the limit: nothing but the hit was written.
+    const refused = await settingAfter(0);
+    expect(refused.made).toBeInstanceOf(ApiError);
+    expect((refused.made as ApiError).status).toBe(429);
+    expect(refused.setting).toBe('off');
+  });
+});

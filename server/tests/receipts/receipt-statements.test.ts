@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { createOrder, payOrder, readOrder, readingAnswer, submitReceipt } from '../support/shop';
+import { statementName, statementsOf } from '../support/statements';
+import { testStore, useTestApp } from '../support/test-app';
+
+/**
+ * Issue #28 point 4 (decisions 102, 105): what a receipt decision costs the database, counted in
+ * statements rather than timed (a transaction's BEGIN and COMMIT aside). The paid row carries the
+ * delivery policy's columns when the policy needs no count of its window; the answer reads the
+ * eSIM and email of the row the decision wrote instead of reading the order again; only the
+ * payment's transaction (and a refusal's reopening) waits for the WAL's flush, not the claim or
+ * the model's health note.
+ */
+type Answer = {
+  order: { status: string; delivery: { state: string; promisedBy: number | null } };
+  verification: { status: string };
+};
+
+const SET_RELAXED = "set_config('synchronous_commit', 'off', true)";
+
+describe(`a receipt decision's statements (${testStore})`, () => {
+  const t = useTestApp();
+
+  it('pays an order in 9 statements: no read of the order after, the policy’s column with the paid status', async () => {
+    t.gemini.answer(readingAnswer());
+    await createOrder(t); // the contact hash's secret is read once per database
+    const created = await createOrder(t);
+    const { result, statements } = await statementsOf(() => payOrder<Answer>(t, created));
+    expect(result.verification.status).toBe('confirmed');
+    expect(result.order.delivery.state).toBe('waiting_for_stock');
+    expect(statements.map(statementName)).toEqual([
+      // The order with its token.
+      expect.stringMatching(/^select "id", "number", "token_hash"/),
+      // The claim and the receipt limits (decision 102).
+      expect.stringMatching(/^with claimed as \( update "orders" set "status" = 'verifying'/),
+      expect.stringMatching(/^insert into "ai_health"/),
+      // The payment's transaction: the payment, the paid row (with unconfirmed_delivery_at under
+      // the `instant` policy), the stock, the wait for stock.
+      expect.stringMatching(/^with held as \( select "id" from "orders"/),
+      expect.stringMatching(/^update "orders" set "last_failure" = null, "paid_at" = /),
+      expect.stringMatching(/^select "id" from "profiles"/),
+      expect.stringMatching(/^update "orders" set "delivery_state" = \$1::text, "promised_b/),
+      // The answer's eSIM and email, for the row the transaction wrote.
+      expect.stringMatching(/^select "id", "operator_id", "plan_id", "iccid"/),
+      expect.stringMatching(/^select "id", "kind", "payload"/),
+    ]);
+    expect(statements[4]).toContain('"status" = ');
+    expect(statements[4]).toContain('"unconfirmed_delivery_at" = ');
+    // The answer says what a read of the order says afterwards.
+    const read = await readOrder<Answer['order']>(t, created);
+    expect(result.order).toEqual(read);
+  });
+
+  it('waits for the disk on the payment, not on the claim or the model’s health note', async () => {
+    t.gemini.answer(readingAnswer());
+    await createOrder(t);
+    const created = await createOrder(t);
+    const { statements } = await statementsOf(() => payOrder(t, created));
+    const relaxed = statements.filter((statement) => statement.includes(SET_RELAXED));
+    expect(relaxed.map(statementName)).toEqual([
+      expect.stringMatching(/^with claimed as/),
+      expect.stringMatching(/^insert into "ai_health"/),
+    ]);
+  });
+
+  it('reads the order again for a replayed answer', async () => {
+    t.gemini.answer(readingAnswer());
+    await createOrder(t);
+    const created = await createOrder(t);
+    const headers = { 'Idempotency-Key': 'statements-key-1' };
+    expect((await submitReceipt(t, created, headers)).status).toBe(200);
+    const { result, statements } = await statementsOf(() => submitReceipt(t, created, headers));
+    expect(result.headers.get('idempotent-replayed')).toBe('true');
+    expect(statements.filter((s) => /^select "id", "number", "token_hash"/.test(s))).toHaveLength(
+      2,
+    );
+  });
+});
+
+describe(`a receipt decision's statements, the confirmed policy (${testStore})`, () => {
+  const t = useTestApp({ env: { DELIVERY_POLICY: 'confirmed' } });
+
+  it('holds the paid order in the paid row’s own statement', async () => {
+    t.gemini.answer(readingAnswer());
+    await createOrder(t);
+    const created = await createOrder(t);
+    const { result, statements } = await statementsOf(() => payOrder<Answer>(t, created));
+    expect(result.order.delivery.state).toBe('held');
+    expect(result.order.delivery.promisedBy).toEqual(expect.any(Number));
+    const updates = statements.filter((statement) => /^update "orders"/.test(statement));
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toContain('"delivery_state" = ');
+    expect(updates[0]).toContain('"promised_by" = ');
+    expect(result.order).toEqual(await readOrder(t, created));
+  });
+});
