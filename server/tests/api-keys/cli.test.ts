@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { root, tsxCommand } from '../support/server-process';
 import { migrate, openDatabase } from '../../src/db/database';
 import {
   createTestApp,
@@ -13,7 +14,6 @@ import {
 } from '../support/test-app';
 
 const run = promisify(execFile);
-const root = new URL('../../../', import.meta.url).pathname;
 
 /**
  * `npm run api-key` as an operator runs it: a separate process on the server's own store
@@ -36,7 +36,7 @@ describe(`the api-key command (${testStore})`, () => {
       LOG_LEVEL: 'silent',
     };
     const cli = (...args: string[]) =>
-      run('npx', ['tsx', 'server/src/cli/api-key.ts', ...args], { cwd: root, env });
+      run(...tsxCommand('server/src/cli/api-key.ts', args), { cwd: root, env });
 
     const created = await cli('create', '--name', 't');
     const key = /^(esim_live_[A-Za-z0-9_-]{32})$/m.exec(created.stdout)?.[1];

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { root, tsxCommand } from '../support/server-process';
 import { stockCsv } from '../support/stock';
 import { createTestDatabase, type TestDatabase, testStore } from '../support/test-app';
 
 const run = promisify(execFile);
-const root = new URL('../../../', import.meta.url).pathname;
 
 /**
  * `npm run stock -- demo [N]` and the server's start as an operator runs them (issue #23 item
@@ -34,9 +34,8 @@ describe(`demo stock and the start without a key (${testStore})`, () => {
     };
     delete env.GEMINI_API_KEY;
     delete env.AI_MODE;
-    const tsx = join(root, 'node_modules', '.bin', 'tsx');
     const stock = (...args: string[]) =>
-      run(tsx, ['server/src/cli/stock.ts', ...args], { cwd: root, env });
+      run(...tsxCommand('server/src/cli/stock.ts', args), { cwd: root, env });
 
     expect((await stock('demo', '2')).stdout).toMatch(/^Added 8 demo profiles \(2 in stock/);
     expect((await stock('demo', '2')).stdout).toMatch(/^Added 0 demo profiles/);
@@ -49,7 +48,11 @@ describe(`demo stock and the start without a key (${testStore})`, () => {
     const real = join(folder, 'real.csv');
     writeFileSync(real, stockCsv(1));
     await stock('import', real);
-    const start = await run(tsx, ['server/src/main.ts'], { cwd: root, env, timeout: 120_000 }).then(
+    const start = await run(...tsxCommand('server/src/main.ts'), {
+      cwd: root,
+      env,
+      timeout: 120_000,
+    }).then(
       () => null,
       (error: { code: number; stderr: string }) => error,
     );

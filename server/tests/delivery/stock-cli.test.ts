@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { root, tsxCommand } from '../support/server-process';
 import { iccid, stockCsv } from '../support/stock';
 import { createTestDatabase, type TestDatabase, testStore } from '../support/test-app';
 
 const run = promisify(execFile);
-const root = new URL('../../../', import.meta.url).pathname;
 
 /**
  * `npm run stock` and `npm run api-key -- create --staff` as an operator runs them: separate
@@ -31,7 +31,7 @@ describe(`the stock command (${testStore})`, () => {
       LOG_LEVEL: 'silent',
     };
     const cli = (...args: string[]) =>
-      run('npx', ['tsx', 'server/src/cli/stock.ts', ...args], { cwd: root, env });
+      run(...tsxCommand('server/src/cli/stock.ts', args), { cwd: root, env });
     const good = join(folder, 'good.csv');
     writeFileSync(good, stockCsv(3));
     const bad = join(folder, 'bad.csv');
@@ -58,8 +58,7 @@ describe(`the stock command (${testStore})`, () => {
     expect(report).toContain('Orders waiting for stock: 0');
 
     const staff = await run(
-      'npx',
-      ['tsx', 'server/src/cli/api-key.ts', 'create', '--staff', 'night shift'],
+      ...tsxCommand('server/src/cli/api-key.ts', ['create', '--staff', 'night shift']),
       { cwd: root, env },
     );
     expect(staff.stdout).toMatch(/^Created staff API key [0-9a-f-]{36} \(night shift\)/);

@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 /**
@@ -9,7 +8,14 @@ import { promisify } from 'node:util';
  */
 
 export const root = new URL('../../../', import.meta.url).pathname;
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
+/**
+ * `node --import tsx <script>`: one process, where `npx tsx` made three (npm, tsx's wrapper and
+ * node) and each started Node again.
+ */
+export const tsxCommand = (script: string, args: string[] = []): [string, string[]] => [
+  process.execPath,
+  ['--import', 'tsx', script, ...args],
+];
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -93,8 +99,7 @@ export async function runCli(
 ): Promise<CliResult> {
   try {
     const { stdout, stderr } = await promisify(execFile)(
-      tsx,
-      [`server/src/cli/${name}.ts`, ...args],
+      ...tsxCommand(`server/src/cli/${name}.ts`, args),
       { cwd: root, env: storeEnv(env), timeout: 120_000 },
     );
     return { code: 0, stdout, stderr };
