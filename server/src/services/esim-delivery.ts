@@ -203,13 +203,25 @@ async function handProfile(
   now: number,
 ): Promise<OrderRow | null> {
   const handed = handOver(deps, order, now);
-  await tx
+  const [profile] = await tx
     .update(profiles)
     .set({ ...handed.profile, orderId: order.id, assignedAt: new Date(now) })
-    .where(eq(profiles.id, profileId));
+    .where(eq(profiles.id, profileId))
+    .returning();
   const assigned = await updateOrder({ db: tx }, order.id, handed.order);
+  if (assigned && profile) handedProfiles.set(assigned, profile);
   return assigned ?? null;
 }
+
+/**
+ * The profile a transaction just handed to an order, by the order row it returned (decision
+ * 107): the payment's answer shows its eSIM without reading the profile again after the commit.
+ */
+const handedProfiles = new WeakMap<OrderRow, ProfileRow>();
+
+/** The profile handed to `order` in this transaction (the row {@link assignOrWait} returned). */
+export const handedProfileOf = (order: OrderRow): ProfileRow | undefined =>
+  handedProfiles.get(order);
 
 /** Whether an email will carry the order's eSIM (else the answer that shows it delivers it). */
 export function emailCarriesEsim(deps: Pick<Deps, 'config'>, order: OrderRow): boolean {

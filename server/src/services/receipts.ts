@@ -17,6 +17,8 @@ import { limitKeys } from './abuse-limits';
 import {
   emailCarriesEsim,
   emailStateOf,
+  esimOf,
+  handedProfileOf,
   ORDER_PAID,
   orderLink,
   queueEsimEmail,
@@ -503,16 +505,19 @@ export async function submitReceipt(
 /**
  * The delivery of an order the payment's transaction just paid, when that transaction knows it
  * whole (decision 107): held or waiting for stock, no profile was handed to it (an order is paid
- * once, and only a paid order gets a profile), and its only eSIM email is the one the transaction
- * queued, if it queued one. The answer then reads neither the profile nor the email, as
- * `deliveryOf` would. Undefined for any other state (a profile handed or being ordered): read.
+ * once, and only a paid order gets a profile); handed a stock profile, that profile, as the
+ * transaction wrote it. Its only eSIM email is the one the transaction queued, if it queued one.
+ * The answer then reads neither the profile nor the email, as `deliveryOf` would. Undefined
+ * otherwise (a profile being ordered from the SM-DP+, or one with install progress): read.
  */
 function knownDelivery(order: OrderRow, emailed: boolean): Delivery | undefined {
-  if (order.deliveryState !== 'held' && order.deliveryState !== 'waiting_for_stock') return;
-  return {
-    ...rowDelivery(order),
-    email: emailStateOf(emailed ? { sentAt: null, lastError: null, attempts: 0 } : null),
-  };
+  const email = emailStateOf(emailed ? { sentAt: null, lastError: null, attempts: 0 } : null);
+  if (order.deliveryState === 'held' || order.deliveryState === 'waiting_for_stock') {
+    return { ...rowDelivery(order), email };
+  }
+  const profile = handedProfileOf(order);
+  if (!profile || profile.source === 'es2plus') return undefined;
+  return { ...rowDelivery(order), esim: esimOf(profile), email };
 }
 
 /** Our claim on the order was taken over (our check outlived the limit): roll back. */
