@@ -21,7 +21,7 @@ import {
 import { fromBase64Url, sha256Bytes, toBase64Url, xorBytes } from '../services/hashing';
 import { withIdempotency, type Sealer } from '../services/idempotency';
 import type { OrderRow } from '../db/schema';
-import { deliveryOf } from '../services/esim-delivery';
+import { deliveryOf, type Delivery } from '../services/esim-delivery';
 import {
   availablePlan,
   cancelOrder,
@@ -328,6 +328,8 @@ export function shopOrderRoutes(deps: Deps) {
     const row = await readOrderWithToken(deps, c.req.valid('param').id, headers['x-order-token']);
     /** The order as this request's check left it, when the check wrote its outcome. */
     let decided: OrderRow | undefined;
+    /** Its delivery, when the payment's transaction knew it whole (decision 107). */
+    let delivery: Delivery | undefined;
     const answer = await withIdempotency(
       deps,
       { scope: `receipt:${row.id}`, key: headers['idempotency-key'], request: body },
@@ -338,16 +340,22 @@ export function shopOrderRoutes(deps: Deps) {
           language: body.language ?? row.language,
           token: headers['x-order-token'],
           clientAddress: addressOf(c),
-          decided: (written) => void (decided = written),
+          decided: (written, known) => {
+            decided = written;
+            delivery = known;
+          },
         }),
       }),
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');
     // The kept answer has no eSIM (it is not stored twice); the delivery is read fresh, from the
-    // row this check wrote or else the order read now (decision 105).
-    const order = await forBuyer(
-      (answer.replayed ? undefined : decided) ?? (await readOrder(deps, row.id)) ?? row,
-    );
+    // row this check wrote or else the order read now (decision 105), unless this check's own
+    // transaction knew it whole (decision 107).
+    const fresh = answer.replayed ? undefined : decided;
+    const known = fresh && delivery;
+    const order = known
+      ? { delivery: known }
+      : await forBuyer(fresh ?? (await readOrder(deps, row.id)) ?? row);
     return c.json(
       { ...answer.body, order: { ...answer.body.order, delivery: order.delivery } },
       200,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
   installProgress,
@@ -87,14 +87,16 @@ export async function stockOrWait(
   order: OrderRow,
   now: number,
 ): Promise<OrderRow> {
-  const assigned = await takeProfile(deps, tx, order, now);
-  if (assigned) return assigned;
   const paidAt = order.paidAt?.getTime() ?? now;
   const promisedBy = new Date(paidAt + deps.config.delivery.stockPromiseMs);
-  const waiting = await updateOrder({ db: tx }, order.id, {
-    deliveryState: 'waiting_for_stock',
+  // The profile, or else the order marked waiting: one statement (decision 107).
+  const [found] = await inStockOrWaiting({ db: tx }).execute({
+    ...shelfOf(order),
+    orderId: order.id,
     promisedBy,
   });
+  if (found?.profileId) return (await handProfile(deps, tx, order, found.profileId, now)) ?? order;
+  const waiting = found?.waiting.id ? found.waiting : undefined;
   const alert: StaffAlertPayload = {
     event: 'order.waiting_for_stock',
     orderId: order.id,
@@ -122,25 +124,64 @@ export async function stockOrWait(
   return waiting ?? order;
 }
 
-/**
- * The oldest in-stock profile of an operator and plan, locked, skipping rows other payments hold;
- * built once per process and prepared for each transaction (decision 105: every paid receipt
- * looks for one).
- */
-const inStockProfile = preparedQuery<{ id: string }>('profile_in_stock', () => {
-  const column = (c: { name: string }) => sql.identifier(c.name);
-  return {
-    query: sql`select ${column(profiles.id)} from ${profiles}
-      where ${column(profiles.operatorId)} = ${columnParam('operatorId', profiles.operatorId)}
+const column = (c: { name: string }) => sql.identifier(c.name);
+const orderColumns = getTableColumns(orders);
+
+/** The in-stock profiles an order may take: its operator and plan, demo or real as it was paid. */
+const inStock = sql`${column(profiles.operatorId)} = ${columnParam('operatorId', profiles.operatorId)}
         and ${column(profiles.planId)} = ${columnParam('planId', profiles.planId)}
         and ${column(profiles.state)} = 'in_stock'
         and ${column(profiles.demo)} = ${columnParam('demo', profiles.demo)}
       order by ${column(profiles.importedAt)} asc, ${column(profiles.iccid)} asc
       limit 1
-      for update skip locked`,
-    fields: [{ path: ['id'], field: profiles.id }],
-  };
+      for update skip locked`;
+
+/** The values {@link inStock} takes for an order. */
+const shelfOf = (order: OrderRow) => ({
+  operatorId: order.operatorId,
+  planId: order.planId,
+  // A demo decision gets only demo profiles, a real one never (issue #23, decision 068).
+  demo: order.verifiedBy === 'demo',
 });
+
+/**
+ * The oldest in-stock profile of an operator and plan, locked, skipping rows other payments hold;
+ * built once per process and prepared for each transaction (decision 105: every paid receipt
+ * looks for one).
+ */
+const inStockProfile = preparedQuery<{ id: string }>('profile_in_stock', () => ({
+  query: sql`select ${column(profiles.id)} from ${profiles} where ${inStock}`,
+  fields: [{ path: ['id'], field: profiles.id }],
+}));
+
+/**
+ * {@link inStockProfile}, and when there is none the order marked waiting for stock by the
+ * promised time, in the same statement (decision 107: a paid order without stock took two round
+ * trips in the payment's transaction). Returns the profile's id, or the waiting order's row.
+ */
+const inStockOrWaiting = preparedQuery<{
+  profileId: string | null;
+  waiting: OrderRow;
+}>('profile_in_stock_or_waiting', () => ({
+  query: sql`with picked as (
+      select ${column(profiles.id)} from ${profiles} where ${inStock}
+    ), waiting as (
+      update ${orders} set ${column(orders.deliveryState)} = 'waiting_for_stock',
+        ${column(orders.promisedBy)} = ${columnParam('promisedBy', orders.promisedBy)}
+      where ${column(orders.id)} = ${columnParam('orderId', orders.id)}
+        and not exists (select 1 from picked)
+      returning ${sql.join(Object.values(orderColumns).map(column), sql`, `)}
+    )
+    select (select ${column(profiles.id)} from picked), ${sql.join(
+      Object.values(orderColumns).map((c) => sql`waiting.${column(c)}`),
+      sql`, `,
+    )}
+    from (select 1) as one left join waiting on true`,
+  fields: [
+    { path: ['profileId'], field: sql`profile_id` },
+    ...Object.entries(orderColumns).map(([key, field]) => ({ path: ['waiting', key], field })),
+  ],
+}));
 
 /** Takes the oldest in-stock profile for the order (skipping rows other payments hold). */
 async function takeProfile(
@@ -149,21 +190,38 @@ async function takeProfile(
   order: OrderRow,
   now: number,
 ): Promise<OrderRow | null> {
-  const [profile] = await inStockProfile({ db: tx }).execute({
-    operatorId: order.operatorId,
-    planId: order.planId,
-    // A demo decision gets only demo profiles, a real one never (issue #23, decision 068).
-    demo: order.verifiedBy === 'demo',
-  });
-  if (!profile) return null;
+  const [profile] = await inStockProfile({ db: tx }).execute(shelfOf(order));
+  return profile ? handProfile(deps, tx, order, profile.id, now) : null;
+}
+
+/** Hands the locked in-stock profile `profileId` to the order (handOver's columns on both). */
+async function handProfile(
+  deps: Pick<Deps, 'config'>,
+  tx: Tx,
+  order: OrderRow,
+  profileId: string,
+  now: number,
+): Promise<OrderRow | null> {
   const handed = handOver(deps, order, now);
-  await tx
+  const [profile] = await tx
     .update(profiles)
     .set({ ...handed.profile, orderId: order.id, assignedAt: new Date(now) })
-    .where(eq(profiles.id, profile.id));
+    .where(eq(profiles.id, profileId))
+    .returning();
   const assigned = await updateOrder({ db: tx }, order.id, handed.order);
+  if (assigned && profile) handedProfiles.set(assigned, profile);
   return assigned ?? null;
 }
+
+/**
+ * The profile a transaction just handed to an order, by the order row it returned (decision
+ * 107): the payment's answer shows its eSIM without reading the profile again after the commit.
+ */
+const handedProfiles = new WeakMap<OrderRow, ProfileRow>();
+
+/** The profile handed to `order` in this transaction (the row {@link assignOrWait} returned). */
+export const handedProfileOf = (order: OrderRow): ProfileRow | undefined =>
+  handedProfiles.get(order);
 
 /** Whether an email will carry the order's eSIM (else the answer that shows it delivers it). */
 export function emailCarriesEsim(deps: Pick<Deps, 'config'>, order: OrderRow): boolean {
@@ -277,7 +335,9 @@ export async function latestEmail(db: Queries, orderId: string): Promise<EmailRo
   return row ?? null;
 }
 
-export function emailStateOf(row: EmailRow | null): Delivery['email'] {
+export function emailStateOf(
+  row: Pick<EmailRow, 'sentAt' | 'lastError' | 'attempts'> | null,
+): Delivery['email'] {
   if (!row) return { state: 'not_applicable', attempts: 0 };
   if (row.sentAt) {
     return { state: row.lastError ? 'not_applicable' : 'sent', attempts: row.attempts };

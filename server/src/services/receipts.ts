@@ -14,7 +14,17 @@ import {
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { limitKeys } from './abuse-limits';
-import { emailCarriesEsim, ORDER_PAID, orderLink, queueEsimEmail } from './esim-delivery';
+import {
+  emailCarriesEsim,
+  emailStateOf,
+  esimOf,
+  handedProfileOf,
+  ORDER_PAID,
+  orderLink,
+  queueEsimEmail,
+  rowDelivery,
+  type Delivery,
+} from './esim-delivery';
 import {
   decidedAhead,
   deliverOrHold,
@@ -278,9 +288,11 @@ export async function submitReceipt(
     /**
      * Handed the order's row as this check's own write left it (the payment's transaction, or
      * the order opened again with the reason), so that the answer needs no read of it after
-     * (decision 105); not called when the check wrote no outcome.
+     * (decision 105); not called when the check wrote no outcome. With the paid order's whole
+     * delivery when the payment's transaction knows it (decision 107), so that the answer reads
+     * neither the profile nor the email.
      */
-    decided?: ((row: OrderRow) => void) | undefined;
+    decided?: ((row: OrderRow, delivery?: Delivery) => void) | undefined;
   },
 ): Promise<ReceiptResult> {
   const timeoutMs = deps.config.receiptTimeoutMs;
@@ -439,7 +451,8 @@ export async function submitReceipt(
       const { shopUrl } = deps.config.delivery;
       // The contact as the paid row holds it: the buyer may have corrected it (decision 055).
       const paid = order ?? row;
-      if (emailCarriesEsim(deps, paid)) {
+      const emailed = emailCarriesEsim(deps, paid);
+      if (emailed) {
         // In the language the email is written in (the order's).
         const link = input.token ? orderLink(shopUrl, row.id, input.token, paid.language) : null;
         await queueEsimEmail(tx, delivered, link, decidedAt);
@@ -466,7 +479,7 @@ export async function submitReceipt(
           createdAt: paidAt,
         });
       }
-      return { paid: true as const, order: delivered };
+      return { paid: true as const, order: delivered, delivery: knownDelivery(delivered, emailed) };
     })
     .catch((error: unknown) => {
       if (error instanceof ClaimLost) {
@@ -479,7 +492,7 @@ export async function submitReceipt(
       }
       throw error;
     });
-  input.decided?.(settled.order);
+  input.decided?.(settled.order, settled.paid ? settled.delivery : undefined);
   if (!settled.paid) {
     return {
       order: toShopOrder(settled.order, deps.now(), timeoutMs),
@@ -487,6 +500,24 @@ export async function submitReceipt(
     };
   }
   return paidResult(deps, settled.order, deps.now(), { payeeShown: decision.payeeShown });
+}
+
+/**
+ * The delivery of an order the payment's transaction just paid, when that transaction knows it
+ * whole (decision 107): held or waiting for stock, no profile was handed to it (an order is paid
+ * once, and only a paid order gets a profile); handed a stock profile, that profile, as the
+ * transaction wrote it. Its only eSIM email is the one the transaction queued, if it queued one.
+ * The answer then reads neither the profile nor the email, as `deliveryOf` would. Undefined
+ * otherwise (a profile being ordered from the SM-DP+, or one with install progress): read.
+ */
+function knownDelivery(order: OrderRow, emailed: boolean): Delivery | undefined {
+  const email = emailStateOf(emailed ? { sentAt: null, lastError: null, attempts: 0 } : null);
+  if (order.deliveryState === 'held' || order.deliveryState === 'waiting_for_stock') {
+    return { ...rowDelivery(order), email };
+  }
+  const profile = handedProfileOf(order);
+  if (!profile || profile.source === 'es2plus') return undefined;
+  return { ...rowDelivery(order), esim: esimOf(profile), email };
 }
 
 /** Our claim on the order was taken over (our check outlived the limit): roll back. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOrder, payOrder, readOrder, readingAnswer, submitReceipt } from '../support/shop';
 import { statementName, statementsOf } from '../support/statements';
+import { iccid, postStock, staffKey, stockCsv } from '../support/stock';
 import { testStore, useTestApp } from '../support/test-app';
 
 /**
@@ -11,6 +12,16 @@ import { testStore, useTestApp } from '../support/test-app';
  * payment's transaction (and a refusal's reopening) waits for the WAL's flush, not the claim or
  * the model's health note.
  */
+type EmailAnswer = {
+  order: {
+    delivery: {
+      state: string;
+      esim: { iccid: string } | null;
+      email: { state: string; attempts: number };
+    };
+  };
+};
+
 type Answer = {
   order: { status: string; delivery: { state: string; promisedBy: number | null } };
   verification: { status: string };
@@ -21,7 +32,7 @@ const SET_RELAXED = "set_config('synchronous_commit', 'off', true)";
 describe(`a receipt decision's statements (${testStore})`, () => {
   const t = useTestApp();
 
-  it('pays an order in 9 statements: no read of the order after, the policy’s column with the paid status', async () => {
+  it('pays an order in 6 statements: no read of the order, its profile or its email after, the policy’s column with the paid status', async () => {
     t.gemini.answer(readingAnswer());
     await createOrder(t); // the contact hash's secret is read once per database
     const created = await createOrder(t);
@@ -35,17 +46,15 @@ describe(`a receipt decision's statements (${testStore})`, () => {
       expect.stringMatching(/^with claimed as \( update "orders" set "status" = 'verifying'/),
       expect.stringMatching(/^insert into "ai_health"/),
       // The payment's transaction: the payment, the paid row (with unconfirmed_delivery_at under
-      // the `instant` policy), the stock, the wait for stock.
+      // the `instant` policy), the stock or else the wait for it (decision 107). The answer's
+      // delivery is what the transaction wrote: no profile, no email (decision 107).
       expect.stringMatching(/^with held as \( select "id" from "orders"/),
       expect.stringMatching(/^update "orders" set "last_failure" = null, "paid_at" = /),
-      expect.stringMatching(/^select "id" from "profiles"/),
-      expect.stringMatching(/^update "orders" set "delivery_state" = \$1::text, "promised_b/),
-      // The answer's eSIM and email, for the row the transaction wrote.
-      expect.stringMatching(/^select "id", "operator_id", "plan_id", "iccid"/),
-      expect.stringMatching(/^select "id", "kind", "payload"/),
+      expect.stringMatching(/^with picked as \( select "id" from "profiles"/),
     ]);
     expect(statements[4]).toContain('"status" = ');
     expect(statements[4]).toContain('"unconfirmed_delivery_at" = ');
+    expect(statements[5]).toContain('"delivery_state" = \'waiting_for_stock\'');
     // The answer says what a read of the order says afterwards.
     const read = await readOrder<Answer['order']>(t, created);
     expect(result.order).toEqual(read);
@@ -89,8 +98,68 @@ describe(`a receipt decision's statements, the confirmed policy (${testStore})`,
     expect(result.order.delivery.promisedBy).toEqual(expect.any(Number));
     const updates = statements.filter((statement) => /^update "orders"/.test(statement));
     expect(updates).toHaveLength(1);
+    // Held: no profile, no email; the answer reads neither (decision 107).
+    expect(statements.filter((statement) => /"profiles"|"outbox"/.test(statement))).toEqual([]);
     expect(updates[0]).toContain('"delivery_state" = ');
     expect(updates[0]).toContain('"promised_by" = ');
+    expect(result.order).toEqual(await readOrder(t, created));
+  });
+});
+
+describe(`a receipt decision's statements, an eSIM email to send (${testStore})`, () => {
+  const t = useTestApp({
+    env: { SMTP_URL: 'smtp://127.0.0.1:9', SHOP_URL: 'https://shop.example' },
+  });
+
+  it('answers the email the payment queued without reading it', async () => {
+    t.gemini.answer(readingAnswer());
+    await createOrder(t);
+    const created = await createOrder(t);
+    const { result, statements } = await statementsOf(() => payOrder<EmailAnswer>(t, created));
+    expect(result.order.delivery.state).toBe('waiting_for_stock');
+    expect(result.order.delivery.email).toEqual({ state: 'queued', attempts: 0 });
+    expect(statements.filter((statement) => /^insert into "outbox"/.test(statement))).toHaveLength(
+      1,
+    );
+    expect(statements.filter((statement) => /^select .* from "outbox"/.test(statement))).toEqual(
+      [],
+    );
+    expect(result.order).toEqual(await readOrder(t, created));
+  });
+
+  it('answers a handed profile and its queued email without reading them', async () => {
+    expect((await postStock(t, await staffKey(t), stockCsv(1))).status).toBe(200);
+    t.gemini.answer(readingAnswer());
+    await createOrder(t);
+    const created = await createOrder(t);
+    const { result, statements } = await statementsOf(() => payOrder<EmailAnswer>(t, created));
+    expect(result.order.delivery.state).toBe('assigned');
+    expect(result.order.delivery.esim?.iccid).toBe(iccid(0));
+    expect(result.order.delivery.email).toEqual({ state: 'queued', attempts: 0 });
+    expect(
+      statements.filter((statement) => /^select .* from "(profiles|outbox)"/.test(statement)),
+    ).toEqual([]);
+    expect(result.order).toEqual(await readOrder(t, created));
+  });
+});
+
+describe(`a receipt decision's statements, a profile in stock (${testStore})`, () => {
+  const t = useTestApp();
+
+  it('hands the profile the merged statement found, and answers its eSIM without reading it', async () => {
+    expect((await postStock(t, await staffKey(t), stockCsv(1))).status).toBe(200);
+    t.gemini.answer(readingAnswer());
+    await createOrder(t);
+    const created = await createOrder(t);
+    const { result, statements } = await statementsOf(() => payOrder<EmailAnswer>(t, created));
+    expect(result.order.delivery.state).toBe('delivered');
+    expect(result.order.delivery.esim?.iccid).toBe(iccid(0));
+    // The profile as the hand-over wrote it is the answer's eSIM: no read after the commit.
+    expect(statements.map(statementName).slice(5)).toEqual([
+      expect.stringMatching(/^with picked as \( select "id" from "profiles"/),
+      expect.stringMatching(/^update "profiles" set/),
+      expect.stringMatching(/^update "orders" set "contact" = null, "delivery_state"/),
+    ]);
     expect(result.order).toEqual(await readOrder(t, created));
   });
 });
