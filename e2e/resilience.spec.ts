@@ -158,6 +158,8 @@ test('a page chunk gone after a deploy reloads the page once, and the order is s
   await page.getByRole('link', { name: englishCommon.nav.helpCenter }).first().click();
 
   await expect.poll(() => loads.count).toBe(2);
+  // The reloaded app has taken over (the help centre's pre-rendered copy shows a heading before).
+  await expect(page.locator('html[data-started]')).toHaveCount(1);
   await expect(page.locator('main h1')).toBeVisible();
   await expect(page.getByRole('heading', { name: englishCommon.routeError.title })).toHaveCount(0);
 
