@@ -196,6 +196,13 @@ function newOrderRow(values: { [K in (typeof INSERTED)[number]]: OrderRow[K] }):
  * statement's records with it (the WAL is written in order). Without it, every order from one
  * address held the limit's row locked while its commit waited for the disk.
  */
+/** The columns both counting statements return: the limit's hits, the suffix, the relaxed commit. */
+const hitFields = () => [
+  { path: ['hits'], field: sql`hits`.mapWith(Number) },
+  { path: ['suffixValue'], field: sql`suffix`.mapWith(Number) },
+  { path: ['relaxed'], field: sql`relaxed` },
+];
+
 /** The limit's hit of decision 069 and the sweep of ended windows, as both statements below count it. */
 function limitHit() {
   const w = rateLimitWindows;
@@ -241,12 +248,7 @@ const createCounted = preparedQuery<{
   from hit left join created on true`;
   return {
     query,
-    fields: [
-      { path: ['hits'], field: sql`hits`.mapWith(Number) },
-      { path: ['suffixValue'], field: sql`suffix`.mapWith(Number) },
-      { path: ['relaxed'], field: sql`relaxed` },
-      { path: ['created'], field: orders.id },
-    ],
+    fields: [...hitFields(), { path: ['created'], field: orders.id }],
   };
 });
 
@@ -272,11 +274,7 @@ const countNext = preparedQuery<{ hits: number; suffixValue: number | null; rela
     from hit`;
     return {
       query,
-      fields: [
-        { path: ['hits'], field: sql`hits`.mapWith(Number) },
-        { path: ['suffixValue'], field: sql`suffix`.mapWith(Number) },
-        { path: ['relaxed'], field: sql`relaxed` },
-      ],
+      fields: [...hitFields()],
     };
   },
 );
