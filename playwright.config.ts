@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './e2e/support/browser';
 import { e2eApi, e2eBankApi, e2eServers } from './e2e/support/servers';
 
 /**
- * Journeys run in Debian's Chromium against production builds served by `vite preview`:
+ * Journeys run in Debian's Chromium (its headless shell when installed: e2e/support/browser.ts) against production builds served by `vite preview`:
  * - `gemini`: a build with a test key, whose AI calls each journey scripts with page.route;
  * - `demo`: a build with no key, which must announce and run demo mode;
  * - `server`: server mode (VITE_API_URL), against the real API (server/) on a fresh embedded
@@ -37,13 +38,8 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-gpu',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -1,3 +1,4 @@
+import { chromiumArgs, chromiumPath } from './support/browser';
 import { purchaseTexts as texts, toPayment } from './support/checkout';
 import { expect, test } from './support/fixtures';
 
@@ -9,11 +10,9 @@ import { expect, test } from './support/fixtures';
  */
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [
-      '--no-sandbox',
-      '--disable-dev-shm-usage',
-      '--disable-gpu',
+      ...chromiumArgs,
       '--blink-settings=primaryHoverType=1,availableHoverTypes=1,primaryPointerType=4,availablePointerTypes=4',
     ],
   },

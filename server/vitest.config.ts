@@ -18,6 +18,11 @@ export default defineConfig({
     // The tests wait on servers, CLIs and PostgreSQL as much as they compute: one more worker
     // than cores (Vitest's default is one fewer: a single worker on CI's two cores; decision 082).
     maxWorkers: availableParallelism() + 1,
+    // A worker keeps the modules it imported for the next file (decision 108): every file
+    // imported Hono, Drizzle, PGlite, pg and the AI SDK again in a new process, 4 s of CPU each.
+    // The files share no state but the module cache: each opens its own database, servers and
+    // ports, and the two that change a global or the environment put it back.
+    isolate: false,
     retry: process.env.CI ? 1 : 0,
     restoreMocks: true,
   },
