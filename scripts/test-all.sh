@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 # Debian's Chromium: its headless shell drives the journeys (lighter than the whole browser,
 # decision 108), the whole browser runs Lighthouse (`npm run bench:lcp`). Without the shell (it
 # could not be installed) the journeys run in the whole browser.
+# Root's commands (apt, PostgreSQL's cluster tools) through sudo when not run as root.
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 apt_install() {
@@ -56,12 +57,10 @@ as_postgres() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else sudo -u postgres "$@"; fi
 }
 start_postgres() {
-  local SUDO="" version state port
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  local version state port
   if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
     echo "Installing Debian's PostgreSQL for the server's tests..."
-    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null \
-      || return 1
+    apt_install postgresql || return 1
   fi
   version=$(ls /usr/lib/postgresql | sort -V | tail -1)
   if ! pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" { found = 1 } END { exit !found }'; then

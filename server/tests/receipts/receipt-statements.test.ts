@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createOrder, payOrder, readOrder, readingAnswer, submitReceipt } from '../support/shop';
+import {
+  createOrder,
+  payOrder,
+  readOrder,
+  readingAnswer,
+  submitReceipt,
+  type Created,
+} from '../support/shop';
 import { statementName, statementsOf } from '../support/statements';
 import { iccid, postStock, staffKey, stockCsv } from '../support/stock';
-import { testStore, useTestApp } from '../support/test-app';
+import { type SharedTestApp, testStore, useTestApp } from '../support/test-app';
 
 /**
  * Issue #28 point 4 (decisions 102, 105): what a receipt decision costs the database, counted in
@@ -29,13 +36,21 @@ type Answer = {
 
 const SET_RELAXED = "set_config('synchronous_commit', 'off', true)";
 
+/**
+ * An order to pay with a paying reading scripted: the database's second order, since the first
+ * also reads the contact hash's secret, once per database.
+ */
+async function orderToPay(t: SharedTestApp): Promise<Created> {
+  t.gemini.answer(readingAnswer());
+  await createOrder(t);
+  return createOrder(t);
+}
+
 describe(`a receipt decision's statements (${testStore})`, () => {
   const t = useTestApp();
 
   it('pays an order in 6 statements: no read of the order, its profile or its email after, the policy’s column with the paid status', async () => {
-    t.gemini.answer(readingAnswer());
-    await createOrder(t); // the contact hash's secret is read once per database
-    const created = await createOrder(t);
+    const created = await orderToPay(t);
     const { result, statements } = await statementsOf(() => payOrder<Answer>(t, created));
     expect(result.verification.status).toBe('confirmed');
     expect(result.order.delivery.state).toBe('waiting_for_stock');
@@ -61,9 +76,7 @@ describe(`a receipt decision's statements (${testStore})`, () => {
   });
 
   it('waits for the disk on the payment, not on the claim or the model’s health note', async () => {
-    t.gemini.answer(readingAnswer());
-    await createOrder(t);
-    const created = await createOrder(t);
+    const created = await orderToPay(t);
     const { statements } = await statementsOf(() => payOrder(t, created));
     const relaxed = statements.filter((statement) => statement.includes(SET_RELAXED));
     expect(relaxed.map(statementName)).toEqual([
@@ -73,9 +86,7 @@ describe(`a receipt decision's statements (${testStore})`, () => {
   });
 
   it('reads the order again for a replayed answer', async () => {
-    t.gemini.answer(readingAnswer());
-    await createOrder(t);
-    const created = await createOrder(t);
+    const created = await orderToPay(t);
     const headers = { 'Idempotency-Key': 'statements-key-1' };
     expect((await submitReceipt(t, created, headers)).status).toBe(200);
     const { result, statements } = await statementsOf(() => submitReceipt(t, created, headers));
@@ -90,9 +101,7 @@ describe(`a receipt decision's statements, the confirmed policy (${testStore})`,
   const t = useTestApp({ env: { DELIVERY_POLICY: 'confirmed' } });
 
   it('holds the paid order in the paid row’s own statement', async () => {
-    t.gemini.answer(readingAnswer());
-    await createOrder(t);
-    const created = await createOrder(t);
+    const created = await orderToPay(t);
     const { result, statements } = await statementsOf(() => payOrder<Answer>(t, created));
     expect(result.order.delivery.state).toBe('held');
     expect(result.order.delivery.promisedBy).toEqual(expect.any(Number));
@@ -112,9 +121,7 @@ describe(`a receipt decision's statements, an eSIM email to send (${testStore})`
   });
 
   it('answers the email the payment queued without reading it', async () => {
-    t.gemini.answer(readingAnswer());
-    await createOrder(t);
-    const created = await createOrder(t);
+    const created = await orderToPay(t);
     const { result, statements } = await statementsOf(() => payOrder<EmailAnswer>(t, created));
     expect(result.order.delivery.state).toBe('waiting_for_stock');
     expect(result.order.delivery.email).toEqual({ state: 'queued', attempts: 0 });
@@ -129,9 +136,7 @@ describe(`a receipt decision's statements, an eSIM email to send (${testStore})`
 
   it('answers a handed profile and its queued email without reading them', async () => {
     expect((await postStock(t, await staffKey(t), stockCsv(1))).status).toBe(200);
-    t.gemini.answer(readingAnswer());
-    await createOrder(t);
-    const created = await createOrder(t);
+    const created = await orderToPay(t);
     const { result, statements } = await statementsOf(() => payOrder<EmailAnswer>(t, created));
     expect(result.order.delivery.state).toBe('assigned');
     expect(result.order.delivery.esim?.iccid).toBe(iccid(0));
@@ -148,9 +153,7 @@ describe(`a receipt decision's statements, a profile in stock (${testStore})`, (
 
   it('hands the profile the merged statement found, and answers its eSIM without reading it', async () => {
     expect((await postStock(t, await staffKey(t), stockCsv(1))).status).toBe(200);
-    t.gemini.answer(readingAnswer());
-    await createOrder(t);
-    const created = await createOrder(t);
+    const created = await orderToPay(t);
     const { result, statements } = await statementsOf(() => payOrder<EmailAnswer>(t, created));
     expect(result.order.delivery.state).toBe('delivered');
     expect(result.order.delivery.esim?.iccid).toBe(iccid(0));
