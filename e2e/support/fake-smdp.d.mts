@@ -30,6 +30,8 @@ export type FakeSmdp = {
   /** The profile types it knows (a DownloadOrder of another is Failed 8.2.5 / 3.9). */
   profileTypes: Set<string>;
   report(iccid: string, points?: ProgressStep[]): Promise<number[]>;
+  /** Resolves once every request received so far is answered (a late answer changes profiles). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 };
 export function startFakeSmdp(options?: {

@@ -214,7 +214,15 @@ export async function startFakeSmdp(options = {}) {
     return statuses;
   }
 
-  const server = createServer(async (request, response) => {
+  /** The requests being answered: a slow answer (delayMs) is still one after its caller gave up. */
+  const answering = new Set();
+  const server = createServer((request, response) => {
+    const answered = handle(request, response).finally(() => answering.delete(answered));
+    answering.add(answered);
+  });
+
+  /** @param {import('node:http').IncomingMessage} request @param {import('node:http').ServerResponse} response */
+  async function handle(request, response) {
     const url = new URL(request.url ?? '/', 'http://fake');
     const text = await readBody(request);
     if (url.pathname.startsWith(ES2PLUS) && request.method === 'POST') {
@@ -261,7 +269,7 @@ export async function startFakeSmdp(options = {}) {
     if (url.pathname === '/fake/profiles') return json(response, 200, [...profiles.values()]);
     if (url.pathname === '/') return json(response, 200, { fake: 'smdp' });
     return json(response, 404, { error: 'not found' });
-  });
+  }
 
   await new Promise((resolve) =>
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
@@ -276,6 +284,10 @@ export async function startFakeSmdp(options = {}) {
     profiles,
     profileTypes,
     report,
+    /** Resolves once every request received so far is answered (a late answer changes profiles). */
+    settled: async () => {
+      while (answering.size > 0) await Promise.allSettled([...answering]);
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -10,6 +10,13 @@ declare module 'autocannon' {
     non2xx: number;
     duration: number;
   };
+  /** A request as autocannon builds it; `setupRequest` may return a changed copy. */
+  export type Request = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  };
   export type Options = {
     url: string;
     connections?: number;
@@ -19,6 +26,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
+    /** Requests sent in turn on each connection; `setupRequest` runs before each is sent. */
+    requests?: (Request & { setupRequest?: (request: Request) => Request })[];
   };
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -44,14 +44,21 @@ export type ShopOrder = {
 export const orderNumberAt = (epochMs: number) => createOrderNumber(new MyanmarWallClock(epochMs));
 
 /**
- * Order numbers (decisions 069, 083): an order takes the second it is made in,
+ * Order numbers (decisions 069, 083, 109): an order takes the second it is made in,
  * `#NXR-YYYYMMDD-HHMMSS`; the second and later orders of that second add a suffix `-2` … `-9999`.
  * The first order of a second takes the bare number by inserting it (the UNIQUE column refuses
- * it to every other order); an order that finds it taken takes the next value of the sequence
+ * it to every other order); an order that finds it taken takes a value of the sequence
  * `order_number_suffixes` (migration 008), folded into 2 … 9999. The sequence hands out values
  * without a row lock, so no order waits on another's number, and a number never names a time
- * after the clock. Two orders of one second share a suffix only when 9,998 other suffixes were
- * taken in between; the UNIQUE column then refuses one and it takes the next value.
+ * after the clock. Two orders of one second share a suffix only when about 9,998 other values
+ * were taken in between; the UNIQUE column then refuses one and it takes the next value.
+ *
+ * A suffixed order's number, and so its MMQR payload, must be known before its INSERT is sent.
+ * So that a suffixed order is one round trip (decision 109), the statement that writes one also
+ * takes the value for a later suffixed order of the same second in this process: a spare, kept
+ * in memory for that second only. A value is taken ahead only by an order that wrote its own; a
+ * spare not used in its second is a suffix no order has (a gap, which names nothing), and no
+ * value is held longer than a second.
  */
 const ORDER_NUMBER_ATTEMPTS = 5;
 
@@ -61,11 +68,77 @@ export const suffixOf = (value: number) => ((value - 1) % (ORDER_NUMBERS_PER_SEC
 const NEXT_SUFFIX = sql`SELECT nextval('order_number_suffixes') AS value`;
 
 /** The next value of the order number sequence (migration 008). */
-async function nextSuffix(deps: Deps): Promise<number> {
+async function nextValue(deps: Deps): Promise<number> {
   const { rows } = (await deps.database.db.execute(NEXT_SUFFIX)) as unknown as {
     rows: { value: string | number }[];
   };
-  return suffixOf(Number(rows[0]?.value ?? 1));
+  return Number(rows[0]?.value ?? 1);
+}
+
+/**
+ * The most spare values a process holds per database in one second, those being taken included:
+ * as many as its orders that take a suffix at once, up to this. A burst of orders leaves at most
+ * this many values unused in its second.
+ */
+export const SPARE_VALUES = 16;
+
+/** One second's spares in one process and database (decision 109). */
+class Spares {
+  /** The values held, in the order the sequence gave them. */
+  private readonly values: number[] = [];
+  /** Orders whose statement is taking a spare now. */
+  private taking = 0;
+
+  constructor(readonly second: number) {}
+
+  /** A spare for an order to use, if one is held. */
+  take(): number | undefined {
+    return this.values.shift();
+  }
+
+  /** Gives back a spare taken and not used (its number was free, or the limit refused it). */
+  giveBack(value: number | undefined) {
+    if (value !== undefined) this.values.unshift(value);
+  }
+
+  /**
+   * Whether the order's statement should take a spare; `settle` follows the statement (one that
+   * failed keeps its place until the second ends, when the set is let go).
+   */
+  reserve(): boolean {
+    if (this.values.length + this.taking >= SPARE_VALUES) return false;
+    this.taking += 1;
+    return true;
+  }
+
+  /** The statement of an order that reserved (or not) is done: `value` is the spare it took. */
+  settle(reserved: boolean, value: number | null | undefined) {
+    if (reserved) this.taking -= 1;
+    if (value != null) this.values.push(value);
+  }
+}
+
+/** Per database (a process may hold several: tests), the spares of the latest second. */
+const sparesByDatabase = new WeakMap<object, Spares>();
+
+/**
+ * Lets go of this process's spares for `database`: for a sequence that started again (the
+ * tests' `TRUNCATE … RESTART IDENTITY`), whose values the spares would meet again.
+ */
+export function forgetSpares(database: { db: object }) {
+  sparesByDatabase.delete(database.db);
+}
+
+/**
+ * The spares of `second`: those of an earlier second are let go. An order of a second already
+ * past (its request began before another's) gets a set of its own, used by it alone.
+ */
+function sparesOf(db: object, second: number): Spares {
+  const held = sparesByDatabase.get(db);
+  if (held && held.second >= second) return held.second === second ? held : new Spares(second);
+  const spares = new Spares(second);
+  sparesByDatabase.set(db, spares);
+  return spares;
 }
 
 /**
@@ -184,26 +257,25 @@ function newOrderRow(values: { [K in (typeof INSERTED)[number]]: OrderRow[K] }):
   return row as OrderRow;
 }
 
-/**
- * The limit's hit and the order in one statement (decision 101): the per-address upsert of
- * decision 069 (`hits + 1`; a key's first hit of a window also removes the windows that have
- * ended, as databaseRateLimiter does), then the order with the second's bare number if the hit
- * is within the limit, then, only when the bare number was taken, the sequence's next value for
- * the suffix. One round trip where there were up to four (upsert, insert, nextval, insert).
- * When it writes no order (the bare number was taken, or the limit refused) its commit does not
- * wait for the WAL's flush (`synchronous_commit` off for that transaction alone, decision 105):
- * the order's own INSERT that follows commits as every write does, and its flush takes this
- * statement's records with it (the WAL is written in order). Without it, every order from one
- * address held the limit's row locked while its commit waited for the disk.
- */
-/** The columns both counting statements return: the limit's hits, the suffix, the relaxed commit. */
+/** What a counting statement returns: the limit's hits, a value, the relaxed commit, the order. */
+type CountedRow = {
+  hits: number;
+  /** A value of the sequence: the suffix to try (or, once the order is written, a spare). */
+  suffixValue: number | null;
+  /** 'off' when the statement wrote no order: its commit did not wait for the WAL's flush. */
+  relaxed: string | null;
+  /** The order's id when the statement wrote it. */
+  created?: string | null;
+};
+
+/** The columns the counting statements return: the limit's hits, the suffix, the relaxed commit. */
 const hitFields = () => [
   { path: ['hits'], field: sql`hits`.mapWith(Number) },
   { path: ['suffixValue'], field: sql`suffix`.mapWith(Number) },
   { path: ['relaxed'], field: sql`relaxed` },
 ];
 
-/** The limit's hit of decision 069 and the sweep of ended windows, as both statements below count it. */
+/** The limit's hit of decision 069 and the sweep of ended windows, as the statements below count it. */
 function limitHit() {
   const w = rateLimitWindows;
   return sql`hit as (
@@ -218,14 +290,19 @@ function limitHit() {
   )`;
 }
 
-const createCounted = preparedQuery<{
-  hits: number;
-  suffixValue: number | null;
-  /** 'off' when the statement wrote no order: its commit did not wait for the WAL's flush. */
-  relaxed: string | null;
-  /** The order's id when the statement wrote it (the bare number was free). */
-  created: string | null;
-}>('order_create_counted', () => {
+/**
+ * The limit's hit and the order in one statement (decision 101): the per-address upsert of
+ * decision 069 (`hits + 1`; a key's first hit of a window also removes the windows that have
+ * ended, as databaseRateLimiter does), then the order with the second's bare number if the hit
+ * is within the limit, then, only when the bare number was taken, the sequence's next value for
+ * the suffix. One round trip where there were up to four (upsert, insert, nextval, insert).
+ * When it writes no order (the bare number was taken, or the limit refused) its commit does not
+ * wait for the WAL's flush (`synchronous_commit` off for that transaction alone, decision 105):
+ * the order's own INSERT that follows commits as every write does, and its flush takes this
+ * statement's records with it (the WAL is written in order). Without it, every order from one
+ * address held the limit's row locked while its commit waited for the disk.
+ */
+const createCounted = preparedQuery<CountedRow>('order_create_counted', () => {
   const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
   const query = sql`with ${limitHit()}, created as (
     insert into ${orders} (${sql.join(
@@ -261,20 +338,86 @@ const createCounted = preparedQuery<{
  * number, as the first order of a second does. It writes no order: its commit does not wait for
  * the WAL's flush, as {@link createCounted}'s when it writes none.
  */
-const countNext = preparedQuery<{ hits: number; suffixValue: number | null; relaxed: string }>(
-  'order_count_next',
-  () => {
-    const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
-    const query = sql`with ${limitHit()}
+const countNext = preparedQuery<CountedRow>('order_count_next', () => {
+  const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
+  const query = sql`with ${limitHit()}
     select hit.hits,
       case when ${within} and exists (select 1 from ${orders}
           where ${sql.identifier(orders.number.name)} = ${columnParam('number', orders.number)})
         then nextval('order_number_suffixes') end,
       set_config('synchronous_commit', 'off', true)
     from hit`;
+  return {
+    query,
+    fields: [...hitFields()],
+  };
+});
+
+/**
+ * The order with a suffixed number, only if its second's bare number is taken (a look-up of the
+ * UNIQUE index; after `where`, which may add a condition), as CTEs `bare` and `created`. The
+ * statements that use it take the sequence's next value when the number was refused (the same
+ * second has it: the order tries that value) or, with `spare`, when the order was written (this
+ * process's next suffixed order uses it).
+ */
+function suffixedInsert(from: SQL, where: SQL) {
+  return sql`bare as (
+    select exists (select 1 from ${orders}
+      where ${sql.identifier(orders.number.name)} = ${columnParam('bare', orders.number)}) as taken
+  ), created as (
+    insert into ${orders} (${sql.join(
+      INSERTED.map((key) => sql.identifier(orders[key].name)),
+      sql`, `,
+    )})
+    select ${sql.join(
+      INSERTED.map((key) => columnParam(key, orders[key])),
+      sql`, `,
+    )} from ${from} where ${where}bare.taken
+    on conflict (${sql.identifier(orders.number.name)}) do nothing
+    returning ${sql.identifier(orders.id.name)}
+  )`;
+}
+
+/** The next value of the sequence, when {@link suffixedInsert}'s order was refused or wants a spare. */
+const valueAfterInsert = (within: SQL) =>
+  sql`case when ${within}bare.taken and (created.${sql.identifier(orders.id.name)} is null
+      or ${sql.placeholder('spare')}::boolean)
+    then nextval('order_number_suffixes') end`;
+
+/**
+ * A suffixed order in one statement (decision 109): the limit's hit, then, within the limit and
+ * with its second's bare number taken, the order with the suffix of a spare value, and the value
+ * of the next spare or of the next try. It writes no order when the limit refuses it (no value
+ * is taken, and the spare is kept) or when the bare number is free (the process's hint was
+ * wrong; no value is taken and the order tries the bare number).
+ */
+const createSuffixedCounted = preparedQuery<CountedRow>('order_create_suffixed_counted', () => {
+  const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer and `;
+  const query = sql`with ${limitHit()}, ${suffixedInsert(sql`hit, bare`, within)}
+  select hit.hits, ${valueAfterInsert(within)},
+    case when created.${sql.identifier(orders.id.name)} is null
+      then set_config('synchronous_commit', 'off', true) end,
+    created.${sql.identifier(orders.id.name)}
+  from hit cross join bare left join created on true`;
+  return { query, fields: [...hitFields(), { path: ['created'], field: orders.id }] };
+});
+
+/**
+ * A suffixed order without a limit to count (a partner's, or an order whose limit a statement
+ * above counted): {@link createSuffixedCounted} without the hit.
+ */
+const insertSuffixed = preparedQuery<{ suffixValue: number | null; created: string | null }>(
+  'order_insert_suffixed',
+  () => {
+    const query = sql`with ${suffixedInsert(sql`bare`, sql``)}
+    select ${valueAfterInsert(sql``)}, created.${sql.identifier(orders.id.name)}
+    from bare left join created on true`;
     return {
       query,
-      fields: [...hitFields()],
+      fields: [
+        { path: ['suffixValue'], field: sql`suffix`.mapWith(Number) },
+        { path: ['created'], field: orders.id },
+      ],
     };
   },
 );
@@ -282,9 +425,37 @@ const countNext = preparedQuery<{ hits: number; suffixValue: number | null; rela
 /**
  * The second whose bare number each database (a process may hold several: tests) was last found
  * to have taken, by an order of this process that took it or found it taken. Only ever a hint:
- * {@link countNext} looks the number up before it takes a suffix.
+ * the statements that write a suffixed number look the bare number up first.
  */
 const takenSecond = new WeakMap<object, number>();
+
+/**
+ * Per database, the limit keys this process's counting statements are running on now, each with
+ * how many. A statement that writes an order holds its key's row (the limit's hit) until its
+ * commit has waited for the disk; another order of the same key in that time waits for it. So an
+ * order whose key is being counted already does not write itself in its counting statement: it
+ * counts (a commit that does not wait) and then writes the order (decisions 105, 109).
+ */
+const countingNow = new WeakMap<object, Map<string, number>>();
+
+/** Runs `statement` as one more counting statement on `key`; `busy` says whether another was. */
+async function countingOn<T>(
+  db: object,
+  key: string,
+  statement: (busy: boolean) => Promise<T>,
+): Promise<T> {
+  let running = countingNow.get(db);
+  if (!running) countingNow.set(db, (running = new Map()));
+  const others = running.get(key) ?? 0;
+  running.set(key, others + 1);
+  try {
+    return await statement(others > 0);
+  } finally {
+    const left = (running.get(key) ?? 1) - 1;
+    if (left > 0) running.set(key, left);
+    else running.delete(key);
+  }
+}
 
 /**
  * Makes an order: id, number (Myanmar time, unique), expiry, MMQR payload, and a random
@@ -322,12 +493,21 @@ export async function createOrder(
     number,
     mmqrPayload: merchantPayload(deps.config.merchant, input.plan.price, number),
   });
-  const insert = insertOrder(deps.database);
-  let attempt = 0;
-  /** The suffix to try next, once the bare number was found taken. */
-  let suffix: number | undefined;
+  /** The order's values with the suffix of a sequence value. */
+  const suffixed = (value: number) => values(nthOrderNumber(bare, suffixOf(value)));
   const second = Math.floor(now / 1000);
   const { db } = deps.database;
+  const spares = sparesOf(db, second);
+  /** Try the bare number, unless this process found it taken in this second. */
+  let bareFirst = takenSecond.get(db) !== second;
+  /** The sequence value whose suffix the order tries next, once the bare number is taken. */
+  let value = bareFirst ? undefined : spares.take();
+  let attempt = 0;
+  /**
+   * Whether the order is written by the plain INSERT, as before decision 109: another order of
+   * its address was being counted, and one more statement holding that row would make it wait.
+   */
+  let plain = false;
   if (counted) {
     const { limit, windowMs } = counted.limit;
     const windowStart = Math.floor(now / windowMs) * windowMs;
@@ -338,37 +518,92 @@ export async function createOrder(
       now: new Date(now),
       limit,
     };
-    const bareTaken = takenSecond.get(db) === second;
-    const first = bareTaken ? undefined : values(bare);
-    const [result] = first
-      ? await createCounted(deps.database).execute({ ...first, ...hit })
-      : await countNext(deps.database).execute({ ...hit, number: bare });
+    let tried: ReturnType<typeof values> | undefined;
+    let reserved = false;
+    const [result] = await countingOn<CountedRow[]>(db, counted.key, (busy) => {
+      if (bareFirst) {
+        tried = values(bare);
+        return createCounted(deps.database).execute({ ...tried, ...hit });
+      }
+      if (busy) {
+        // Another order of this key is being counted: count, then write (its spare is kept).
+        spares.giveBack(value);
+        value = undefined;
+        plain = true;
+      }
+      if (value === undefined) return countNext(deps.database).execute({ ...hit, number: bare });
+      tried = suffixed(value);
+      reserved = spares.reserve();
+      return createSuffixedCounted(deps.database).execute({
+        ...tried,
+        ...hit,
+        bare,
+        spare: reserved,
+      });
+    });
     const hits = result?.hits ?? 1;
+    const created = tried ? result?.created : null;
+    // A suffixed order's statement that wrote it also took the next spare.
+    spares.settle(reserved, created ? result?.suffixValue : null);
     if (hits > limit) {
+      spares.giveBack(value);
       throw new ApiError(429, 'rate_limited', counted.message, {
         'Retry-After': String(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))),
       });
     }
-    if (first && result && 'created' in result && result.created) {
+    if (tried && created) {
       takenSecond.set(db, second);
-      return { row: newOrderRow(first), token };
+      return { row: newOrderRow(tried), token };
     }
     if (result?.suffixValue != null) {
+      // The number tried was taken (without a spare, the bare one): the value is the next try.
       takenSecond.set(db, second);
-      suffix = suffixOf(result.suffixValue);
+      value = result.suffixValue;
+      bareFirst = false;
+    } else {
+      // The bare number is free: this process's hint was wrong. A spare not used is kept.
+      spares.giveBack(value);
+      value = undefined;
+      bareFirst = true;
     }
-    // The bare number was tried (and found taken), unless this process's hint was wrong.
-    attempt = first || suffix !== undefined ? 1 : 0;
+    attempt = bareFirst ? 0 : 1;
   }
   for (; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
-    // The bare number first; once it is taken, a suffix from the sequence.
-    const number = attempt === 0 ? bare : nthOrderNumber(bare, suffix ?? (await nextSuffix(deps)));
-    suffix = undefined;
-    const written = values(number);
-    const [row] = await insert.execute(written);
-    if (attempt === 0) takenSecond.set(db, second);
-    if (row) return { row: newOrderRow(written), token };
+    if (bareFirst) {
+      const written = values(bare);
+      const [row] = await insertOrder(deps.database).execute(written);
+      takenSecond.set(db, second);
+      if (row) return { row: newOrderRow(written), token };
+      bareFirst = false;
+      continue;
+    }
+    value ??= spares.take() ?? (await nextValue(deps));
+    const written = suffixed(value);
+    if (plain) {
+      // Its counting statement found the bare number taken: the INSERT alone, no spare taken.
+      const [row] = await insertOrder(deps.database).execute(written);
+      if (row) return { row: newOrderRow(written), token };
+      value = undefined;
+      continue;
+    }
+    const reserved = spares.reserve();
+    const [result] = await insertSuffixed(deps.database).execute({
+      ...written,
+      bare,
+      spare: reserved,
+    });
+    spares.settle(reserved, result?.created ? result.suffixValue : null);
+    if (result?.created) return { row: newOrderRow(written), token };
+    if (result?.suffixValue == null) {
+      // The bare number is free after all (it was taken by an order since deleted).
+      spares.giveBack(value);
+      value = undefined;
+      bareFirst = true;
+    } else {
+      value = result.suffixValue;
+    }
   }
+  spares.giveBack(value);
   throw new ApiError(
     429,
     'rate_limited',

@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config';
 import { migrate, openDatabase, type Database } from '../../src/db/database';
 import type { Deps } from '../../src/deps';
 import { silentLogger } from '../../src/logger';
+import { forgetSpares } from '../../src/services/orders';
 
 /**
  * The server tests' one set-up (decision 088): the store the run selects (PGlite, or
@@ -71,6 +72,8 @@ export async function truncateAll(database: Database): Promise<void> {
       'TRUNCATE profiles, payments, order_links, orders, idempotency_keys, outbox, ai_health, api_keys, server_secrets, rate_limit_windows, payment_notifications, statement_lines, statement_imports, es2plus_jobs, es2plus_notifications, install_progress RESTART IDENTITY CASCADE',
     ),
   );
+  // The order number sequence starts again: the values this process took ahead are stale.
+  forgetSpares(database);
 }
 
 /** A fixed instant (2026-11-23 10:00 UTC = 16:30 in Myanmar) that tests move by hand. */
