@@ -19,6 +19,7 @@ import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { rowDelivery, type Delivery } from './esim-delivery';
 import { contactHash } from './contact-hash';
+import { countingOn, sparesOf } from './order-spares';
 import { constantTimeEqual, sha256Hex, toBase64Url } from './hashing';
 
 /** An order as the shop's SPA sees it (the contract in schemas/orders.ts). */
@@ -73,72 +74,6 @@ async function nextValue(deps: Deps): Promise<number> {
     rows: { value: string | number }[];
   };
   return Number(rows[0]?.value ?? 1);
-}
-
-/**
- * The most spare values a process holds per database in one second, those being taken included:
- * as many as its orders that take a suffix at once, up to this. A burst of orders leaves at most
- * this many values unused in its second.
- */
-export const SPARE_VALUES = 16;
-
-/** One second's spares in one process and database (decision 109). */
-class Spares {
-  /** The values held, in the order the sequence gave them. */
-  private readonly values: number[] = [];
-  /** Orders whose statement is taking a spare now. */
-  private taking = 0;
-
-  constructor(readonly second: number) {}
-
-  /** A spare for an order to use, if one is held. */
-  take(): number | undefined {
-    return this.values.shift();
-  }
-
-  /** Gives back a spare taken and not used (its number was free, or the limit refused it). */
-  giveBack(value: number | undefined) {
-    if (value !== undefined) this.values.unshift(value);
-  }
-
-  /**
-   * Whether the order's statement should take a spare; `settle` follows the statement (one that
-   * failed keeps its place until the second ends, when the set is let go).
-   */
-  reserve(): boolean {
-    if (this.values.length + this.taking >= SPARE_VALUES) return false;
-    this.taking += 1;
-    return true;
-  }
-
-  /** The statement of an order that reserved (or not) is done: `value` is the spare it took. */
-  settle(reserved: boolean, value: number | null | undefined) {
-    if (reserved) this.taking -= 1;
-    if (value != null) this.values.push(value);
-  }
-}
-
-/** Per database (a process may hold several: tests), the spares of the latest second. */
-const sparesByDatabase = new WeakMap<object, Spares>();
-
-/**
- * Lets go of this process's spares for `database`: for a sequence that started again (the
- * tests' `TRUNCATE … RESTART IDENTITY`), whose values the spares would meet again.
- */
-export function forgetSpares(database: { db: object }) {
-  sparesByDatabase.delete(database.db);
-}
-
-/**
- * The spares of `second`: those of an earlier second are let go. An order of a second already
- * past (its request began before another's) gets a set of its own, used by it alone.
- */
-function sparesOf(db: object, second: number): Spares {
-  const held = sparesByDatabase.get(db);
-  if (held && held.second >= second) return held.second === second ? held : new Spares(second);
-  const spares = new Spares(second);
-  sparesByDatabase.set(db, spares);
-  return spares;
 }
 
 /**
@@ -291,6 +226,25 @@ function limitHit() {
 }
 
 /**
+ * The CTE `created`: the order's INSERT of its placeholders' values, selected `from` where
+ * `where` holds, and nothing for a number already taken; it returns the id.
+ */
+function createdFrom(from: SQL, where: SQL) {
+  return sql`created as (
+    insert into ${orders} (${sql.join(
+      INSERTED.map((key) => sql.identifier(orders[key].name)),
+      sql`, `,
+    )})
+    select ${sql.join(
+      INSERTED.map((key) => columnParam(key, orders[key])),
+      sql`, `,
+    )} from ${from} where ${where}
+    on conflict (${sql.identifier(orders.number.name)}) do nothing
+    returning ${sql.identifier(orders.id.name)}
+  )`;
+}
+
+/**
  * The limit's hit and the order in one statement (decision 101): the per-address upsert of
  * decision 069 (`hits + 1`; a key's first hit of a window also removes the windows that have
  * ended, as databaseRateLimiter does), then the order with the second's bare number if the hit
@@ -304,18 +258,7 @@ function limitHit() {
  */
 const createCounted = preparedQuery<CountedRow>('order_create_counted', () => {
   const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
-  const query = sql`with ${limitHit()}, created as (
-    insert into ${orders} (${sql.join(
-      INSERTED.map((key) => sql.identifier(orders[key].name)),
-      sql`, `,
-    )})
-    select ${sql.join(
-      INSERTED.map((key) => columnParam(key, orders[key])),
-      sql`, `,
-    )} from hit where ${within}
-    on conflict (${sql.identifier(orders.number.name)}) do nothing
-    returning ${sql.identifier(orders.id.name)}
-  )
+  const query = sql`with ${limitHit()}, ${createdFrom(sql`hit`, within)}
   select hit.hits,
     case when ${within} and created.${sql.identifier(orders.id.name)} is null
       then nextval('order_number_suffixes') end,
@@ -354,8 +297,8 @@ const countNext = preparedQuery<CountedRow>('order_count_next', () => {
 });
 
 /**
- * The order with a suffixed number, only if its second's bare number is taken (a look-up of the
- * UNIQUE index; after `where`, which may add a condition), as CTEs `bare` and `created`. The
+ * The order with a suffixed number, only where `where` holds and its second's bare number is
+ * taken (a look-up of the UNIQUE index), as CTEs `bare` and `created`. The
  * statements that use it take the sequence's next value when the number was refused (the same
  * second has it: the order tries that value) or, with `spare`, when the order was written (this
  * process's next suffixed order uses it).
@@ -364,23 +307,12 @@ function suffixedInsert(from: SQL, where: SQL) {
   return sql`bare as (
     select exists (select 1 from ${orders}
       where ${sql.identifier(orders.number.name)} = ${columnParam('bare', orders.number)}) as taken
-  ), created as (
-    insert into ${orders} (${sql.join(
-      INSERTED.map((key) => sql.identifier(orders[key].name)),
-      sql`, `,
-    )})
-    select ${sql.join(
-      INSERTED.map((key) => columnParam(key, orders[key])),
-      sql`, `,
-    )} from ${from} where ${where}bare.taken
-    on conflict (${sql.identifier(orders.number.name)}) do nothing
-    returning ${sql.identifier(orders.id.name)}
-  )`;
+  ), ${createdFrom(from, sql`${where} and bare.taken`)}`;
 }
 
 /** The next value of the sequence, when {@link suffixedInsert}'s order was refused or wants a spare. */
-const valueAfterInsert = (within: SQL) =>
-  sql`case when ${within}bare.taken and (created.${sql.identifier(orders.id.name)} is null
+const valueAfterInsert = (where: SQL) =>
+  sql`case when ${where} and bare.taken and (created.${sql.identifier(orders.id.name)} is null
       or ${sql.placeholder('spare')}::boolean)
     then nextval('order_number_suffixes') end`;
 
@@ -392,7 +324,7 @@ const valueAfterInsert = (within: SQL) =>
  * wrong; no value is taken and the order tries the bare number).
  */
 const createSuffixedCounted = preparedQuery<CountedRow>('order_create_suffixed_counted', () => {
-  const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer and `;
+  const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
   const query = sql`with ${limitHit()}, ${suffixedInsert(sql`hit, bare`, within)}
   select hit.hits, ${valueAfterInsert(within)},
     case when created.${sql.identifier(orders.id.name)} is null
@@ -409,8 +341,8 @@ const createSuffixedCounted = preparedQuery<CountedRow>('order_create_suffixed_c
 const insertSuffixed = preparedQuery<{ suffixValue: number | null; created: string | null }>(
   'order_insert_suffixed',
   () => {
-    const query = sql`with ${suffixedInsert(sql`bare`, sql``)}
-    select ${valueAfterInsert(sql``)}, created.${sql.identifier(orders.id.name)}
+    const query = sql`with ${suffixedInsert(sql`bare`, sql`true`)}
+    select ${valueAfterInsert(sql`true`)}, created.${sql.identifier(orders.id.name)}
     from bare left join created on true`;
     return {
       query,
@@ -428,34 +360,6 @@ const insertSuffixed = preparedQuery<{ suffixValue: number | null; created: stri
  * the statements that write a suffixed number look the bare number up first.
  */
 const takenSecond = new WeakMap<object, number>();
-
-/**
- * Per database, the limit keys this process's counting statements are running on now, each with
- * how many. A statement that writes an order holds its key's row (the limit's hit) until its
- * commit has waited for the disk; another order of the same key in that time waits for it. So an
- * order whose key is being counted already does not write itself in its counting statement: it
- * counts (a commit that does not wait) and then writes the order (decisions 105, 109).
- */
-const countingNow = new WeakMap<object, Map<string, number>>();
-
-/** Runs `statement` as one more counting statement on `key`; `busy` says whether another was. */
-async function countingOn<T>(
-  db: object,
-  key: string,
-  statement: (busy: boolean) => Promise<T>,
-): Promise<T> {
-  let running = countingNow.get(db);
-  if (!running) countingNow.set(db, (running = new Map()));
-  const others = running.get(key) ?? 0;
-  running.set(key, others + 1);
-  try {
-    return await statement(others > 0);
-  } finally {
-    const left = (running.get(key) ?? 1) - 1;
-    if (left > 0) running.set(key, left);
-    else running.delete(key);
-  }
-}
 
 /**
  * Makes an order: id, number (Myanmar time, unique), expiry, MMQR payload, and a random

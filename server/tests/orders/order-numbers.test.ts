@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findPlan } from '#domain/catalogue';
 import { isOrderNumber } from '#domain/order-number';
 import { openDatabase } from '../../src/db/database';
-import { createOrder, SPARE_VALUES, suffixOf } from '../../src/services/orders';
+import { SPARE_VALUES } from '../../src/services/order-spares';
+import { createOrder, suffixOf } from '../../src/services/orders';
 import { createTestApp, T0, type TestApp } from '../support/test-app';
 import { createTestDatabase, testStore, truncateAll, type TestDatabase } from '../support/test-app';
 

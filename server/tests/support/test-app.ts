@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config';
 import { migrate, openDatabase, type Database } from '../../src/db/database';
 import type { Deps } from '../../src/deps';
 import { silentLogger } from '../../src/logger';
-import { forgetSpares } from '../../src/services/orders';
+import { forgetSpares } from '../../src/services/order-spares';
 
 /**
  * The server tests' one set-up (decision 088): the store the run selects (PGlite, or
