@@ -8,17 +8,12 @@ import { buildMmqrPayload } from '#domain/mmqr/payload';
 import { MyanmarWallClock } from '#domain/myanmar-time';
 import type { Config, Limit } from '../config';
 import { columnParam, preparedQuery, preparedStatement } from '../db/prepared';
-import {
-  orderLinks,
-  orders,
-  rateLimitWindows,
-  type OrderRow,
-  type OrderStatus,
-} from '../db/schema';
+import { orderLinks, orders, type OrderRow, type OrderStatus } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { rowDelivery, type Delivery } from './esim-delivery';
 import { contactHash } from './contact-hash';
+import { limitHit, sweepEndedWindows } from './abuse-limits';
 import { countingOn, sparesOf } from './order-spares';
 import { constantTimeEqual, sha256Hex, toBase64Url } from './hashing';
 
@@ -210,21 +205,6 @@ const hitFields = () => [
   { path: ['relaxed'], field: sql`relaxed` },
 ];
 
-/** The limit's hit of decision 069 and the sweep of ended windows, as the statements below count it. */
-function limitHit() {
-  const w = rateLimitWindows;
-  return sql`hit as (
-    insert into ${w} (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)}, ${sql.identifier(w.expiresAt.name)}, ${sql.identifier(w.hits.name)})
-    values (${columnParam('limitKey', w.key)}, ${columnParam('windowStart', w.windowStart)}, ${columnParam('windowEnd', w.expiresAt)}, 1)
-    on conflict (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)})
-    do update set ${sql.identifier(w.hits.name)} = ${w}.${sql.identifier(w.hits.name)} + 1
-    returning ${sql.identifier(w.hits.name)} as hits
-  ), swept as (
-    delete from ${w} where ${sql.identifier(w.expiresAt.name)} < ${columnParam('now', w.expiresAt)}
-      and (select hits from hit) = 1
-  )`;
-}
-
 /**
  * The CTE `created`: the order's INSERT of its placeholders' values, selected `from` where
  * `where` holds, and nothing for a number already taken; it returns the id.
@@ -246,8 +226,8 @@ function createdFrom(from: SQL, where: SQL) {
 
 /**
  * The limit's hit and the order in one statement (decision 101): the per-address upsert of
- * decision 069 (`hits + 1`; a key's first hit of a window also removes the windows that have
- * ended, as databaseRateLimiter does), then the order with the second's bare number if the hit
+ * decision 069 (`hits + 1`; ended windows are removed apart, once a minute: sweepEndedWindows,
+ * decision 110), then the order with the second's bare number if the hit
  * is within the limit, then, only when the bare number was taken, the sequence's next value for
  * the suffix. One round trip where there were up to four (upsert, insert, nextval, insert).
  * When it writes no order (the bare number was taken, or the limit refused) its commit does not
@@ -419,7 +399,6 @@ export async function createOrder(
       limitKey: counted.key,
       windowStart: new Date(windowStart),
       windowEnd: new Date(windowStart + windowMs),
-      now: new Date(now),
       limit,
     };
     let tried: ReturnType<typeof values> | undefined;
@@ -445,6 +424,7 @@ export async function createOrder(
         spare: reserved,
       });
     });
+    await sweepEndedWindows(deps, now);
     const hits = result?.hits ?? 1;
     const created = tried ? result?.created : null;
     // A suffixed order's statement that wrote it also took the next spare.

@@ -13,7 +13,7 @@ import {
 } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
-import { limitKeys } from './abuse-limits';
+import { limitKeys, sweepEndedWindows } from './abuse-limits';
 import {
   emailCarriesEsim,
   emailStateOf,
@@ -103,8 +103,8 @@ async function paidResult(
  * in decision 100): the order is marked `verifying` if it is open, or its check is so old that
  * it is not running; only a claimed check counts one hit against the order's limit and, if that
  * one is within its limit, one against the client address's (decision 069: only a check that
- * will ask the model counts, and a refused one counts no further). A key's first hit of a
- * window also removes the windows that have ended, as databaseRateLimiter does. One round trip
+ * will ask the model counts, and a refused one counts no further). Ended windows are removed
+ * apart, once a minute (sweepEndedWindows, decision 110). One round trip
  * where there were three to five. Its commit does not wait for the WAL's flush (decision 105):
  * the claim only marks a check as running, and the check's outcome (the payment's transaction,
  * or the order opened again) commits as every write does and flushes the claim's records with
@@ -141,10 +141,6 @@ const claimAndCount = preparedQuery<{
     ${hit('order', sql`from claimed`)}
   ), per_address as (
     ${hit('address', sql`from per_order where per_order.hits <= ${sql.placeholder('orderLimit')}::integer`)}
-  ), swept as (
-    delete from ${w} where ${column(w.expiresAt)} < ${columnParam('now', w.expiresAt)}
-      and (exists (select 1 from per_order where hits = 1)
-        or exists (select 1 from per_address where hits = 1))
   )
   select (select count(*) from claimed)::integer,
     (select hits from per_order), (select hits from per_address),
@@ -194,8 +190,8 @@ async function claimOrder(
     addressKey: limitKeys.receiptsPerAddress(clientAddress),
     addressStart: new Date(perAddress.start),
     addressEnd: new Date(perAddress.end),
-    now: claimedAt,
   });
+  await sweepEndedWindows(deps, now);
   if (!counted?.claimed) {
     const [current] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
     return current ?? row;
