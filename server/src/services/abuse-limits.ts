@@ -15,7 +15,8 @@ const sweptAt = new WeakMap<object, number>();
 /**
  * Removes the windows that ended before `now`, at most once per {@link SWEEP_INTERVAL_MS} per
  * process and database (decision 110): a statement of its own, run by the first counted call
- * after the interval. Until decision 110 every key's first hit of a window swept, inside the
+ * after the interval, before that call writes anything (a sweep that fails has counted nothing and
+ * written no order). Until decision 110 every key's first hit of a window swept, inside the
  * counting statement; that made PostgreSQL plan the statement again at every call (the plan of
  * `expires_at < $now` looked costly to keep), a fifth of its time per order.
  */
@@ -52,8 +53,8 @@ const takeHit = preparedQuery<{ hits: number }>('rate_limit_take', () => ({
  * Abuse limits counted in the database (issue #23 item 4, decision 069), so that every copy of
  * the server shares them: a fixed window per key, one upsert per call (`hits + 1`), which locks
  * only that key's row. A call over the limit is refused with how long its window still runs.
- * Windows that have ended are removed
- * once a minute ({@link sweepEndedWindows}). The statement is prepared once per database (decision 100).
+ * Windows that have ended are removed once a minute ({@link sweepEndedWindows}). The statement is
+ * prepared once per database (decision 100).
  */
 export function databaseRateLimiter(
   deps: Pick<Deps, 'database'>,
@@ -63,12 +64,12 @@ export function databaseRateLimiter(
     async take(key, now) {
       const start = Math.floor(now / windowMs) * windowMs;
       const expiresAt = start + windowMs;
+      await sweepEndedWindows(deps, now);
       const [row] = await takeHit(deps.database).execute({
         limitKey: key,
         windowStart: new Date(start),
         windowEnd: new Date(expiresAt),
       });
-      await sweepEndedWindows(deps, now);
       const hits = row?.hits ?? 1;
       if (hits <= limit) return { allowed: true } satisfies RateDecision;
       return {

@@ -403,6 +403,8 @@ export async function createOrder(
     };
     let tried: ReturnType<typeof values> | undefined;
     let reserved = false;
+    // Before the order's statement: a sweep that fails leaves nothing written.
+    await sweepEndedWindows(deps, now);
     const [result] = await countingOn<CountedRow[]>(db, counted.key, (busy) => {
       if (bareFirst) {
         tried = values(bare);
@@ -424,7 +426,6 @@ export async function createOrder(
         spare: reserved,
       });
     });
-    await sweepEndedWindows(deps, now);
     const hits = result?.hits ?? 1;
     const created = tried ? result?.created : null;
     // A suffixed order's statement that wrote it also took the next spare.

@@ -179,6 +179,7 @@ async function claimOrder(
   const { receiptsPerOrder, receiptsPerAddress } = deps.config.limits;
   const perOrder = windowOf(receiptsPerOrder, now);
   const perAddress = windowOf(receiptsPerAddress, now);
+  await sweepEndedWindows(deps, now); // before the claim: a sweep that fails claims nothing
   const [counted] = await claimAndCount(deps.database).execute({
     id: row.id,
     claimedAt,
@@ -191,7 +192,6 @@ async function claimOrder(
     addressStart: new Date(perAddress.start),
     addressEnd: new Date(perAddress.end),
   });
-  await sweepEndedWindows(deps, now);
   if (!counted?.claimed) {
     const [current] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
     return current ?? row;

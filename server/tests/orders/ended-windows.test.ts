@@ -86,6 +86,25 @@ describe(`ended windows (${testStore})`, () => {
     t.clock.advance(MINUTE);
     expect(await limiter.take('again', t.clock.now())).toEqual({ allowed: true });
   });
+
+  it('sweeps before it writes: a sweep that fails leaves no order and no hit counted', async () => {
+    t.clock.set(T0 + 1_000 * MINUTE);
+    await rows(`CREATE FUNCTION refuse_sweep() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'the sweep fails'; END $$`);
+    await rows(`CREATE TRIGGER refuse_sweep BEFORE DELETE ON rate_limit_windows
+      FOR EACH STATEMENT EXECUTE FUNCTION refuse_sweep()`);
+    try {
+      const before = await rows('SELECT count(*) AS count FROM orders');
+      await expect(createOrder(t.deps, input, counted('203.0.113.9'))).rejects.toThrow(
+        /Failed query: delete from "rate_limit_windows"/,
+      );
+      expect(await rows('SELECT count(*) AS count FROM orders')).toEqual(before);
+      expect(await keys()).not.toContain('order-address:203.0.113.9');
+    } finally {
+      await rows('DROP TRIGGER refuse_sweep ON rate_limit_windows');
+      await rows('DROP FUNCTION refuse_sweep()');
+    }
+  });
 });
 
 describe.skipIf(testStore !== 'postgres')(
