@@ -1,6 +1,6 @@
 import { crc16ccitt } from './crc16.ts';
 import { MmqrError } from './mmqr-error.ts';
-import { decodeTlv, encodeTlv, type TlvField } from './tlv.ts';
+import { assertPayloadLength, decodeTlv, encodeTlv, type TlvField } from './tlv.ts';
 
 /** Globally unique identifier of the MMQR scheme (tag 26, sub-tag 00). */
 export const MMQR_GUID = 'com.mmqrpay.www';
@@ -71,8 +71,11 @@ export function buildMmqrPayload(input: MmqrPayloadInput): string {
       ],
     });
   }
-  const crc = crc16ccitt(`${encodeTlv(fields)}6304`);
-  return encodeTlv([...fields, { tag: '63', value: crc }]);
+  // Encoded once: tag 63 (length 04) and the CRC of everything before its digits follow.
+  const body = `${encodeTlv(fields)}6304`;
+  const payload = `${body}${crc16ccitt(body)}`;
+  assertPayloadLength(payload);
+  return payload;
 }
 
 /** Whether the payload ends in `6304` + the CRC of everything before the CRC digits. */

@@ -34,9 +34,23 @@ export function isTemplateTag(tag: string): boolean {
   return (id >= 26 && id <= 51) || id === 62 || id === 64 || (id >= 80 && id <= 99);
 }
 
-/** Length in characters (Unicode code points), as EMVCo counts them. */
+/**
+ * Length in characters (Unicode code points), as EMVCo counts them: a surrogate pair is one
+ * character, a lone surrogate one too (as `Array.from(text).length` counts, without its array).
+ */
 export function charLength(text: string): number {
-  return Array.from(text).length;
+  let length = text.length;
+  for (let index = 0; index < text.length - 1; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length--;
+        index++;
+      }
+    }
+  }
+  return length;
 }
 
 /** Encodes fields as `tag + 2-digit length + value`; tag 00 must be first, 63 (if any) last. */
@@ -164,7 +178,8 @@ function assertUniqueTags(tags: readonly string[], parent?: string): void {
   }
 }
 
-function assertPayloadLength(payload: string): void {
+/** Throws `PAYLOAD_TOO_LONG` for a payload over {@link MAX_PAYLOAD_LENGTH} characters. */
+export function assertPayloadLength(payload: string): void {
   const length = charLength(payload);
   if (length > MAX_PAYLOAD_LENGTH) {
     throw new MmqrError(

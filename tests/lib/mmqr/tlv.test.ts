@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { MmqrError } from '#domain/mmqr/mmqr-error';
 import { verifyCrc } from '#domain/mmqr/payload';
-import { decodeTlv, encodeTlv, type TlvField } from '#domain/mmqr/tlv';
+import { charLength, decodeTlv, encodeTlv, type TlvField } from '#domain/mmqr/tlv';
 import { REFERENCE_PAYLOADS } from './reference-payloads';
 
 const head: TlvField = { tag: '00', value: '01' };
@@ -258,5 +258,22 @@ describe('decodeTlv', () => {
     expect(error.name).toBe('MmqrError');
     expect(error.code).toBe(code);
     expect(error.message).toMatch(message);
+  });
+});
+
+describe('charLength', () => {
+  it.each([
+    ['an empty string', '', 0],
+    ['Latin letters', 'Yangon', 6],
+    ['Burmese (one code unit per code point)', 'ရန်ကုန်', 7],
+    ['an emoji (a surrogate pair)', '😀', 1],
+    ['pairs between letters', 'a😀b😀', 4],
+    ['a lone high surrogate', '\uD800x', 2],
+    ['a lone high surrogate at the end', 'a\uD800', 2],
+    ['a lone low surrogate', '\uDC00', 1],
+    ['a low surrogate before a high one (no pair)', '\uDC00\uD800', 2],
+  ])('counts code points in %s, as Array.from does', (_name, text, expected) => {
+    expect(charLength(text)).toBe(expected);
+    expect(charLength(text)).toBe(Array.from(text).length);
   });
 });
