@@ -9,23 +9,28 @@ import type { RateDecision, RateLimiter } from './rate-limit';
 /** How often each process removes the windows that have ended, at most (decision 110). */
 export const SWEEP_INTERVAL_MS = 60_000;
 
-/** When each database's ended windows were last removed by this process. */
+/**
+ * When each server instance last removed the ended windows, by its configuration: one per Node
+ * process, one per Worker isolate (whose entry opens a new database pool for every request), one
+ * per test app.
+ */
 const sweptAt = new WeakMap<object, number>();
 
 /**
  * Removes the windows that ended before `now`, at most once per {@link SWEEP_INTERVAL_MS} per
- * process and database (decision 110): a statement of its own, run by the first counted call
- * after the interval, before that call writes anything (a sweep that fails has counted nothing and
+ * server instance (decision 110): a statement of its own, run by the first counted call after
+ * the interval, before that call writes anything (a sweep that fails has counted nothing and
  * written no order). Until decision 110 every key's first hit of a window swept, inside the
  * counting statement; that made PostgreSQL plan the statement again at every call (the plan of
  * `expires_at < $now` looked costly to keep), a fifth of its time per order.
  */
-export async function sweepEndedWindows(deps: Pick<Deps, 'database'>, now: number) {
-  const { db } = deps.database;
-  const last = sweptAt.get(db);
+export async function sweepEndedWindows(deps: Pick<Deps, 'config' | 'database'>, now: number) {
+  const last = sweptAt.get(deps.config);
   if (last !== undefined && now - last < SWEEP_INTERVAL_MS) return;
-  sweptAt.set(db, now);
-  await db.delete(rateLimitWindows).where(lt(rateLimitWindows.expiresAt, new Date(now)));
+  sweptAt.set(deps.config, now);
+  await deps.database.db
+    .delete(rateLimitWindows)
+    .where(lt(rateLimitWindows.expiresAt, new Date(now)));
 }
 
 /**
@@ -57,7 +62,7 @@ const takeHit = preparedQuery<{ hits: number }>('rate_limit_take', () => ({
  * prepared once per database (decision 100).
  */
 export function databaseRateLimiter(
-  deps: Pick<Deps, 'database'>,
+  deps: Pick<Deps, 'config' | 'database'>,
   { limit, windowMs }: Limit,
 ): RateLimiter {
   return {
@@ -92,7 +97,7 @@ export const limitKeys = {
  * shape) when it is over.
  */
 export async function enforceLimit(
-  deps: Pick<Deps, 'database' | 'now'>,
+  deps: Pick<Deps, 'config' | 'database' | 'now'>,
   key: string,
   limit: Limit,
   message: string,

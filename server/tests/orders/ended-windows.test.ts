@@ -105,6 +105,21 @@ describe(`ended windows (${testStore})`, () => {
       await rows('DROP FUNCTION refuse_sweep()');
     }
   });
+
+  it('sweeps once a minute per server instance, also where its entry opens a new pool for each request (Workers)', async () => {
+    t.clock.set(T0 + 2_000 * MINUTE);
+    // The Workers entry's deps: the isolate's configuration, a database object of the request's own.
+    const request = () => ({
+      ...t.deps,
+      database: { ...t.database, db: new Proxy(t.database.db, {}) },
+    });
+    const take = (key: string) =>
+      databaseRateLimiter(request(), { limit: 5, windowMs: MINUTE }).take(key, t.clock.now());
+    await take('lookup:first'); // the instance's sweep of this minute
+    await windowOf('ended-w', -1);
+    expect(await take('lookup:second')).toEqual({ allowed: true });
+    expect(await keys()).toContain('ended-w');
+  });
 });
 
 describe.skipIf(testStore !== 'postgres')(
