@@ -111,8 +111,12 @@ test.describe('image generation', () => {
     page,
     gemini,
   }) => {
+    // The answer waits until the test has seen the drawing state: a timer here let a slow
+    // machine reach the first check after the image had come (a state missed, not a bug).
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     gemini.on('generateContent', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await answered;
       return imageAnswer(png);
     });
     await openRoute(page, '/image-generation');
@@ -127,6 +131,7 @@ test.describe('image generation', () => {
 
     await expect(page.getByText('Drawing your image')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Generating…' })).toBeDisabled();
+    answer();
     const image = page.getByRole('img', { name: /AI-generated image of: A golden pagoda/ });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
