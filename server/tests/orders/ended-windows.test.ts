@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPlan } from '#domain/catalogue';
 import { openDatabase } from '../../src/db/database';
-import { databaseRateLimiter, SWEEP_INTERVAL_MS } from '../../src/services/abuse-limits';
+import { databaseRateLimiter, limitKeys, SWEEP_INTERVAL_MS } from '../../src/services/abuse-limits';
 import { createOrder, type OrderLimit } from '../../src/services/orders';
 import {
   createTestApp,
@@ -12,6 +11,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../support/test-app';
+import { newOrder } from '../support/shop';
 
 /**
  * The abuse limits' ended windows (decision 110): removed by a statement of their own, at most
@@ -19,14 +19,9 @@ import {
  * plan that statement again at every order.
  */
 const MINUTE = 60_000;
-const input = {
-  plan: findPlan('power-30')!,
-  operatorId: 'mpt' as const,
-  contact: { kind: 'email' as const, value: 'windows@example.com' },
-  language: 'en' as const,
-};
+const input = newOrder('windows@example.com');
 const counted = (address: string): OrderLimit => ({
-  key: `order-address:${address}`,
+  key: limitKeys.ordersPerAddress(address),
   limit: { limit: 30, windowMs: 10 * MINUTE },
   message: 'Too many orders from this address.',
 });

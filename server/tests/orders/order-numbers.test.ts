@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { findPlan } from '#domain/catalogue';
 import { isOrderNumber } from '#domain/order-number';
 import { openDatabase } from '../../src/db/database';
 import { SPARE_VALUES } from '../../src/services/order-spares';
 import { createOrder, suffixOf } from '../../src/services/orders';
+import { newOrder } from '../support/shop';
 import { createTestApp, T0, type TestApp } from '../support/test-app';
 import { createTestDatabase, testStore, truncateAll, type TestDatabase } from '../support/test-app';
 
@@ -14,13 +14,7 @@ import { createTestDatabase, testStore, truncateAll, type TestDatabase } from '.
  * the next one of its second.
  */
 type Row = Record<string, unknown>;
-const plan = findPlan('power-30')!;
-const input = {
-  plan,
-  operatorId: 'mpt' as const,
-  contact: { kind: 'email' as const, value: 'numbers@example.com' },
-  language: 'en' as const,
-};
+const input = newOrder('numbers@example.com');
 
 describe('suffixOf', () => {
   it('folds the sequence into -2 … -9999, the longest number MMQR holds', () => {

@@ -1,15 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { findPlan } from '#domain/catalogue';
 import { orders } from '../../src/db/schema';
 import type { Deps } from '../../src/deps';
 import { ApiError } from '../../src/errors';
-import {
-  createOrder as createOrderInService,
-  suffixOf,
-  type NewOrder,
-} from '../../src/services/orders';
-import { createOrder } from '../support/shop';
+import { createOrder as createOrderInService, suffixOf } from '../../src/services/orders';
+import { createOrder, newOrder } from '../support/shop';
 import { statementName, statementsOf } from '../support/statements';
 import { testStore, useTestApp } from '../support/test-app';
 
@@ -23,13 +18,6 @@ import { testStore, useTestApp } from '../support/test-app';
  * an order answers with is the row the database holds. A statement that writes no order commits
  * without waiting for the WAL's flush; one that writes the order waits, as every write does.
  */
-const newOrder = (): NewOrder => ({
-  plan: findPlan('power-30')!,
-  operatorId: 'mpt',
-  contact: { kind: 'email', value: 'traveller@example.com' },
-  language: 'en',
-});
-
 describe(`an order's statements (${testStore})`, () => {
   const t = useTestApp();
 

@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import { findPlan } from '#domain/catalogue';
+import type { NewOrder } from '../../src/services/orders';
 import { T0, type GeminiScript, type TestApp } from './test-app';
 
 /** Helpers for the money-path tests: model readings, and an order made through the API. */
@@ -54,6 +56,14 @@ export function heldAnswer(then: GeminiScript) {
 
 /** A tiny PNG-looking base64 body (the fake model does not look at it). */
 export const RECEIPT_IMAGE = { mimeType: 'image/png', base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB' };
+
+/** The 80,000 MMK plan on MPT for `contact`, as the service's createOrder takes an order. */
+export const newOrder = (contact = 'traveller@example.com'): NewOrder => ({
+  plan: findPlan('power-30')!,
+  operatorId: 'mpt',
+  contact: { kind: 'email', value: contact },
+  language: 'en',
+});
 
 export const orderBody = (overrides: Record<string, unknown> = {}) => ({
   planId: 'power-30',
