@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { VERIFICATION_TIMEOUT_MS } from '#domain/payment-window';
 import { payeeNames } from '#domain/payee';
-import { readProvisioning, type ProvisioningConfig } from './provisioning-config';
+import { readProvisioning, type ProvisioningConfig } from './provisioning/provisioning-config';
 
 /**
  * The server's configuration, read once from the environment and validated (STYLE: env read
@@ -170,7 +170,7 @@ export type Config = {
     ordersPerAddress: Limit;
   };
   logLevel: RawConfig['LOG_LEVEL'];
-  /** CONTACT_HASH_SECRET, or undefined: the server keeps its own (services/contact-hash.ts). */
+  /** CONTACT_HASH_SECRET, or undefined: the server keeps its own (orders/contact-hash.ts). */
   contactHashSecret: string | undefined;
   /** The receipt check's time limit (ms); a check older than this is stale (server stopped). */
   receiptTimeoutMs: number;

@@ -1,8 +1,8 @@
-import type { ClientAddressReader } from './client-address';
+import type { ClientAddressReader } from './platform/client-address';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import type { Logger } from './logger';
-import type { RateLimiter } from './services/rate-limit';
+import type { Logger } from './platform/logger';
+import type { RateLimiter } from './platform/rate-limit';
 
 /**
  * Everything the app needs from outside, passed in (no module-level state): tests pass fakes

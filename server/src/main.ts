@@ -1,18 +1,18 @@
-import { safeError } from './log-safe';
+import { safeError } from './platform/log-safe';
 import { mkdirSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { createAiFetch } from './ai-fetch';
+import { createAiFetch } from './ai/ai-fetch';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
-import { es2plusFetchers } from './es2plus-tls';
+import { es2plusFetchers } from './provisioning/es2plus-tls';
 import { recordServerAddress } from './db/data-dir-lock';
-import { turnBatchedLines } from './log-lines';
-import { createLogger } from './logger';
-import { assertDemoIsSafe } from './services/demo-stock';
-import { createMessageOutboxWorker, smtpMailer } from './services/message-outbox';
-import { setupWarningMessage, setupWarnings } from './services/setup-warnings';
-import { createProvisioningWorker } from './services/provisioning-worker';
+import { turnBatchedLines } from './platform/log-lines';
+import { createLogger } from './platform/logger';
+import { assertDemoIsSafe } from './delivery/demo-stock';
+import { createMessageOutboxWorker, smtpMailer } from './delivery/message-outbox';
+import { setupWarningMessage, setupWarnings } from './staff/setup-warnings';
+import { createProvisioningWorker } from './provisioning/provisioning-worker';
 
 /** `npm run server`: reads the environment, opens and migrates the database, listens. */
 async function main() {

@@ -11,16 +11,16 @@
  * `drizzle-orm/neon-serverless`) is the other choice that works there; it is not a dependency.
  * The embedded PGlite is not for Workers (no disk, one isolate per request). Migrations are
  * applied from a Node machine: `DATABASE_URL=… npm run server` once (it migrates on start).
- * The AI proxy's rate limits are counted in the database (services/rate-limit.ts), as on Node,
+ * The AI proxy's rate limits are counted in the database (platform/rate-limit.ts), as on Node,
  * so they hold across isolates.
  */
 import type { Context, ExecutionContext } from 'hono';
-import { createAiFetch } from './ai-fetch';
+import { createAiFetch } from './ai/ai-fetch';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openPostgres } from './db/postgres';
 import type { Deps } from './deps';
-import type { Logger } from './logger';
+import type { Logger } from './platform/logger';
 
 /** The bindings this Worker reads: a Hyperdrive binding and the variables of .env.example. */
 export type WorkerEnv = {

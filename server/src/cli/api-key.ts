@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys';
+import { createApiKey, listApiKeys, revokeApiKey } from '../platform/api-keys';
 import { runCli, withDatabase } from './run';
 
 /**

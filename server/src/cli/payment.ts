@@ -1,6 +1,6 @@
 import { findPlan } from '#domain/catalogue';
 import { loadConfig } from '../config';
-import { signatureHeader } from '../services/payment-notifications';
+import { signatureHeader } from '../payments/payment-notifications';
 import { runCli } from './run';
 import { flag } from './staff-client';
 

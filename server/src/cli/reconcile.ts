@@ -4,8 +4,8 @@ import {
   reconciliationReport,
   type ReconciliationReport,
   type StatementImport,
-} from '../services/reconciliation';
-import { readMapping, type StatementMapping } from '../services/statement-csv';
+} from '../payments/reconciliation';
+import { readMapping, type StatementMapping } from '../payments/statement-csv';
 import { runCli, withDatabase } from './run';
 import { flag, staffCall, targetOf } from './staff-client';
 

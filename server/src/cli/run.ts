@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Config } from '../config';
 import { migrate, openDatabase } from '../db/database';
 import type { Deps } from '../deps';
-import { ApiError } from '../errors';
+import { ApiError } from '../platform/errors';
 
 /** What a CLI's services get: the server's database, the real clock and randomness. */
 export type CliDeps = Pick<Deps, 'config' | 'database' | 'now' | 'randomUUID' | 'randomBytes'>;

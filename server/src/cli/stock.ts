@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { serverHolding } from '../db/data-dir-lock';
-import { DEMO_SMDP_HOST, topUpDemoStock } from '../services/demo-stock';
-import { importStock, stockReport } from '../services/stock';
+import { DEMO_SMDP_HOST, topUpDemoStock } from '../delivery/demo-stock';
+import { importStock, stockReport } from '../delivery/stock';
 import { runCli, withDatabase } from './run';
 
 /**

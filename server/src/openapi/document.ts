@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { security, tags } from '../schemas/common';
+import { security, tags } from '../platform/http/common-schemas';
 import { samples, type CurlSample, type OperationSamples } from './samples';
 
 export const API_INFO = {

@@ -3,7 +3,7 @@ import { format, resolveConfig } from 'prettier';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/database';
-import { silentLogger } from '../logger';
+import { silentLogger } from '../platform/logger';
 import { buildOpenApiDocument } from './document';
 
 /** The SPA's copy of the document, which /developers renders. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../src/services/api-keys';
-import { sha256Hex } from '../../src/services/hashing';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../src/platform/api-keys';
+import { sha256Hex } from '../../src/platform/hashing';
 import { T0, testStore, useTestApp } from '../support/test-app';
 
 describe(`API keys (${testStore})`, () => {

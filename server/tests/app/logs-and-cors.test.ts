@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger';
-import { createApiKey } from '../../src/services/api-keys';
+import { createLogger } from '../../src/platform/logger';
+import { createApiKey } from '../../src/platform/api-keys';
 import { createOrder, readingAnswer, submitReceipt } from '../support/shop';
 import { createTestApp, fakeGemini, type TestApp, testStore } from '../support/test-app';
 

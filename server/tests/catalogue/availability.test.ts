@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { plans } from '#domain/catalogue';
-import { AvailabilitySchema } from '../../src/schemas/catalogue';
+import { AvailabilitySchema } from '../../src/catalogue/schemas';
 import { createOrder, modelAnswer, reading, submitReceipt } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
 import { testStore, useTestApp } from '../support/test-app';

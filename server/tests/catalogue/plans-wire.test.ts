@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueDocument } from '#domain/catalogue-document';
-import { createLogger } from '../../src/logger';
+import { createLogger } from '../../src/platform/logger';
 import { createTestApp, type TestApp, testStore } from '../support/test-app';
 
 /**

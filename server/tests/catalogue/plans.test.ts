@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operators, plans } from '#domain/catalogue';
 import { buildCatalogue } from '../../../src/features/developers/audit/catalogue-json';
 import { catalogueDocument } from '#domain/catalogue-document';
-import { catalogueSchema } from '../../src/schemas/catalogue';
+import { catalogueSchema } from '../../src/catalogue/schemas';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;

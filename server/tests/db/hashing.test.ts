@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as HashingModule from '../../src/services/hashing';
+import type * as HashingModule from '../../src/platform/hashing';
 
 /**
  * The digests are computed with Node's crypto where the runtime hands it out synchronously
@@ -12,7 +12,7 @@ async function load(withNodeCrypto: boolean): Promise<Hashing> {
   vi.resetModules();
   if (!withNodeCrypto) vi.stubGlobal('process', { ...process, getBuiltinModule: undefined });
   try {
-    return await import('../../src/services/hashing');
+    return await import('../../src/platform/hashing');
   } finally {
     vi.unstubAllGlobals();
   }

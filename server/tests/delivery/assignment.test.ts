@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMessageOutboxWorker } from '../../src/services/message-outbox';
+import { createMessageOutboxWorker } from '../../src/delivery/message-outbox';
 import {
   createOrder,
   readingAnswer,

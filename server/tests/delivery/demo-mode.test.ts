@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { plans } from '#domain/catalogue';
-import { createAiFetch } from '../../src/ai-fetch';
+import { createAiFetch } from '../../src/ai/ai-fetch';
 import { loadConfig } from '../../src/config';
 import {
   assertDemoIsSafe,
   DEMO_SMDP_HOST,
   demoProfile,
   topUpDemoStock,
-} from '../../src/services/demo-stock';
-import { iccidProblem, parseActivationCode } from '../../src/services/stock-csv';
-import { importStock } from '../../src/services/stock';
+} from '../../src/delivery/demo-stock';
+import { iccidProblem, parseActivationCode } from '../../src/delivery/stock-csv';
+import { importStock } from '../../src/delivery/stock';
 import { createOrder, readingAnswer, type Created, payOrder } from '../support/shop';
 import { stockCsv } from '../support/stock';
 import {

@@ -5,8 +5,8 @@ import {
   createMessageOutboxWorker,
   smtpMailer,
   type MessageOutboxWorker,
-} from '../../src/services/message-outbox';
-import { QR_CID } from '../../src/services/message-texts';
+} from '../../src/delivery/message-outbox';
+import { QR_CID } from '../../src/delivery/message-texts';
 import { createOrder, readingAnswer, submitReceipt, readOrder } from '../support/shop';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { activationCode, iccid, postStock, staffKey, stockCsv } from '../support/stock';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/services/api-keys';
-import { setupWarnings } from '../../src/services/setup-warnings';
+import { createApiKey } from '../../src/platform/api-keys';
+import { setupWarnings } from '../../src/staff/setup-warnings';
 import { createOrder, modelAnswer, reading, submitReceipt } from '../support/shop';
 import {
   activationCode,

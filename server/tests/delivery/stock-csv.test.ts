@@ -4,7 +4,7 @@ import {
   luhnValid,
   parseActivationCode,
   parseStockCsv,
-} from '../../src/services/stock-csv';
+} from '../../src/delivery/stock-csv';
 import { activationCode, iccid, STOCK_HEADER, stockCsv } from '../support/stock';
 
 describe('the stock file validator', () => {

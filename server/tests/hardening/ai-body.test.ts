@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createAiFetch } from '../../src/ai-fetch';
+import { createAiFetch } from '../../src/ai/ai-fetch';
 import { loadConfig } from '../../src/config';
 import { testStore, useTestApp } from '../support/test-app';
 

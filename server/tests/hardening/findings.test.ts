@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../src/db/schema';
-import { createLogger } from '../../src/logger';
-import { safeError } from '../../src/log-safe';
-import { createApiKey } from '../../src/services/api-keys';
-import { sha256Hex } from '../../src/services/hashing';
-import { IDEMPOTENCY_TTL_MS, pruneIdempotencyKeys } from '../../src/services/idempotency';
-import { createMessageOutboxWorker } from '../../src/services/message-outbox';
-import { importStock } from '../../src/services/stock';
+import { createLogger } from '../../src/platform/logger';
+import { safeError } from '../../src/platform/log-safe';
+import { createApiKey } from '../../src/platform/api-keys';
+import { sha256Hex } from '../../src/platform/hashing';
+import { IDEMPOTENCY_TTL_MS, pruneIdempotencyKeys } from '../../src/platform/idempotency';
+import { createMessageOutboxWorker } from '../../src/delivery/message-outbox';
+import { importStock } from '../../src/delivery/stock';
 import {
   createOrder,
   RECEIPT_IMAGE,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/database';
-import { importStock } from '../../src/services/stock';
+import { importStock } from '../../src/delivery/stock';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { stockCsv } from '../support/stock';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { turnBatchedLines } from '../../src/log-lines';
+import { turnBatchedLines } from '../../src/platform/log-lines';
 import { root } from '../support/server-process';
 
 /**
@@ -52,8 +52,8 @@ describe('turnBatchedLines', () => {
   it('writes every line a process logged before it exits, even with no turn left to end', async () => {
     // pino through the server's logger, 2,000 lines, then process.exit in the same turn.
     const script = [
-      `import { createLogger } from ${JSON.stringify(join(root, 'server/src/logger.ts'))};`,
-      `import { turnBatchedLines } from ${JSON.stringify(join(root, 'server/src/log-lines.ts'))};`,
+      `import { createLogger } from ${JSON.stringify(join(root, 'server/src/platform/logger.ts'))};`,
+      `import { turnBatchedLines } from ${JSON.stringify(join(root, 'server/src/platform/log-lines.ts'))};`,
       `const logger = createLogger('info', turnBatchedLines(1));`,
       `for (let n = 0; n < 2000; n += 1) logger.info({ n }, 'line');`,
       `process.exit(3);`,

@@ -9,7 +9,7 @@ import {
   type Schema,
 } from '../../../src/features/developers/api/openapi-view';
 import { OPENAPI_FILE } from '../../src/openapi/file';
-import { API_KEY_PREFIX } from '../../src/services/api-keys';
+import { API_KEY_PREFIX } from '../../src/platform/api-keys';
 import { schemaProblems } from '../support/json-schema';
 import { runCli, startServer, type ServerProcess } from '../support/server-process';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_FILE, openApiFileText } from '../../src/openapi/file';
-import { tags } from '../../src/schemas/common';
+import { tags } from '../../src/platform/http/common-schemas';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPlan } from '#domain/catalogue';
 import { loadConfig } from '../../src/config';
-import { createOrder as createOrderInService } from '../../src/services/orders';
+import { createOrder as createOrderInService } from '../../src/orders/orders';
 import {
   createOrder,
   orderBody,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database';
-import { databaseRateLimiter, limitKeys, SWEEP_INTERVAL_MS } from '../../src/services/abuse-limits';
-import { createOrder, type OrderLimit } from '../../src/services/orders';
+import { databaseRateLimiter, limitKeys, SWEEP_INTERVAL_MS } from '../../src/platform/abuse-limits';
+import { createOrder, type OrderLimit } from '../../src/orders/orders';
 import {
   createTestApp,
   createTestDatabase,

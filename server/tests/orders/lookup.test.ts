@@ -3,7 +3,7 @@ import {
   createMessageOutboxWorker,
   smtpMailer,
   type MessageOutboxWorker,
-} from '../../src/services/message-outbox';
+} from '../../src/delivery/message-outbox';
 import { createOrder, modelAnswer, reading, submitReceipt } from '../support/shop';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { postStock, staffKey, stockCsv } from '../support/stock';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isOrderNumber } from '#domain/order-number';
 import { openDatabase } from '../../src/db/database';
-import { SPARE_VALUES } from '../../src/services/order-spares';
-import { createOrder, suffixOf } from '../../src/services/orders';
+import { SPARE_VALUES } from '../../src/orders/order-spares';
+import { createOrder, suffixOf } from '../../src/orders/orders';
 import { newOrder } from '../support/shop';
 import { createTestApp, T0, type TestApp } from '../support/test-app';
 import { createTestDatabase, testStore, truncateAll, type TestDatabase } from '../support/test-app';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseMmqrPayload } from '#domain/mmqr/payload';
-import { sha256Hex } from '../../src/services/hashing';
-import { SPARE_VALUES } from '../../src/services/order-spares';
+import { sha256Hex } from '../../src/platform/hashing';
+import { SPARE_VALUES } from '../../src/orders/order-spares';
 import { createOrder, orderBody, type Created } from '../support/shop';
 import { T0, testStore, useTestApp, sqlRows } from '../support/test-app';
 

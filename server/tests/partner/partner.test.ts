@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseMmqrPayload } from '#domain/mmqr/payload';
-import { createApiKey } from '../../src/services/api-keys';
-import { importStock } from '../../src/services/stock';
+import { createApiKey } from '../../src/platform/api-keys';
+import { importStock } from '../../src/delivery/stock';
 import { activationCode, iccid, stockCsv } from '../support/stock';
 import { T0, testStore, useTestApp, sqlRows } from '../support/test-app';
 

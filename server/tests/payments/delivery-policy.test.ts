@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { decideDelivery, type PolicyInput } from '../../src/services/delivery-policy';
+import { decideDelivery, type PolicyInput } from '../../src/delivery/delivery-policy';
 import {
   NOTIFY_SECRET,
   notification,

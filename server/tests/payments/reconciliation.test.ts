@@ -4,7 +4,7 @@ import {
   parseStatementCsv,
   parseStatementTime,
   readMapping,
-} from '../../src/services/statement-csv';
+} from '../../src/payments/statement-csv';
 import { postStatement, STATEMENT_HEADER } from '../support/bank';
 import { createOrder, readingAnswer, submitReceipt, type Created } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';

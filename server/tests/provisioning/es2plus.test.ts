@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeSmdp, type FakeSmdp } from '../../../e2e/support/fake-smdp.mjs';
-import { createProvisioningWorker } from '../../src/services/provisioning-worker';
+import { createProvisioningWorker } from '../../src/provisioning/provisioning-worker';
 import {
   createOrder,
   modelAnswer,

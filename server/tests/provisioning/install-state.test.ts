@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InstallState } from '../../src/db/schema';
-import { nextInstallState, stateOfNotification } from '../../src/services/install-progress';
+import { nextInstallState, stateOfNotification } from '../../src/provisioning/install-progress';
 
 describe('install state from HandleDownloadProgressInfo (decision 077)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { receiptPrompt, receiptResponseSchema } from '#domain/receipt-prompt';
-import { createAiFetch } from '../../src/ai-fetch';
+import { createAiFetch } from '../../src/ai/ai-fetch';
 import { loadConfig } from '../../src/config';
 import {
   createOrder,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statusResponseSchema } from '../../src/schemas/status';
-import { sharedResult } from '../../src/services/shared-result';
+import { statusResponseSchema } from '../../src/status/schemas';
+import { sharedResult } from '../../src/platform/shared-result';
 import { createTestApp, T0, testClock, type TestApp } from '../support/test-app';
 
 /**

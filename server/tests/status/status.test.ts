@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { messageOutbox } from '../../src/db/schema';
-import { AI_STALE_MS, OUTBOX_MAX_DEPTH, OUTBOX_STALE_MS } from '../../src/services/status';
-import { statusResponseSchema } from '../../src/schemas/status';
+import { AI_STALE_MS, OUTBOX_MAX_DEPTH, OUTBOX_STALE_MS } from '../../src/status/status';
+import { statusResponseSchema } from '../../src/status/schemas';
 import {
   parseStatusResponse,
   serverServiceIds,
 } from '../../../src/features/status/lib/remote-status';
-import { recordAiResult } from '../../src/services/ai-health';
+import { recordAiResult } from '../../src/ai/ai-health';
 import { createTestApp, T0, type TestApp, truncateAll, useTestApp } from '../support/test-app';
 
 // Each test here changes the state between two requests at the same instant: no shared result

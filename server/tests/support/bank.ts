@@ -1,4 +1,4 @@
-import { signatureHeader } from '../../src/services/payment-notifications';
+import { signatureHeader } from '../../src/payments/payment-notifications';
 import { T0, type TestApp } from './test-app';
 
 /** The notification secret the payment tests sign with. */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { findPlan } from '#domain/catalogue';
-import type { NewOrder } from '../../src/services/orders';
+import type { NewOrder } from '../../src/orders/orders';
 import { T0, type GeminiScript, type TestApp } from './test-app';
 
 /** Helpers for the money-path tests: model readings, and an order made through the API. */

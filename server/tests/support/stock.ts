@@ -1,5 +1,5 @@
-import { createApiKey } from '../../src/services/api-keys';
-import { luhnCheckDigit } from '../../src/services/stock-csv';
+import { createApiKey } from '../../src/platform/api-keys';
+import { luhnCheckDigit } from '../../src/delivery/stock-csv';
 import type { TestApp } from './test-app';
 
 /** A valid ICCID (19 digits, 89…, Luhn) for the n-th test profile of a batch. */

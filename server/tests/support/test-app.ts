@@ -4,8 +4,8 @@ import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { migrate, openDatabase, type Database } from '../../src/db/database';
 import type { Deps } from '../../src/deps';
-import { silentLogger } from '../../src/logger';
-import { forgetSpares } from '../../src/services/order-spares';
+import { silentLogger } from '../../src/platform/logger';
+import { forgetSpares } from '../../src/orders/order-spares';
 
 /**
  * The server tests' one set-up (decision 088): the store the run selects (PGlite, or

@@ -1,11 +1,11 @@
 import type { z } from '@hono/zod-openapi';
-import type { AvailabilitySchema } from '../../../server/src/schemas/catalogue';
+import type { AvailabilitySchema } from '../../../server/src/catalogue/schemas';
 import type {
   CreatedOrderSchema,
   OrderEnvelopeSchema,
   ReceiptResultSchema,
   ShopOrderSchema,
-} from '../../../server/src/schemas/orders';
+} from '../../../server/src/orders/schemas';
 import type {
   ReconciliationReportSchema,
   SetupWarningsSchema,
@@ -13,7 +13,7 @@ import type {
   StatementImportSchema,
   StockImportSchema,
   StockReportSchema,
-} from '../../../server/src/schemas/staff';
+} from '../../../server/src/staff/schemas';
 import { noteServerAiMode } from '../server-ai-mode';
 
 /**

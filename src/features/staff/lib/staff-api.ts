@@ -9,7 +9,7 @@ import {
   type StockReport,
 } from '../../../lib/api/client';
 
-/** The contract's staff types (server/src/schemas/staff.ts): an order never carries its code. */
+/** The contract's staff types (server/src/staff/schemas.ts): an order never carries its code. */
 export type { StaffOrder, StockReport };
 /** What the bank says of a paid order (issue #23, decision 071). */
 export type BankState = StaffOrder['bankState'];

@@ -4,7 +4,7 @@ import { noteServerAiMode } from '../../../lib/server-ai-mode';
 import { serviceStates, type StatusReport, type StatusSource } from './status-report';
 
 /**
- * The services GET /status of the shop's own server reports (server/src/routes/status.ts). The
+ * The services GET /status of the shop's own server reports (server/src/status/routes.ts). The
  * page names them and describes their state in its own words, in the visitor's language.
  */
 export const serverServiceIds = ['database', 'ai', 'outbox'] as const;

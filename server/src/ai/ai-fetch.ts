@@ -1,0 +1,19 @@
+import { answerDemoRequest } from '../../../src/lib/ai/demo/demo-fetch';
+import type { Config } from '../config';
+
+/**
+ * The fetch the server's AI calls go through: the real network with the server's key in the
+ * `x-goog-api-key` header, or, in demo mode, the same scripted answers the shop's demo build
+ * gives (src/lib/ai/demo), so a server with no key behaves like the demo shop.
+ */
+export function createAiFetch(config: Config, network: typeof fetch = fetch): typeof fetch {
+  if (config.ai.mode === 'demo') {
+    return (input, init) => answerDemoRequest(new Request(input, init), 300);
+  }
+  const key = config.ai.apiKey ?? '';
+  return (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set('x-goog-api-key', key);
+    return network(request);
+  };
+}

@@ -1,0 +1,436 @@
+import { and, asc, desc, eq, getTableColumns, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import {
+  installProgress,
+  orders,
+  messageOutbox,
+  profiles,
+  type DeliveryState,
+  type InstallProgressRow,
+  type InstallState,
+  type OrderRow,
+  type ProfileRow,
+} from '../db/schema';
+import type { Deps } from '../deps';
+import { columnParam, preparedQuery, preparedStatement } from '../db/prepared';
+import { updateOrder } from '../orders/order-update';
+import type { StaffAlertPayload } from './message-texts';
+import { orderFromSmdp } from '../provisioning/provisioning';
+import { parseActivationCode } from './stock-csv';
+
+/**
+ * Delivery (issue #17, decisions 036–039). A profile is taken in the transaction that records
+ * the payment (`FOR UPDATE SKIP LOCKED`, so parallel payments never share one); with none in
+ * stock the order waits, staff are alerted in the same transaction, and an import (stock.ts) or
+ * the outbox worker's next round hands profiles to waiting orders in order of payment. The
+ * staff's view of orders is in staff-orders.ts.
+ */
+
+/** A transaction of the query layer (what `db.transaction` passes to its callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Queries = Db | Tx;
+
+export const ESIM_EMAIL = 'esim_email';
+export const STAFF_ALERT_EMAIL = 'staff_alert_email';
+export const STAFF_ALERT_WEBHOOK = 'staff_alert_webhook';
+/** A paid order, posted to the staff webhook (queued only when one is configured). */
+export const ORDER_PAID = 'order.paid';
+
+/** What an esim_email outbox row carries. The link holds the order token (decision 038). */
+export type EsimEmailPayload = { to: string | null; language: 'en' | 'my'; link: string | null };
+
+export type EmailState = 'not_applicable' | 'queued' | 'sent' | 'retrying';
+
+export type Delivery = {
+  state: DeliveryState;
+  esim: null | {
+    iccid: string;
+    activationCode: string;
+    smdpAddress: string;
+    matchingId: string;
+    /** What the phone did with it, as the SM-DP+ reported (ES2+ profiles only), and when. */
+    installState: InstallState | null;
+    installStateAt: number | null;
+  };
+  promisedBy: number | null;
+  /** Why a held order waits (issue #23 item 5); null in every other state. */
+  reason: 'awaiting_bank_confirmation' | null;
+  email: { state: EmailState; attempts: number };
+};
+
+/** The order page link the email carries, in the buyer's language (the page opens in it). */
+export const orderLink = (shopUrl: string, orderId: string, token: string, language: 'en' | 'my') =>
+  `${shopUrl}/#/order/${orderId}?token=${encodeURIComponent(token)}&lang=${language}`;
+
+/**
+ * Inside the payment's transaction: the paid order's profile, from where its operator's
+ * profiles come (issue #27): ordered from the SM-DP+ (the order reads `provisioning` until the
+ * provisioning worker has it), or one in-stock profile of its operator and plan, or else it is
+ * marked waiting for stock and the staff alerts are queued. Returns the order row.
+ */
+export async function assignOrWait(
+  deps: Pick<Deps, 'config' | 'randomUUID'>,
+  tx: Tx,
+  order: OrderRow,
+  now: number,
+): Promise<OrderRow> {
+  return (await orderFromSmdp(deps, tx, order, now)) ?? stockOrWait(deps, tx, order, now);
+}
+
+/**
+ * The stock source: one in-stock profile of the order's operator and plan, or the order waits
+ * for stock with staff alerted. Also where an order goes that its SM-DP+ could not serve.
+ */
+export async function stockOrWait(
+  deps: Pick<Deps, 'config'>,
+  tx: Tx,
+  order: OrderRow,
+  now: number,
+): Promise<OrderRow> {
+  const paidAt = order.paidAt?.getTime() ?? now;
+  const promisedBy = new Date(paidAt + deps.config.delivery.stockPromiseMs);
+  // The profile, or else the order marked waiting: one statement (decision 107).
+  const [found] = await inStockOrWaiting({ db: tx }).execute({
+    ...shelfOf(order),
+    orderId: order.id,
+    promisedBy,
+  });
+  if (found?.profileId) return (await handProfile(deps, tx, order, found.profileId, now)) ?? order;
+  const waiting = found?.waiting.id ? found.waiting : undefined;
+  const alert: StaffAlertPayload = {
+    event: 'order.waiting_for_stock',
+    orderId: order.id,
+    number: order.number,
+    operatorId: order.operatorId,
+    planId: order.planId,
+    paidAt,
+    promisedBy: promisedBy.getTime(),
+  };
+  const { staffEmail, staffWebhookUrl, smtpUrl } = deps.config.delivery;
+  const kinds = [
+    ...(staffWebhookUrl ? [STAFF_ALERT_WEBHOOK] : []),
+    ...(staffEmail && smtpUrl ? [STAFF_ALERT_EMAIL] : []),
+  ];
+  for (const kind of kinds) {
+    await tx.insert(messageOutbox).values({
+      kind,
+      orderId: order.id,
+      payload: alert,
+      attempts: 0,
+      nextAttemptAt: new Date(now),
+      createdAt: new Date(now),
+    });
+  }
+  return waiting ?? order;
+}
+
+const column = (c: { name: string }) => sql.identifier(c.name);
+const orderColumns = getTableColumns(orders);
+
+/** The in-stock profiles an order may take: its operator and plan, demo or real as it was paid. */
+const inStock = sql`${column(profiles.operatorId)} = ${columnParam('operatorId', profiles.operatorId)}
+        and ${column(profiles.planId)} = ${columnParam('planId', profiles.planId)}
+        and ${column(profiles.state)} = 'in_stock'
+        and ${column(profiles.demo)} = ${columnParam('demo', profiles.demo)}
+      order by ${column(profiles.importedAt)} asc, ${column(profiles.iccid)} asc
+      limit 1
+      for update skip locked`;
+
+/** The values {@link inStock} takes for an order. */
+const shelfOf = (order: OrderRow) => ({
+  operatorId: order.operatorId,
+  planId: order.planId,
+  // A demo decision gets only demo profiles, a real one never (issue #23, decision 068).
+  demo: order.verifiedBy === 'demo',
+});
+
+/**
+ * The oldest in-stock profile of an operator and plan, locked, skipping rows other payments hold;
+ * built once per process and prepared for each transaction (decision 105: every paid receipt
+ * looks for one).
+ */
+const inStockProfile = preparedQuery<{ id: string }>('profile_in_stock', () => ({
+  query: sql`select ${column(profiles.id)} from ${profiles} where ${inStock}`,
+  fields: [{ path: ['id'], field: profiles.id }],
+}));
+
+/**
+ * {@link inStockProfile}, and when there is none the order marked waiting for stock by the
+ * promised time, in the same statement (decision 107: a paid order without stock took two round
+ * trips in the payment's transaction). Returns the profile's id, or the waiting order's row.
+ */
+const inStockOrWaiting = preparedQuery<{
+  profileId: string | null;
+  waiting: OrderRow;
+}>('profile_in_stock_or_waiting', () => ({
+  query: sql`with picked as (
+      select ${column(profiles.id)} from ${profiles} where ${inStock}
+    ), waiting as (
+      update ${orders} set ${column(orders.deliveryState)} = 'waiting_for_stock',
+        ${column(orders.promisedBy)} = ${columnParam('promisedBy', orders.promisedBy)}
+      where ${column(orders.id)} = ${columnParam('orderId', orders.id)}
+        and not exists (select 1 from picked)
+      returning ${sql.join(Object.values(orderColumns).map(column), sql`, `)}
+    )
+    select (select ${column(profiles.id)} from picked), ${sql.join(
+      Object.values(orderColumns).map((c) => sql`waiting.${column(c)}`),
+      sql`, `,
+    )}
+    from (select 1) as one left join waiting on true`,
+  fields: [
+    { path: ['profileId'], field: sql`profile_id` },
+    ...Object.entries(orderColumns).map(([key, field]) => ({ path: ['waiting', key], field })),
+  ],
+}));
+
+/** Takes the oldest in-stock profile for the order (skipping rows other payments hold). */
+async function takeProfile(
+  deps: Pick<Deps, 'config'>,
+  tx: Tx,
+  order: OrderRow,
+  now: number,
+): Promise<OrderRow | null> {
+  const [profile] = await inStockProfile({ db: tx }).execute(shelfOf(order));
+  return profile ? handProfile(deps, tx, order, profile.id, now) : null;
+}
+
+/** Hands the locked in-stock profile `profileId` to the order (handOver's columns on both). */
+async function handProfile(
+  deps: Pick<Deps, 'config'>,
+  tx: Tx,
+  order: OrderRow,
+  profileId: string,
+  now: number,
+): Promise<OrderRow | null> {
+  const handed = handOver(deps, order, now);
+  const [profile] = await tx
+    .update(profiles)
+    .set({ ...handed.profile, orderId: order.id, assignedAt: new Date(now) })
+    .where(eq(profiles.id, profileId))
+    .returning();
+  const assigned = await updateOrder({ db: tx }, order.id, handed.order);
+  if (assigned && profile) handedProfiles.set(assigned, profile);
+  return assigned ?? null;
+}
+
+/**
+ * The profile a transaction just handed to an order, by the order row it returned (decision
+ * 107): the payment's answer shows its eSIM without reading the profile again after the commit.
+ */
+const handedProfiles = new WeakMap<OrderRow, ProfileRow>();
+
+/** The profile handed to `order` in this transaction (the row {@link assignOrWait} returned). */
+export const handedProfileOf = (order: OrderRow): ProfileRow | undefined =>
+  handedProfiles.get(order);
+
+/** Whether an email will carry the order's eSIM (else the answer that shows it delivers it). */
+export function emailCarriesEsim(deps: Pick<Deps, 'config'>, order: OrderRow): boolean {
+  return (
+    Boolean(deps.config.delivery.smtpUrl) &&
+    order.source === 'shop' &&
+    order.contactKind === 'email' &&
+    Boolean(order.contact)
+  );
+}
+
+/**
+ * The columns that hand a profile to an order, in the transaction that does it. Without an email
+ * to send (a Viber contact, a partner order, a shop without SMTP) the eSIM is delivered there and
+ * then: the answers that show it only read (issue #25, "a GET writes nothing"), and the contact,
+ * no longer needed, is dropped as the orders table promises. With an email, the outbox worker
+ * marks it delivered once the email is sent.
+ */
+export function handOver(deps: Pick<Deps, 'config'>, order: OrderRow, now: number) {
+  if (emailCarriesEsim(deps, order)) {
+    return {
+      order: { deliveryState: 'assigned' as const, promisedBy: null },
+      profile: { state: 'assigned' as const },
+    };
+  }
+  return {
+    order: { deliveryState: 'delivered' as const, promisedBy: null, contact: null },
+    profile: { state: 'delivered' as const, deliveredAt: new Date(now) },
+  };
+}
+
+/** Queues the eSIM email of a paid shop order (in the payment's transaction). */
+export async function queueEsimEmail(tx: Tx, order: OrderRow, link: string | null, now: number) {
+  const payload: EsimEmailPayload = { to: order.contact, language: order.language, link };
+  await tx.insert(messageOutbox).values({
+    kind: ESIM_EMAIL,
+    orderId: order.id,
+    payload,
+    attempts: 0,
+    nextAttemptAt: new Date(now),
+    createdAt: new Date(now),
+  });
+}
+
+/**
+ * Hands in-stock profiles to orders waiting for stock, oldest payment first. Orders another
+ * process is handling are skipped (SKIP LOCKED); returns how many were assigned.
+ */
+export async function deliverWaiting(
+  deps: Pick<Deps, 'config' | 'database' | 'now'>,
+): Promise<number> {
+  return deps.database.db.transaction(async (tx) => {
+    const waiting = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.deliveryState, 'waiting_for_stock'))
+      .orderBy(asc(orders.paidAt), asc(orders.id))
+      .limit(1000)
+      .for('update', { skipLocked: true });
+    const empty = new Set<string>();
+    let assigned = 0;
+    for (const order of waiting) {
+      const shelf = `${order.operatorId}/${order.planId}/${order.verifiedBy === 'demo'}`;
+      if (empty.has(shelf)) continue;
+      if (await takeProfile(deps, tx, order, deps.now())) assigned += 1;
+      else empty.add(shelf);
+    }
+    return assigned;
+  });
+}
+
+/**
+ * The delivery's two reads, prepared once per database (decision 105): every answer that shows a
+ * delivered or waiting order's eSIM makes them (a paid receipt's, GET /api/orders/{id}). In a
+ * transaction they are built for it, as before.
+ */
+const profileByOrder = preparedStatement((db) =>
+  db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.orderId, sql.placeholder('orderId')))
+    .limit(1)
+    .prepare('profile_by_order'),
+);
+
+const latestEmailOfOrder = preparedStatement((db) =>
+  db
+    .select()
+    .from(messageOutbox)
+    .where(
+      and(
+        eq(messageOutbox.orderId, sql.placeholder('orderId')),
+        eq(messageOutbox.kind, ESIM_EMAIL),
+      ),
+    )
+    .orderBy(desc(messageOutbox.id))
+    .limit(1)
+    .prepare('latest_esim_email'),
+);
+
+/** The profile on an order (any state), or null. */
+export async function profileOf(db: Queries, orderId: string): Promise<ProfileRow | null> {
+  const [row] = await profileByOrder({ db: db as Db }).execute({ orderId });
+  return row ?? null;
+}
+
+export type EmailRow = typeof messageOutbox.$inferSelect;
+
+export async function latestEmail(db: Queries, orderId: string): Promise<EmailRow | null> {
+  const [row] = await latestEmailOfOrder({ db: db as Db }).execute({ orderId });
+  return row ?? null;
+}
+
+export function emailStateOf(
+  row: Pick<EmailRow, 'sentAt' | 'lastError' | 'attempts'> | null,
+): Delivery['email'] {
+  if (!row) return { state: 'not_applicable', attempts: 0 };
+  if (row.sentAt) {
+    return { state: row.lastError ? 'not_applicable' : 'sent', attempts: row.attempts };
+  }
+  return { state: row.attempts > 0 ? 'retrying' : 'queued', attempts: row.attempts };
+}
+
+/** The delivery as a row alone says it (no eSIM, no email): for answers that are kept. */
+export function rowDelivery(row: OrderRow): Delivery {
+  return {
+    state: row.deliveryState,
+    esim: null,
+    promisedBy:
+      row.deliveryState === 'waiting_for_stock' || row.deliveryState === 'held'
+        ? (row.promisedBy?.getTime() ?? null)
+        : null,
+    reason: row.deliveryState === 'held' ? 'awaiting_bank_confirmation' : null,
+    email: { state: 'not_applicable', attempts: 0 },
+  };
+}
+
+export function esimOf(
+  profile: ProfileRow | null,
+  install: InstallProgressRow | null = null,
+): Delivery['esim'] {
+  if (!profile || (profile.state !== 'assigned' && profile.state !== 'delivered')) return null;
+  const parts = parseActivationCode(profile.activationCode);
+  return {
+    iccid: profile.iccid,
+    activationCode: profile.activationCode,
+    smdpAddress: parts?.smdpAddress ?? '',
+    matchingId: parts?.matchingId ?? '',
+    installState: install?.state ?? null,
+    installStateAt: install?.stateAt.getTime() ?? null,
+  };
+}
+
+/** The install progress of a profile (ES2+ profiles only; stock profiles have none). */
+export async function installOf(
+  db: Queries,
+  profile: ProfileRow | null,
+): Promise<InstallProgressRow | null> {
+  if (!profile || profile.source !== 'es2plus') return null;
+  const [row] = await db
+    .select()
+    .from(installProgress)
+    .where(eq(installProgress.iccid, profile.iccid))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The profile on an order and its eSIM as answers show it. */
+export async function esimOfOrder(db: Queries, orderId: string): Promise<Delivery['esim']> {
+  const profile = await profileOf(db, orderId);
+  return esimOf(profile, await installOf(db, profile));
+}
+
+/** The whole delivery of an order, eSIM included: only for its buyer (token) or staff. */
+export async function deliveryOf(db: Queries, row: OrderRow): Promise<Delivery> {
+  if (row.deliveryState === 'none') return rowDelivery(row);
+  const [esim, email] = await Promise.all([esimOfOrder(db, row.id), latestEmail(db, row.id)]);
+  return { ...rowDelivery(row), esim, email: emailStateOf(email) };
+}
+
+/**
+ * Marks an assigned order delivered (its profile too) and drops the contact, as the orders
+ * table promises once the eSIM is delivered. Returns the order row, or null if not assigned.
+ */
+export async function markDelivered(tx: Queries, orderId: string, now: number) {
+  const [order] = await tx
+    .update(orders)
+    .set({ deliveryState: 'delivered', contact: null })
+    .where(and(eq(orders.id, orderId), eq(orders.deliveryState, 'assigned')))
+    .returning();
+  if (!order) return null;
+  await tx
+    .update(profiles)
+    .set({ state: 'delivered', deliveredAt: new Date(now) })
+    .where(and(eq(profiles.orderId, orderId), eq(profiles.state, 'assigned')));
+  return order;
+}
+
+/** Forgets the address and order link of eSIM emails sent more than `olderThanMs` ago. */
+export async function pruneSentEmails(deps: Pick<Deps, 'database' | 'now'>, olderThanMs: number) {
+  await deps.database.db
+    .update(messageOutbox)
+    .set({ payload: sql`${messageOutbox.payload} - 'link' - 'to'` })
+    .where(
+      and(
+        eq(messageOutbox.kind, ESIM_EMAIL),
+        isNotNull(messageOutbox.sentAt),
+        lt(messageOutbox.sentAt, new Date(deps.now() - olderThanMs)),
+        sql`(${messageOutbox.payload} ? 'to' OR ${messageOutbox.payload} ? 'link')`,
+      ),
+    );
+}

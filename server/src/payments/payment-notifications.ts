@@ -1,0 +1,250 @@
+import { eq } from 'drizzle-orm';
+import { normalizeTransactionId } from '#domain/receipt-rules';
+import { orders, messageOutbox, paymentNotifications, payments, type OrderRow } from '../db/schema';
+import type { Deps } from '../deps';
+import { ApiError } from '../platform/errors';
+import { emailCarriesEsim, ORDER_PAID, queueEsimEmail, type Tx } from '../delivery/esim-delivery';
+import { deliverOrHold, releaseHeld } from '../delivery/delivery-policy';
+import { constantTimeEqual } from '../platform/hashing';
+
+/**
+ * Payment notifications (issue #23 item 2, decision 070): an acquirer (or a small adapter in
+ * front of one) tells the shop a payment arrived. The signature is an HMAC-SHA256 of
+ * "<t>.<raw body>" keyed by PAYMENT_NOTIFY_SECRET; a notification is the bank's confirmation,
+ * so a match pays and delivers at once. The transaction id goes through the same payments
+ * primary key as receipts: a notification and a screenshot of one payment pay one order.
+ */
+
+/** How far the signature's time may be from the server's clock. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+const encoder = new TextEncoder();
+
+const toHex = (bytes: ArrayBuffer) =>
+  Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** The v1 signature of `body` at `timestamp` (unix seconds): hex HMAC-SHA256 of "<t>.<body>". */
+export async function signNotification(
+  secret: string,
+  timestamp: number,
+  body: Uint8Array | string,
+): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const bytes = typeof body === 'string' ? encoder.encode(body) : body;
+  const message = new Uint8Array(encoder.encode(`${timestamp}.`).length + bytes.length);
+  message.set(encoder.encode(`${timestamp}.`));
+  message.set(bytes, encoder.encode(`${timestamp}.`).length);
+  return toHex(await crypto.subtle.sign('HMAC', key, message));
+}
+
+/** The X-Payment-Signature header for `body`, as the acquirer sends it. */
+export async function signatureHeader(secret: string, timestamp: number, body: string) {
+  return `t=${timestamp},v1=${await signNotification(secret, timestamp, body)}`;
+}
+
+const unauthorized = (message: string) => new ApiError(401, 'unauthorized', message);
+
+/** Checks X-Payment-Signature against the raw body; throws 401 when it does not hold. */
+export async function verifySignature(
+  secret: string,
+  header: string | undefined,
+  body: Uint8Array,
+  nowMs: number,
+): Promise<void> {
+  if (!header) throw unauthorized('X-Payment-Signature is missing.');
+  const parts = header.split(',').map((part) => part.trim().split('='));
+  const timestamp = parts.find(([name]) => name === 't')?.[1];
+  const signatures = parts.filter(([name]) => name === 'v1').map(([, value]) => value ?? '');
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp) || signatures.length === 0) {
+    throw unauthorized('X-Payment-Signature must read t=<unix seconds>,v1=<hex HMAC-SHA256>.');
+  }
+  if (Math.abs(nowMs / 1000 - Number(timestamp)) > SIGNATURE_TOLERANCE_SECONDS) {
+    throw unauthorized('The signature is too old (or from the future): sign each request anew.');
+  }
+  const expected = await signNotification(secret, Number(timestamp), body);
+  // Every candidate is compared in full (no early exit), so the time says nothing of the secret.
+  let valid = false;
+  for (const signature of signatures) valid = constantTimeEqual(expected, signature) || valid;
+  if (!valid) throw unauthorized('The signature does not match the body.');
+}
+
+export type PaymentNotification = {
+  eventId: string;
+  transactionId: string;
+  orderNumber: string;
+  amount: number;
+  currency: 'MMK';
+  paidAt: string;
+  payerName?: string | undefined;
+};
+
+export type NotificationOutcome =
+  | { status: 200; body: { orderId: string; status: 'paid' } }
+  | { status: 200; body: { duplicate: true } }
+  | { status: 202; body: { recorded: true; outcome: 'unmatched' } };
+
+/** `#NXR-…` whether or not the acquirer kept the `#`. */
+export const orderNumberOf = (reference: string) => {
+  const text = reference.trim().toUpperCase();
+  return text.startsWith('#') ? text : `#${text}`;
+};
+
+/** Records one verified notification and does what it says, in one transaction. */
+export async function handleNotification(
+  deps: Pick<Deps, 'database' | 'now' | 'config' | 'randomUUID'>,
+  note: PaymentNotification,
+): Promise<NotificationOutcome> {
+  const key = normalizeTransactionId(note.transactionId);
+  if (!key) {
+    throw new ApiError(400, 'validation_failed', 'transactionId: not a transaction id.');
+  }
+  const now = deps.now();
+  const receivedAt = new Date(now);
+  const paidAt = new Date(note.paidAt);
+  const number = orderNumberOf(note.orderNumber);
+  const result = await deps.database.db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .insert(paymentNotifications)
+      .values({
+        eventId: note.eventId,
+        transactionId: key,
+        orderNumber: number,
+        amount: note.amount,
+        currency: note.currency,
+        paidAt,
+        payerName: note.payerName ?? null,
+        outcome: 'unmatched',
+        orderId: null,
+        receivedAt,
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentNotifications.eventId });
+    if (!recorded) return { kind: 'duplicate' as const };
+    const settle = async (outcome: 'paid' | 'confirmed' | 'unmatched' | 'reused', id?: string) =>
+      tx
+        .update(paymentNotifications)
+        .set({ outcome, orderId: id ?? null })
+        .where(eq(paymentNotifications.eventId, note.eventId));
+
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.number, number))
+      .limit(1)
+      .for('update');
+    // The transaction id may already have paid an order (a screenshot, an earlier notification).
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.transactionId, key))
+      .limit(1);
+    if (payment && payment.orderId !== order?.id) {
+      await settle('reused', payment.orderId);
+      return { kind: 'reused' as const };
+    }
+    if (!order || order.price !== note.amount || note.currency !== order.currency) {
+      await settle('unmatched', order?.id);
+      return { kind: 'unmatched' as const };
+    }
+    if (payment) {
+      // The screenshot came first: this is the bank's confirmation of that payment.
+      const [confirmed] = await tx
+        .update(orders)
+        .set({ bankState: 'confirmed', bankConfirmedBy: 'notification' })
+        .where(eq(orders.id, order.id))
+        .returning();
+      await releaseHeld(deps, tx, confirmed ?? order, now);
+      await settle('confirmed', order.id);
+      return { kind: 'paid' as const, orderId: order.id };
+    }
+    if (order.status === 'paid' || order.status === 'cancelled') {
+      // Paid already with another transaction, or cancelled: a second payment, for staff.
+      await settle('unmatched', order.id);
+      return { kind: 'unmatched' as const };
+    }
+    await payNow(deps, tx, order, key, note, paidAt, now);
+    await settle('paid', order.id);
+    return { kind: 'paid' as const, orderId: order.id };
+  });
+  if (result.kind === 'duplicate') return { status: 200, body: { duplicate: true } };
+  if (result.kind === 'reused') {
+    throw new ApiError(
+      409,
+      'transaction_reused',
+      'This transaction id already paid another order; the notification was recorded for staff.',
+    );
+  }
+  if (result.kind === 'unmatched') {
+    return { status: 202, body: { recorded: true, outcome: 'unmatched' } };
+  }
+  return { status: 200, body: { orderId: result.orderId, status: 'paid' } };
+}
+
+/** Pays an open (or expired: the money arrived) order on the bank's word, and delivers it. */
+async function payNow(
+  deps: Pick<Deps, 'config' | 'randomUUID'>,
+  tx: Tx,
+  order: OrderRow,
+  key: string,
+  note: PaymentNotification,
+  paidAt: Date,
+  now: number,
+) {
+  const recordedAt = new Date(now);
+  await tx.insert(payments).values({
+    transactionId: key,
+    orderId: order.id,
+    amount: note.amount,
+    transactionTime: paidAt,
+    verifiedBy: 'bank',
+    createdAt: recordedAt,
+  });
+  const [paid] = await tx
+    .update(orders)
+    .set({
+      status: 'paid',
+      paidAt: recordedAt,
+      transactionId: note.transactionId.trim(),
+      transactionTime: paidAt,
+      verifiedBy: 'bank',
+      // A receipt check that is still running loses its claim (its transaction sees the order
+      // paid and answers receipt_in_progress; the buyer's retry finds it paid).
+      verifyingSince: null,
+      lastFailure: null,
+      bankState: 'confirmed',
+      bankConfirmedBy: 'notification',
+    })
+    .where(eq(orders.id, order.id))
+    .returning();
+  const delivered = await deliverOrHold(deps, tx, paid ?? order, { kind: 'bank' }, now);
+  // The buyer's token is not kept, so the email (if any) carries no order link.
+  const { staffWebhookUrl } = deps.config.delivery;
+  // The contact as the paid row holds it (delivery without email drops it from `delivered`).
+  if (emailCarriesEsim(deps, paid ?? order)) await queueEsimEmail(tx, delivered, null, now);
+  if (staffWebhookUrl) {
+    await tx.insert(messageOutbox).values({
+      kind: ORDER_PAID,
+      payload: {
+        event: ORDER_PAID,
+        orderId: order.id,
+        number: order.number,
+        planId: order.planId,
+        operatorId: order.operatorId,
+        price: order.price,
+        currency: order.currency,
+        transactionId: note.transactionId,
+        paidAt: now,
+        source: order.source,
+      },
+      attempts: 0,
+      nextAttemptAt: recordedAt,
+      createdAt: recordedAt,
+    });
+  }
+}

@@ -1,0 +1,364 @@
+import { and, between, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  orders,
+  paymentNotifications,
+  payments,
+  statementImports,
+  statementLines,
+  type BankState,
+  type OrderRow,
+} from '../db/schema';
+import type { Deps } from '../deps';
+import { ApiError, type ErrorDetail } from '../platform/errors';
+import type { StaffAlertPayload } from '../delivery/message-texts';
+import type { Queries, Tx } from '../delivery/esim-delivery';
+import { queueStaffAlert, releaseHeld } from '../delivery/delivery-policy';
+import { parseStatementCsv, type StatementMapping } from './statement-csv';
+import { staffOrderById, staffOrderOf, withdrawInTx, type StaffOrder } from '../staff/staff-orders';
+
+/**
+ * Statement reconciliation (issue #23 item 3, decision 071): the merchant account's statement
+ * lines are the bank's word on each paid order. A line with the order's transaction id and
+ * amount confirms it (and releases a held eSIM), another amount is a mismatch, and an order
+ * paid inside an imported statement's period with no line is suspect: staff are alerted.
+ */
+
+type BankFields = Pick<OrderRow, 'bankState' | 'bankConfirmedBy'>;
+
+/** What an imported statement line says of a payment (normalised id) of `price`, or null. */
+export async function bankStateOf(
+  db: Queries,
+  transactionKey: string,
+  price: number,
+): Promise<BankFields | null> {
+  const [line] = await db
+    .select({ amount: statementLines.amount })
+    .from(statementLines)
+    .where(eq(statementLines.transactionId, transactionKey))
+    .limit(1);
+  return bankStateOfLine(line, price);
+}
+
+/** What an imported statement line (its amount; none: undefined) says of a payment of `price`. */
+export function bankStateOfLine(
+  line: { amount: number } | undefined,
+  price: number,
+): BankFields | null {
+  if (!line) return null;
+  return line.amount === price
+    ? { bankState: 'confirmed', bankConfirmedBy: 'statement' }
+    : { bankState: 'mismatch', bankConfirmedBy: null };
+}
+
+export type StatementImport = {
+  imported: number;
+  /** Lines already imported before (the same id, amount and time): changed nothing. */
+  alreadyImported: number;
+  confirmed: number;
+  mismatch: number;
+  unmatched: number;
+  suspect: number;
+  /** Held orders whose eSIM left now. */
+  released: number;
+};
+
+/** Imports a statement in one transaction; a file with any problem is refused whole (422). */
+export async function importStatement(
+  deps: Pick<Deps, 'database' | 'now' | 'config' | 'randomUUID'>,
+  text: string,
+  mapping: StatementMapping = {},
+): Promise<StatementImport> {
+  const parsed = parseStatementCsv(text, mapping);
+  if (parsed.problems.length > 0) throw refused(parsed.problems);
+  const now = deps.now();
+  return deps.database.db.transaction(async (tx) => {
+    const keys = parsed.lines.map((line) => line.transactionId);
+    const existing = new Map(
+      (await tx.select().from(statementLines).where(inArray(statementLines.transactionId, keys)))
+        // A line of an earlier import is locked against a concurrent import of the same id.
+        .map((row) => [row.transactionId, row]),
+    );
+    const conflicts: ErrorDetail[] = [];
+    const fresh = parsed.lines.filter((line) => {
+      const before = existing.get(line.transactionId);
+      if (!before) return true;
+      if (before.amount !== line.amount || before.paidAt.getTime() !== line.paidAt) {
+        conflicts.push({
+          line: line.line,
+          problem:
+            `Transaction ${line.transactionId} was imported before with ${before.amount} MMK at ` +
+            `${before.paidAt.toISOString()}.`,
+        });
+      }
+      return false;
+    });
+    if (conflicts.length > 0) throw refused(conflicts);
+    const result: StatementImport = {
+      imported: fresh.length,
+      alreadyImported: parsed.lines.length - fresh.length,
+      confirmed: 0,
+      mismatch: 0,
+      unmatched: 0,
+      suspect: 0,
+      released: 0,
+    };
+    // The same lines again change nothing: no new period, no alert.
+    if (fresh.length === 0) return result;
+
+    const importId = deps.randomUUID();
+    const times = parsed.lines.map((line) => line.paidAt);
+    const periodStart = new Date(Math.min(...times));
+    const periodEnd = new Date(Math.max(...times));
+    const importedAt = new Date(now);
+    await tx.insert(statementImports).values({
+      id: importId,
+      periodStart,
+      periodEnd,
+      lines: parsed.lines.length,
+      importedAt,
+    });
+    const inserted = await tx
+      .insert(statementLines)
+      .values(
+        fresh.map((line) => ({
+          transactionId: line.transactionId,
+          amount: line.amount,
+          paidAt: new Date(line.paidAt),
+          payer: line.payer,
+          reference: line.reference,
+          line: line.line,
+          importId,
+          importedAt,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ transactionId: statementLines.transactionId });
+    const insertedKeys = inserted.map((row) => row.transactionId);
+
+    // The paid orders these lines speak of (locked: a notification may confirm one meanwhile).
+    const paid = insertedKeys.length
+      ? await tx
+          .select({ order: orders, amount: payments.amount, key: payments.transactionId })
+          .from(payments)
+          .innerJoin(orders, eq(orders.id, payments.orderId))
+          .where(inArray(payments.transactionId, insertedKeys))
+          .for('update', { of: orders })
+      : [];
+    const byKey = new Map(paid.map((row) => [row.key, row.order]));
+    for (const line of fresh) {
+      const order = byKey.get(line.transactionId);
+      if (!order) {
+        result.unmatched += 1;
+        continue;
+      }
+      const bank = (await bankStateOf(tx, line.transactionId, order.price))!;
+      const [updated] = await tx
+        .update(orders)
+        .set(bank)
+        .where(eq(orders.id, order.id))
+        .returning();
+      if (bank.bankState === 'confirmed') {
+        result.confirmed += 1;
+        if (order.deliveryState === 'held') {
+          await releaseHeld(deps, tx, updated ?? order, now);
+          result.released += 1;
+        }
+      } else result.mismatch += 1;
+    }
+    result.suspect = await markSuspects(deps, tx, periodStart, periodEnd, now);
+    return result;
+  });
+}
+
+/**
+ * Paid orders still unconfirmed whose payment time lies inside the statement's period: the
+ * statement has no line for them. Each becomes suspect once, and staff are alerted.
+ */
+async function markSuspects(
+  deps: Pick<Deps, 'config'>,
+  tx: Tx,
+  periodStart: Date,
+  periodEnd: Date,
+  now: number,
+): Promise<number> {
+  const paidTime = sql`coalesce(${orders.transactionTime}, ${orders.paidAt})`;
+  const suspects = await tx
+    .update(orders)
+    .set({ bankState: 'suspect' })
+    .where(
+      and(
+        eq(orders.status, 'paid'),
+        eq(orders.bankState, 'unconfirmed'),
+        isNull(orders.paymentRejectedAt),
+        between(paidTime, periodStart, periodEnd),
+      ),
+    )
+    .returning();
+  for (const order of suspects) {
+    const alert: StaffAlertPayload = {
+      event: 'order.bank_suspect',
+      orderId: order.id,
+      number: order.number,
+      transactionId: order.transactionId,
+      paidAt: (order.transactionTime ?? order.paidAt ?? new Date(now)).getTime(),
+      periodStart: periodStart.getTime(),
+      periodEnd: periodEnd.getTime(),
+    };
+    await queueStaffAlert(deps, tx, order.id, alert, now);
+  }
+  return suspects.length;
+}
+
+const refused = (details: ErrorDetail[]) =>
+  new ApiError(
+    422,
+    'invalid_csv',
+    `The statement was not imported: ${details.length} problem${details.length === 1 ? '' : 's'}.`,
+    {},
+    details,
+  );
+
+export type ReconciliationReport = {
+  counts: Record<BankState | 'unmatched', number>;
+  orders: {
+    orderId: string;
+    orderNumber: string;
+    transactionId: string | null;
+    bankState: BankState;
+    deliveryState: OrderRow['deliveryState'];
+    price: number;
+    paidAt: number | null;
+  }[];
+  unmatched: {
+    source: 'statement' | 'notification';
+    line: number | null;
+    transactionId: string;
+    amount: number;
+    paidAt: number;
+    reference: string | null;
+  }[];
+};
+
+/** The most orders and unmatched lines the report lists (the counts cover all). */
+export const REPORT_LIMIT = 500;
+
+/** Every paid order's bank state, and the bank's payments that paid no order. */
+export async function reconciliationReport(
+  deps: Pick<Deps, 'database'>,
+): Promise<ReconciliationReport> {
+  const { db } = deps.database;
+  const counted = await db
+    .select({ state: orders.bankState, count: sql<string>`count(*)` })
+    .from(orders)
+    .where(eq(orders.status, 'paid'))
+    .groupBy(orders.bankState);
+  const paid = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.status, 'paid'))
+    .orderBy(desc(orders.paidAt), desc(orders.id))
+    .limit(REPORT_LIMIT);
+  const lines = await db
+    .select()
+    .from(statementLines)
+    .leftJoin(payments, eq(payments.transactionId, statementLines.transactionId))
+    .where(isNull(payments.transactionId))
+    .orderBy(desc(statementLines.paidAt))
+    .limit(REPORT_LIMIT);
+  const notifications = await db
+    .select()
+    .from(paymentNotifications)
+    .where(inArray(paymentNotifications.outcome, ['unmatched', 'reused']))
+    .orderBy(desc(paymentNotifications.receivedAt))
+    .limit(REPORT_LIMIT);
+  const counts = { confirmed: 0, mismatch: 0, unconfirmed: 0, suspect: 0, unmatched: 0 };
+  for (const row of counted) counts[row.state] = Number(row.count);
+  const unmatched: ReconciliationReport['unmatched'] = [
+    ...lines.map(({ statement_lines: line }) => ({
+      source: 'statement' as const,
+      line: line.line,
+      transactionId: line.transactionId,
+      amount: line.amount,
+      paidAt: line.paidAt.getTime(),
+      reference: line.reference,
+    })),
+    ...notifications.map((note) => ({
+      source: 'notification' as const,
+      line: null,
+      transactionId: note.transactionId,
+      amount: note.amount,
+      paidAt: note.paidAt.getTime(),
+      reference: note.orderNumber,
+    })),
+  ];
+  counts.unmatched = unmatched.length;
+  return {
+    counts,
+    orders: paid.map((row) => ({
+      orderId: row.id,
+      orderNumber: row.number,
+      transactionId: row.transactionId,
+      bankState: row.bankState,
+      deliveryState: row.deliveryState,
+      price: row.price,
+      paidAt: row.paidAt?.getTime() ?? null,
+    })),
+    unmatched,
+  };
+}
+
+const notPaid = (row: OrderRow) =>
+  new ApiError(409, 'conflict', `Order ${row.number} is not paid: there is no payment to review.`);
+
+/**
+ * Staff looked at the merchant account and found the payment: the order is confirmed and a
+ * held eSIM leaves now.
+ */
+export async function confirmPayment(
+  deps: Pick<Deps, 'database' | 'now' | 'config' | 'randomUUID'>,
+  id: string,
+): Promise<StaffOrder> {
+  const { db } = deps.database;
+  const row = await staffOrderById(db, id);
+  if (row.status !== 'paid') throw notPaid(row);
+  if (row.paymentRejectedAt) {
+    throw new ApiError(409, 'conflict', `Order ${row.number}'s payment was rejected.`);
+  }
+  await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .update(orders)
+      .set({ bankState: 'confirmed', bankConfirmedBy: 'staff' })
+      .where(eq(orders.id, row.id))
+      .returning();
+    await releaseHeld(deps, tx, locked ?? row, deps.now());
+  });
+  return staffOrderOf(deps, row.id);
+}
+
+/**
+ * Staff found no such payment on the account: the order gets no eSIM (a delivered one is
+ * withdrawn, as a refund's withdraw does), and why is recorded.
+ */
+export async function rejectPayment(
+  deps: Pick<Deps, 'database' | 'now' | 'config'>,
+  id: string,
+  reason: string,
+): Promise<StaffOrder> {
+  const { db } = deps.database;
+  const row = await staffOrderById(db, id);
+  if (row.status !== 'paid') throw notPaid(row);
+  const now = new Date(deps.now());
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');
+    const current = locked ?? row;
+    if (!(await withdrawInTx(tx, current, now))) {
+      // No profile yet (held, waiting for stock): it will never get one.
+      await tx.update(orders).set({ deliveryState: 'withdrawn' }).where(eq(orders.id, row.id));
+    }
+    await tx
+      .update(orders)
+      .set({ paymentRejectedReason: reason, paymentRejectedAt: now, promisedBy: null })
+      .where(eq(orders.id, row.id));
+  });
+  return staffOrderOf(deps, row.id);
+}

@@ -1,0 +1,302 @@
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { OperatorId } from '#domain/catalogue';
+import { es2plusJobs, installProgress, orders, profiles, type Es2plusJobRow } from '../db/schema';
+import type { Deps } from '../deps';
+import { es2plusFor, type Es2plusOperator } from './provisioning-config';
+import { handOver, stockOrWait } from '../delivery/esim-delivery';
+import { activationCodeOf, callEs2plus, Es2plusError } from './es2plus-client';
+import { queueCancelOrder } from './provisioning';
+import { repeatRounds } from '../platform/rounds';
+import { safeError } from '../platform/log-safe';
+
+/**
+ * The provisioning worker (issue #27, decision 076): every PROVISIONING_INTERVAL_MS it claims
+ * due ES2+ jobs (a lease, as the outbox: next_attempt_at moves past the calls, so another copy
+ * of the server skips them) and makes their calls outside any transaction.
+ *
+ * A profile order is DownloadOrder → ConfirmOrder (→ ReleaseProfile when the operator needs
+ * it). Each answer is stored before the next call, so a retry, or another process after a
+ * crash, goes on from the last answer: the ICCID DownloadOrder reserved is the one confirmed,
+ * and an order never gets a second profile. Network errors, time limits, 5xx and Expired are
+ * retried (PROVISIONING_RETRY_BASE_MS doubling, at most 5 minutes); a Failed answer is not. A
+ * Failed answer, or an SM-DP+ still down PROVISIONING_FALLBACK_MS after the payment, sends the
+ * order to the stock (a profile from stock, or waiting for stock with staff alerted).
+ */
+
+export type ProvisioningWorker = {
+  /** One round: the due jobs' calls. */
+  runOnce(): Promise<{ done: number; retried: number; failed: number }>;
+  start(): void;
+  /** Stops the interval and waits for a round in progress. */
+  stop(): Promise<void>;
+};
+
+const BATCH = 10;
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+export const provisioningBackoffMs = (baseMs: number, attempts: number) =>
+  Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+
+type Options = {
+  /** The HTTP client per operator (mutual TLS, tests); default: the global fetch. */
+  fetchFor?: (operatorId: OperatorId) => typeof fetch;
+};
+
+export function createProvisioningWorker(deps: Deps, options: Options = {}): ProvisioningWorker {
+  const { database, logger, config } = deps;
+  const { db } = database;
+  const settings = config.provisioning;
+
+  async function claim(now: number): Promise<Es2plusJobRow[]> {
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: es2plusJobs.id })
+        .from(es2plusJobs)
+        .where(and(eq(es2plusJobs.state, 'pending'), lte(es2plusJobs.nextAttemptAt, new Date(now))))
+        .orderBy(asc(es2plusJobs.nextAttemptAt), asc(es2plusJobs.id))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(es2plusJobs)
+        .set({ nextAttemptAt: new Date(now + settings.leaseMs) })
+        .where(
+          inArray(
+            es2plusJobs.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  const callFor = (operator: Es2plusOperator, operatorId: string) => ({
+    operator,
+    fetch: options.fetchFor?.(operatorId as OperatorId) ?? fetch,
+    randomUUID: deps.randomUUID,
+    timeoutMs: settings.timeoutMs,
+  });
+
+  /** Stores answers on the job as they arrive (only while this process still holds it). */
+  const save = (job: Es2plusJobRow, values: Partial<Es2plusJobRow>) =>
+    db
+      .update(es2plusJobs)
+      .set(values)
+      .where(and(eq(es2plusJobs.id, job.id), eq(es2plusJobs.state, 'pending')));
+
+  async function runOrder(job: Es2plusJobRow, operator: Es2plusOperator) {
+    const call = callFor(operator, job.operatorId);
+    let { iccid, matchingId, smdpAddress } = job;
+    if (!iccid) {
+      const answer = await callEs2plus(call, 'downloadOrder', { profileType: job.profileType });
+      if (typeof answer.iccid !== 'string' || !/^[0-9]{18,20}F?$/i.test(answer.iccid)) {
+        throw new Es2plusError('downloadOrder: the answer has no readable iccid', false);
+      }
+      iccid = answer.iccid.replace(/F$/i, '');
+      // Kept before anything else: a retry or a restart confirms this profile, never a new one.
+      await save(job, { iccid });
+    }
+    if (!matchingId) {
+      const answer = await callEs2plus(call, 'confirmOrder', {
+        iccid,
+        releaseFlag: !operator.releaseProfile,
+      });
+      if (typeof answer.matchingId !== 'string' || !answer.matchingId.trim()) {
+        throw new Es2plusError('confirmOrder: the answer has no matchingId', false);
+      }
+      matchingId = answer.matchingId.trim();
+      smdpAddress =
+        typeof answer.smdpAddress === 'string' && answer.smdpAddress.trim()
+          ? answer.smdpAddress.trim()
+          : new URL(operator.url).host;
+      await save(job, { matchingId, smdpAddress });
+      if (operator.releaseProfile) await callEs2plus(call, 'releaseProfile', { iccid });
+    }
+    await finishOrder({ ...job, iccid, matchingId, smdpAddress });
+  }
+
+  /** The profile is the order's: one transaction makes it a profile row and the order assigned. */
+  async function finishOrder(job: Es2plusJobRow) {
+    const now = deps.now();
+    const iccid = job.iccid!;
+    await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(es2plusJobs)
+        .where(eq(es2plusJobs.id, job.id))
+        .for('update');
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(eq(orders.id, job.orderId))
+        .for('update');
+      if (current?.state !== 'pending' || order?.deliveryState !== 'provisioning') {
+        // Withdrawn (or given up) while the calls ran: nobody gets this profile.
+        if (current?.state === 'pending') {
+          await tx
+            .update(es2plusJobs)
+            .set({ state: 'cancelled', finishedAt: new Date(now) })
+            .where(eq(es2plusJobs.id, job.id));
+        }
+        await queueCancelOrder(
+          tx,
+          {
+            orderId: job.orderId,
+            operatorId: job.operatorId,
+            iccid,
+            finalProfileStatus: 'Available',
+          },
+          now,
+        );
+        return;
+      }
+      const handed = handOver(deps, order, now);
+      await tx.insert(profiles).values({
+        id: deps.randomUUID(),
+        operatorId: order.operatorId,
+        planId: order.planId,
+        iccid,
+        activationCode: activationCodeOf(job.smdpAddress!, job.matchingId!),
+        ...handed.profile,
+        orderId: order.id,
+        importedAt: new Date(now),
+        assignedAt: new Date(now),
+        source: 'es2plus',
+      });
+      await tx.update(orders).set(handed.order).where(eq(orders.id, order.id));
+      await tx
+        .insert(installProgress)
+        .values({ iccid, state: 'released', stateAt: new Date(now), updatedAt: new Date(now) })
+        .onConflictDoNothing();
+      await tx
+        .update(es2plusJobs)
+        .set({
+          state: 'done',
+          iccid,
+          matchingId: job.matchingId,
+          smdpAddress: job.smdpAddress,
+          attempts: job.attempts + 1,
+          lastError: null,
+          finishedAt: new Date(now),
+        })
+        .where(eq(es2plusJobs.id, job.id));
+    });
+  }
+
+  /** The SM-DP+ refused, or stayed down too long: the order goes to the stock path. */
+  async function giveUp(job: Es2plusJobRow, message: string) {
+    const now = deps.now();
+    await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(es2plusJobs)
+        .where(eq(es2plusJobs.id, job.id))
+        .for('update');
+      if (current?.state !== 'pending') return;
+      await tx
+        .update(es2plusJobs)
+        .set({
+          state: 'failed',
+          attempts: current.attempts + 1,
+          lastError: message,
+          finishedAt: new Date(now),
+        })
+        .where(eq(es2plusJobs.id, job.id));
+      if (current.kind !== 'order') return;
+      if (current.iccid) {
+        // Reserved for this order but never shown to anyone: back to the SM-DP+'s inventory.
+        await queueCancelOrder(
+          tx,
+          {
+            orderId: current.orderId,
+            operatorId: current.operatorId,
+            iccid: current.iccid,
+            finalProfileStatus: 'Available',
+          },
+          now,
+        );
+      }
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(eq(orders.id, current.orderId))
+        .for('update');
+      if (order?.deliveryState === 'provisioning') await stockOrWait(deps, tx, order, now);
+    });
+  }
+
+  async function retryLater(job: Es2plusJobRow, message: string) {
+    const now = deps.now();
+    const attempts = job.attempts + 1;
+    await db
+      .update(es2plusJobs)
+      .set({
+        attempts,
+        lastError: message,
+        nextAttemptAt: new Date(now + provisioningBackoffMs(settings.retryBaseMs, attempts)),
+      })
+      .where(and(eq(es2plusJobs.id, job.id), eq(es2plusJobs.state, 'pending')));
+  }
+
+  async function run(job: Es2plusJobRow): Promise<'done' | 'retried' | 'failed'> {
+    const operator = es2plusFor(settings, job.operatorId);
+    try {
+      if (!operator) {
+        throw new Es2plusError(`${job.operatorId} is no longer served over ES2+`, true);
+      }
+      if (job.kind === 'order') {
+        await runOrder(job, operator);
+      } else {
+        await callEs2plus(callFor(operator, job.operatorId), 'cancelOrder', {
+          iccid: job.iccid,
+          finalProfileStatusIndicator: job.finalProfileStatus ?? 'Unavailable',
+        });
+        await db
+          .update(es2plusJobs)
+          .set({
+            state: 'done',
+            attempts: job.attempts + 1,
+            lastError: null,
+            finishedAt: new Date(deps.now()),
+          })
+          .where(eq(es2plusJobs.id, job.id));
+      }
+      return 'done';
+    } catch (error) {
+      const failure =
+        error instanceof Es2plusError
+          ? error
+          : new Es2plusError(error instanceof Error ? error.message : String(error), false);
+      const outage =
+        job.kind === 'order' && deps.now() - job.createdAt.getTime() >= settings.fallbackMs;
+      const log = {
+        jobId: job.id,
+        kind: job.kind,
+        orderId: job.orderId,
+        operatorId: job.operatorId,
+        attempts: job.attempts + 1,
+        err: failure.message,
+      };
+      if (failure.permanent || outage) {
+        logger.error(log, failure.permanent ? 'SM-DP+ refused' : 'SM-DP+ down too long');
+        await giveUp(job, failure.message.slice(0, 500));
+        return 'failed';
+      }
+      logger.warn(log, 'SM-DP+ call failed, will retry');
+      await retryLater(job, failure.message.slice(0, 500));
+      return 'retried';
+    }
+  }
+
+  async function runOnce() {
+    const outcome = { done: 0, retried: 0, failed: 0 };
+    const jobs = await claim(deps.now());
+    for (const job of jobs) outcome[await run(job)] += 1;
+    return outcome;
+  }
+
+  const rounds = repeatRounds(runOnce, settings.intervalMs, (error) =>
+    logger.error({ err: safeError(error) }, 'provisioning round failed'),
+  );
+  return { runOnce, start: rounds.start, stop: rounds.stop };
+}

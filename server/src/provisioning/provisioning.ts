@@ -1,0 +1,98 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { es2plusJobs, orders, type OrderRow } from '../db/schema';
+import type { Deps } from '../deps';
+import { es2plusFor } from './provisioning-config';
+
+/** A transaction of the query layer (as delivery.ts's Tx; not imported, to keep imports one-way). */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The ES2+ source of the provisioning interface (issue #27, decision 076). delivery.ts asks it
+ * first when a paid order needs a profile: for an operator whose profiles come from its SM-DP+
+ * (and a plan with a profile type), the order reads `provisioning` and a job is queued, in the
+ * payment's transaction; the provisioning worker (provisioning-worker.ts) orders the profile
+ * after the commit. Any other order is left to the stock.
+ */
+
+/** The order of the SM-DP+'s profile type for this order, or null (served from stock). */
+export function profileTypeFor(deps: Pick<Deps, 'config'>, order: OrderRow): string | null {
+  const operator = es2plusFor(deps.config.provisioning, order.operatorId);
+  return operator?.profileTypes[order.planId] ?? null;
+}
+
+/**
+ * Inside the payment's transaction: when the order's operator is served over ES2+, marks it
+ * `provisioning` and queues the profile order. Returns the order row, or null for stock.
+ */
+export async function orderFromSmdp(
+  deps: Pick<Deps, 'config'>,
+  tx: Tx,
+  order: OrderRow,
+  now: number,
+): Promise<OrderRow | null> {
+  // A demo decision never orders a real profile: it gets a demo profile from stock (decision 068).
+  if (order.verifiedBy === 'demo') return null;
+  const profileType = profileTypeFor(deps, order);
+  if (!profileType) return null;
+  const [provisioning] = await tx
+    .update(orders)
+    .set({ deliveryState: 'provisioning', promisedBy: null })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await tx.insert(es2plusJobs).values({
+    kind: 'order',
+    orderId: order.id,
+    operatorId: order.operatorId,
+    profileType,
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: new Date(now),
+    createdAt: new Date(now),
+  });
+  return provisioning ?? order;
+}
+
+/**
+ * Queues CancelOrder for a profile the SM-DP+ released to the shop (once per ICCID):
+ * `Unavailable` when a buyer was shown it (withdrawn), `Available` when nobody saw it.
+ */
+export async function queueCancelOrder(
+  tx: Tx,
+  input: {
+    orderId: string;
+    operatorId: string;
+    iccid: string;
+    finalProfileStatus: 'Available' | 'Unavailable';
+  },
+  now: number,
+) {
+  const [existing] = await tx
+    .select({ id: es2plusJobs.id })
+    .from(es2plusJobs)
+    .where(and(eq(es2plusJobs.kind, 'cancel'), eq(es2plusJobs.iccid, input.iccid)))
+    .limit(1);
+  if (existing) return;
+  await tx.insert(es2plusJobs).values({
+    kind: 'cancel',
+    orderId: input.orderId,
+    operatorId: input.operatorId,
+    iccid: input.iccid,
+    finalProfileStatus: input.finalProfileStatus,
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: new Date(now),
+    createdAt: new Date(now),
+  });
+}
+
+/** The profile order of an order (its job), or null. */
+export async function orderJobOf(tx: Tx, orderId: string, lock = false) {
+  const query = tx
+    .select()
+    .from(es2plusJobs)
+    .where(and(eq(es2plusJobs.orderId, orderId), eq(es2plusJobs.kind, 'order')))
+    .limit(1);
+  const [job] = lock ? await query.for('update') : await query;
+  return job ?? null;
+}
