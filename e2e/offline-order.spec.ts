@@ -113,7 +113,7 @@ for (const phone of phones) {
         first.esim.matchingId,
       );
       await phone.steps(page);
-      await expect(page.getByText(t.facts.heading)).toBeVisible();
+      await expect(page.getByRole('heading', { name: t.checklist.title })).toBeVisible();
       await expect(page.locator('.order-view__contact a[href^="mailto:"]')).toBeVisible();
       await expect(page.getByTestId('order-number')).toHaveText(first.order.number);
       await page.screenshot({

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/i18n/format';
 import { EsimCodes } from './esim-codes';
 import { EsimKeepLink } from './esim-keep-link';
 import { EsimQr } from './esim-qr';
+import { InstallChecklist } from './install-checklist';
 import { detectInstallPlatform, type InstallPlatform } from './install-platform';
 import './esim-install.css';
 
@@ -141,7 +142,7 @@ export function EsimDelivery(props: EsimDeliveryProps) {
         </div>
       </div>
       {link}
-      <Facts Heading={SubHeading} />
+      <InstallChecklist Heading={SubHeading} />
     </section>
   );
 }
@@ -234,18 +235,4 @@ function InstallPath({ esim, platform }: { esim: EsimProfile; platform: InstallP
     );
   }
   return <p className="esim-install esim-install__hint">{t('other')}</p>;
-}
-
-function Facts({ Heading }: { Heading: 'h3' | 'h4' }) {
-  const { t } = useTranslation('delivery');
-  return (
-    <div className="esim-facts">
-      <Heading>{t('facts.heading')}</Heading>
-      <ul>
-        <li>{t('facts.wifi')}</li>
-        <li>{t('facts.arrival')}</li>
-        <li>{t('facts.irreversible')}</li>
-      </ul>
-    </div>
-  );
 }

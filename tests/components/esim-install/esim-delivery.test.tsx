@@ -80,16 +80,28 @@ describe('the eSIM install component', () => {
     expect(screen.queryByRole('link', { name: 'Install on this iPhone' })).not.toBeInTheDocument();
   });
 
-  it('draws the QR code with an accessible name, and states the facts of installing', async () => {
+  it('draws the QR code with an accessible name, and the checklist to install before the flight', async () => {
     await show(assigned(), UA.desktop);
     const qr = await screen.findByRole('img', {
       name: 'eSIM QR code of order #NXR-20261123-163000',
     });
     expect(qr.getAttribute('width')).toBe('264');
     expect(screen.getByRole('button', { name: 'Save QR image (PNG)' })).toBeEnabled();
-    expect(screen.getByText(/Install over Wi-Fi/)).toBeInTheDocument();
-    expect(screen.getByText('Activate it only on arrival in Myanmar.')).toBeInTheDocument();
-    expect(screen.getByText(/Deleting the eSIM is irreversible/)).toBeInTheDocument();
+    // Install before you fly (issue #42): at home on Wi-Fi, the line off until landing, roaming
+    // on arrival, never deleted; and this phone's check.
+    const checklist = screen.getByRole('region', { name: 'Install before you fly' });
+    const items = within(checklist).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Your phone supports eSIM and is not locked to a carrier. Check this phone',
+      'Install the eSIM now, over Wi-Fi: it downloads over the internet.',
+      'Keep the eSIM line turned off until you land in Myanmar.',
+      'On arrival, turn the eSIM line on and turn on data roaming for it.',
+      'Do not delete the eSIM: once deleted, it cannot be installed again. To stop using it, turn its line off instead.',
+    ]);
+    expect(within(checklist).getByRole('link', { name: 'Check this phone' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/compatibility$/),
+    );
     expect(screen.getByText('We are emailing it to you now.')).toBeInTheDocument();
   });
 

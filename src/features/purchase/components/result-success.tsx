@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { findOperator, findPlan } from '#domain/catalogue';
 import { orderHref, paths } from '../../../config/paths';
 import { site, viberChatHref } from '../../../config/site';
-import { EsimDelivery } from '../../../components/esim-install';
+import { EsimDelivery, InstallChecklist } from '../../../components/esim-install';
 import { formatDateTime, formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import type { WebhookStatus } from '../lib/webhook-queue';
@@ -180,6 +180,8 @@ export function ResultSuccess(props: ResultSuccessProps) {
           ) : (
             <p className="purchase-result__next">{t('result.noHandOff')}</p>
           )}
+          {/* What to do once the eSIM arrives, before the flight (issue #42). */}
+          <InstallChecklist Heading="h3" />
         </>
       )}
       <p className="purchase-result__guide">
