@@ -51,6 +51,34 @@ const show = (
   );
 
 describe('the eSIM install component', () => {
+  it('inside Facebook on an iPhone, leads with how to open Safari, then the QR and the codes; the install link last (issue #42)', async () => {
+    const facebook =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/470.0.0.38.108;FBDV/iPhone15,2;FBMD/iPhone;FBSN/iOS;FBSV/17.5.1;FBLC/en_US]';
+    await show(assigned(), facebook);
+    const apple = await screen.findByRole('link', { name: 'Install on this iPhone' });
+    const notice = screen.getByRole('region', { name: "You are in Facebook's browser" });
+    expect(notice).toHaveTextContent('Open in Safari');
+    expect(within(notice).getByRole('textbox')).toHaveValue(
+      new URL('#/order/abc?token=t0k', window.location.href).href,
+    );
+    const qr = screen.getByRole('img', { name: /eSIM QR code/ });
+    const smdp = screen.getByLabelText('SM-DP+ address');
+    const follows = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(notice, qr)).toBe(true);
+    expect(follows(qr, smdp)).toBe(true);
+    expect(follows(smdp, apple)).toBe(true);
+    expect(apple).not.toHaveClass('button--primary');
+    expect(screen.getByText(/Inside this app the button may do nothing/)).toBeInTheDocument();
+  });
+
+  it('in Safari itself, offers the install link first and says nothing of apps', async () => {
+    await show(assigned(), UA.ios18);
+    const apple = await screen.findByRole('link', { name: 'Install on this iPhone' });
+    expect(apple).toHaveClass('button--primary');
+    expect(screen.queryByText(/browser/)).not.toBeInTheDocument();
+  });
+
   it('offers an iPhone on iOS 17.5 or later the install link, carrying the URL-encoded code', async () => {
     for (const ua of [UA.ios175, UA.ios18]) {
       const { unmount } = await show(assigned(), ua);
