@@ -168,7 +168,7 @@ describe('the eSIM install component', () => {
     const waiting = assigned({ state: 'waiting_for_stock', esim: null, promisedBy });
     const { unmount } = await show(waiting, UA.desktop);
     expect(
-      screen.getByRole('heading', { name: 'Paid: your eSIM will be sent soon' }),
+      screen.getByRole('heading', { name: 'Paid: your eSIM will be ready soon' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(formatDateTime(promisedBy, 'en'));
     expect(screen.queryByRole('img')).not.toBeInTheDocument();

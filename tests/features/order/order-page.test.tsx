@@ -151,7 +151,7 @@ describe('the order page', () => {
     );
     await open(`/order/${ID}?token=${TOKEN}`);
     expect(
-      await screen.findByRole('heading', { name: 'Paid: your eSIM will be sent soon' }),
+      await screen.findByRole('heading', { name: 'Paid: your eSIM will be ready soon' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
@@ -179,7 +179,7 @@ describe('the order page', () => {
     try {
       await open(`/order/${ID}?token=${TOKEN}`);
       expect(
-        await screen.findByRole('heading', { name: 'Paid: your eSIM will be sent soon' }),
+        await screen.findByRole('heading', { name: 'Paid: your eSIM will be ready soon' }),
       ).toBeInTheDocument();
       await vi.advanceTimersByTimeAsync(WAITING_REFRESH_MS);
       expect(
