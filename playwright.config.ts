@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/support/browser';
-import { e2eApi, e2eBankApi, e2eServers } from './e2e/support/servers';
+import { e2eApi, e2eBankApi, e2eReleaseProxy, e2eServers } from './e2e/support/servers';
 
 /**
  * Journeys run in Debian's Chromium (its headless shell when installed: e2e/support/browser.ts) against production builds served by `vite preview`:
@@ -100,7 +100,10 @@ export default defineConfig({
         AI_MODE: 'gemini',
         GEMINI_API_KEY: e2eApi.serverKey,
         GEMINI_BASE_URL: e2eApi.gemini.url,
-        SHOP_ORIGINS: e2eServers.server.url.replace(/\/$/, ''),
+        // The release proxy serves the same build on its own origin (e2e/offline-order.spec.ts).
+        SHOP_ORIGINS: [e2eServers.server.url, e2eReleaseProxy.url]
+          .map((url) => url.replace(/\/$/, ''))
+          .join(','),
         SHOP_URL: e2eServers.server.url.replace(/\/$/, ''),
         SMTP_URL: e2eApi.smtp.url,
         OUTBOX_INTERVAL_MS: '500',
