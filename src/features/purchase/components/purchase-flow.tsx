@@ -109,6 +109,9 @@ export function PurchaseFlow() {
                   }
                 : null
             }
+            emailDelivery={
+              checkout.recordsOrders ? availability?.emailDelivery === true : undefined
+            }
           />
         );
       case 'payment': {
@@ -152,6 +155,7 @@ export function PurchaseFlow() {
             verifiedAt={state.verification.verifiedAt}
             focusOnMount={focusOnMount}
             onBuyAnother={() => dispatch({ type: 'START_OVER' })}
+            emailDelivery={availability?.emailDelivery}
           />
         ) : (
           <ResultFailure
