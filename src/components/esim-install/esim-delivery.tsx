@@ -24,6 +24,11 @@ type EsimDeliveryProps = {
    * the delivery, offered to send to their own Viber or to copy, and no email is promised.
    */
   contactKind?: 'email' | 'phone';
+  /**
+   * Whether the shop's server sends email (issue #44; unknown when absent). When it does not, an
+   * email buyer waiting for the eSIM is told it comes to this page, not by email.
+   */
+  emailDelivery?: boolean;
   /** The user agent to read (tests); the browser's by default. */
   userAgent?: string;
 };
@@ -49,13 +54,20 @@ export function EsimDelivery(props: EsimDeliveryProps) {
   const viber = contactKind === 'phone';
   const emailMessage =
     viber || delivery.email.state === 'not_applicable' ? null : emailMessages[delivery.email.state];
+  // An email buyer whose eSIM no email carries (a shop without a mail server, issue #44): like a
+  // Viber buyer, the order link is where the eSIM stays, and it is offered to keep.
+  const unmailed =
+    !viber &&
+    contactKind === 'email' &&
+    (delivery.esim ? delivery.email.state === 'not_applicable' : props.emailDelivery === false);
   const link =
     orderLink &&
-    (viber ? (
+    (viber || unmailed ? (
       <EsimKeepLink
         link={new URL(orderLink, window.location.href).href}
         orderNumber={orderNumber}
         Heading={SubHeading}
+        text={unmailed ? t('noEmail.keepText') : undefined}
       />
     ) : (
       <p className="esim-delivery__link">
@@ -64,7 +76,7 @@ export function EsimDelivery(props: EsimDeliveryProps) {
     ));
 
   if (delivery.state === 'waiting_for_stock') {
-    const waiting = viber ? 'waitingViber' : 'waiting';
+    const waiting = viber || unmailed ? 'waitingViber' : 'waiting';
     return (
       <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
         <Heading id="esim-delivery-heading">{t('waiting.heading')}</Heading>

@@ -246,3 +246,34 @@ describe('the eSIM install component', () => {
     expect(screen.getByRole('link', { name: 'order #NXR-20261123-163000' })).toBeVisible();
   });
 });
+
+// Issue #44: a shop without a mail server sends an email buyer nothing either.
+describe('the eSIM of an email buyer when no email carries it', () => {
+  it('offers the order link to keep, saying no email is sent, and promises none', async () => {
+    await show(assigned({ email: { state: 'not_applicable', attempts: 0 } }), UA.desktop);
+    const keep = screen.getByRole('region', { name: 'Keep the link to your eSIM' });
+    expect(within(keep).getByText(/This shop sends no email for this order/)).toBeVisible();
+    expect(screen.queryByText(/We are emailing it|Sent to your email/)).toBeNull();
+  });
+
+  it('tells an email buyer waiting for stock it comes to this page, when the server sends no email', async () => {
+    const renderWaiting = (emailDelivery: boolean) =>
+      renderWithProviders(
+        <EsimDelivery
+          delivery={assigned({ state: 'waiting_for_stock', esim: null, promisedBy: null })}
+          orderNumber="#NXR-20261123-163000"
+          userAgent={UA.desktop}
+          orderLink="#/order/abc?token=t0k"
+          contactKind="email"
+          emailDelivery={emailDelivery}
+        />,
+        { language: 'en', namespaces: ['delivery'] },
+      );
+    const { unmount } = await renderWaiting(false);
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent(/put your eSIM on this order page/);
+    expect(screen.getAllByRole('status')[0]!.textContent).not.toMatch(/email/i);
+    unmount();
+    await renderWaiting(true);
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent(/email your eSIM/);
+  });
+});

@@ -44,6 +44,8 @@ type ResultSuccessProps = {
   verifiedAt: number;
   focusOnMount: boolean;
   onBuyAnother: () => void;
+  /** Server mode: whether the server sends email, when known (issue #44). */
+  emailDelivery?: boolean;
 };
 
 /** Step 5 on success: the order number, the three activation steps, and the order's delivery. */
@@ -132,6 +134,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
             orderNumber={order.number}
             orderLink={orderHref(order.server.id, order.server.token, language)}
             contactKind={order.contactKind}
+            emailDelivery={props.emailDelivery}
           />
           <h3 className="purchase-result__details">{t('result.detailsHeading')}</h3>
           {details}

@@ -29,6 +29,7 @@ function serveAvailability() {
           ready: operatorId === 'mpt',
         })),
         promiseMinutes: 120,
+        emailDelivery: true,
       });
     }),
   );
