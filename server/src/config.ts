@@ -56,6 +56,11 @@ export const configSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .optional()
       .transform((value) => value === 'true' || value === '1'),
+    /**
+     * Per-client limits key an IPv6 client by its network of this many bits (review N2): one
+     * line or server gets a /64, so its 2^64 addresses count as one client.
+     */
+    IPV6_LIMIT_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
     /** Origins of the shop allowed by CORS, comma separated (e.g. https://shop.example). */
     SHOP_ORIGINS: list,
     VITE_MMQR_MERCHANT_ID: z.string().default('0000000000000000'),
@@ -71,9 +76,11 @@ export const configSchema = z
     /** Receipt checks per order and per client address, and orders per client address (429). */
     RECEIPT_LIMIT_PER_ORDER: z.coerce.number().int().min(1).default(5),
     RECEIPT_LIMIT_PER_ORDER_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
-    RECEIPT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    // Per address: high enough for a carrier's NAT (many buyers behind one IPv4, review N2); the
+    // per-order limit is the one that binds a thief.
+    RECEIPT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
     RECEIPT_LIMIT_PER_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
-    ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
     ORDER_LIMIT_PER_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     /**
@@ -153,6 +160,8 @@ export type Config = {
     proxy: { rateLimit: number; rateWindowMs: number; maxBodyBytes: number };
   };
   trustProxy: boolean;
+  /** IPV6_LIMIT_PREFIX: IPv6 clients are keyed by their network of this many bits. */
+  ipv6Prefix: number;
   shopOrigins: string[];
   merchant: {
     merchantId: string;
@@ -238,6 +247,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       },
     },
     trustProxy: raw.TRUST_PROXY,
+    ipv6Prefix: raw.IPV6_LIMIT_PREFIX,
     shopOrigins: raw.SHOP_ORIGINS,
     merchant: {
       merchantId: raw.VITE_MMQR_MERCHANT_ID,

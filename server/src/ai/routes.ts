@@ -1,7 +1,7 @@
 import { safeError } from '../platform/log-safe';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { clientAddress } from '../platform/client-address';
+import { clientKey } from '../platform/client-address';
 import type { Deps } from '../deps';
 import { ApiError, errorResponse } from '../platform/errors';
 import { matchAiCall, type AiCall } from './ai-allow-list';
@@ -55,7 +55,7 @@ export function aiProxyRoutes(deps: Deps) {
       );
     }
 
-    const client = clientAddress(c, deps.config.trustProxy, deps.clientAddress);
+    const client = clientKey(c, deps);
     const decision = await limiter.take(`ai:${client}`, deps.now());
     if (!decision.allowed) {
       throw new ApiError(
