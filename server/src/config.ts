@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { VERIFICATION_TIMEOUT_MS } from '#domain/payment-window';
 import { payeeNames } from '#domain/payee';
+import { parseAiBudgets, type AiBudgets } from './ai/ai-budgets';
 import { readProvisioning, type ProvisioningConfig } from './provisioning/provisioning-config';
 
 /**
@@ -31,6 +32,12 @@ export const configSchema = z
     /** A PostgreSQL server (postgres://…); replaces the embedded database. */
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     GEMINI_API_KEY: optionalText,
+    /**
+     * The key of the receipt checks, ideally of another Google Cloud project: Gemini's quotas
+     * are per project and model, so the public AI features cannot use up the receipts' (review
+     * N1). Empty: GEMINI_API_KEY.
+     */
+    GEMINI_RECEIPT_API_KEY: optionalText,
     /** Where Gemini's REST API is (tests point it at a local fake). */
     GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com'),
     /** demo: scripted answers, no key needed; auto: demo unless a key is set. */
@@ -50,7 +57,18 @@ export const configSchema = z
       .number()
       .int()
       .min(1024)
-      .default(8 * 1024 * 1024),
+      .default(4 * 1024 * 1024),
+    /** /ai/*: the most input tokens (estimated from the body) one call may carry (review N1). */
+    AI_MAX_INPUT_TOKENS: z.coerce.number().int().min(100).default(16_000),
+    /**
+     * /ai/* daily budgets per feature (decision 121):
+     * `task:clientRequests/clientTokens/shopRequests/shopTokens`, comma separated.
+     */
+    AI_BUDGETS: optionalText,
+    /** The proof of work an image or a video asks first: PBKDF2 iterations per try (ALTCHA). */
+    AI_PROOF_COST: z.coerce.number().int().min(1).default(1_000),
+    /** The key that signs those challenges; empty: one kept in the database (every copy shares it). */
+    AI_CHALLENGE_SECRET: optionalText,
     /** Behind one reverse proxy: the client is the last X-Forwarded-For entry, not the socket. */
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0', ''])
@@ -127,6 +145,11 @@ export const configSchema = z
     /** The shared secret of POST /api/payments/notifications (HMAC-SHA256); empty: 404. */
     PAYMENT_NOTIFY_SECRET: optionalText.pipe(z.string().min(16).optional()),
   })
+  .refine((value) => typeof parseAiBudgets(value.AI_BUDGETS) !== 'string', {
+    message:
+      'AI_BUDGETS: task:clientRequests/clientTokens/shopRequests/shopTokens, comma separated',
+    path: ['AI_BUDGETS'],
+  })
   .refine((value) => value.AI_MODE !== 'gemini' || !!value.GEMINI_API_KEY, {
     message: 'AI_MODE=gemini needs GEMINI_API_KEY',
     path: ['AI_MODE'],
@@ -147,6 +170,8 @@ export type Config = {
     /** AI_MODE=demo written out: a demo on purpose (auto without a key is demo by default). */
     demoChosen: boolean;
     apiKey: string | undefined;
+    /** The receipt checks' own key (GEMINI_RECEIPT_API_KEY), else undefined: apiKey. */
+    receiptApiKey: string | undefined;
     baseUrl: string;
     models: {
       text: string;
@@ -157,7 +182,17 @@ export type Config = {
       image: string;
       video: string;
     };
-    proxy: { rateLimit: number; rateWindowMs: number; maxBodyBytes: number };
+    proxy: {
+      rateLimit: number;
+      rateWindowMs: number;
+      maxBodyBytes: number;
+      /** The most estimated input tokens of one call. */
+      maxInputTokens: number;
+    };
+    /** The public features' daily budgets (decision 121). */
+    budgets: AiBudgets;
+    /** Image and video: the proof of work's cost, and its signing key when configured. */
+    proof: { cost: number; secret: string | undefined };
   };
   trustProxy: boolean;
   /** IPV6_LIMIT_PREFIX: IPv6 clients are keyed by their network of this many bits. */
@@ -230,6 +265,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       mode,
       demoChosen: raw.AI_MODE === 'demo',
       apiKey: raw.GEMINI_API_KEY,
+      receiptApiKey: raw.GEMINI_RECEIPT_API_KEY,
       baseUrl: raw.GEMINI_BASE_URL.replace(/\/+$/, ''),
       models: {
         text: raw.MODEL_TEXT,
@@ -244,7 +280,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
         rateLimit: raw.AI_RATE_LIMIT,
         rateWindowMs: raw.AI_RATE_WINDOW_SECONDS * 1000,
         maxBodyBytes: raw.AI_MAX_BODY_BYTES,
+        maxInputTokens: raw.AI_MAX_INPUT_TOKENS,
       },
+      budgets: parseAiBudgets(raw.AI_BUDGETS) as AiBudgets,
+      proof: { cost: raw.AI_PROOF_COST, secret: raw.AI_CHALLENGE_SECRET },
     },
     trustProxy: raw.TRUST_PROXY,
     ipv6Prefix: raw.IPV6_LIMIT_PREFIX,

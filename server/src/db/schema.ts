@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -350,6 +351,29 @@ export const installProgress = pgTable('install_progress', {
 
 export type InstallProgressRow = typeof installProgress.$inferSelect;
 
+/** The public AI features' daily budgets (migration 011, decision 121). */
+export const aiBudgets = pgTable(
+  'ai_budgets',
+  {
+    key: text('key').notNull(),
+    /** The UTC day, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    requests: integer('requests').notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.day] })],
+);
+
+/** Spent proofs of work (ALTCHA challenges' signatures), each good for one call. */
+export const aiProofs = pgTable(
+  'ai_proofs',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: time('expires_at').notNull(),
+  },
+  (table) => [index('ai_proofs_expiry_idx').on(table.expiresAt)],
+);
+
 export const schema = {
   orders,
   payments,
@@ -368,4 +392,6 @@ export const schema = {
   es2plusJobs,
   es2plusNotifications,
   installProgress,
+  aiBudgets,
+  aiProofs,
 };
