@@ -100,6 +100,14 @@ export const configSchema = z
     RECEIPT_LIMIT_PER_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
     ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
     ORDER_LIMIT_PER_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+    /**
+     * SIGTERM: the most ms the server takes to finish what it has (requests, the workers' round)
+     * before it exits anyway (code 1). Empty: RECEIPT_TIMEOUT_MS + 10 s, so a receipt check ends.
+     */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+    /** GET /metrics without a key on this port of METRICS_HOST (empty: only behind a staff key). */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     /**
      * GET /status runs its checks at most once in this many ms; requests in between share the
@@ -214,6 +222,10 @@ export type Config = {
     ordersPerAddress: Limit;
   };
   logLevel: RawConfig['LOG_LEVEL'];
+  /** SIGTERM's drain may take this long (ms) before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** GET /metrics without a key on its own port (decision 119); undefined: behind a staff key only. */
+  metrics: { port: number | undefined; host: string };
   /** CONTACT_HASH_SECRET, or undefined: the server keeps its own (orders/contact-hash.ts). */
   contactHashSecret: string | undefined;
   /** The receipt check's time limit (ms); a check older than this is stale (server stopped). */
@@ -314,6 +326,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       },
     },
     logLevel: raw.LOG_LEVEL,
+    shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS ?? raw.RECEIPT_TIMEOUT_MS + 10_000,
+    metrics: { port: raw.METRICS_PORT, host: raw.METRICS_HOST },
     contactHashSecret: raw.CONTACT_HASH_SECRET,
     receiptTimeoutMs: raw.RECEIPT_TIMEOUT_MS,
     statusMaxAgeMs: raw.STATUS_MAX_AGE_MS,

@@ -31,6 +31,7 @@ export type ErrorCode =
   | 'ai_unavailable'
   | 'database_unavailable'
   | 'email_unavailable'
+  | 'unavailable'
   | 'internal';
 
 /** One problem of a refused input, e.g. a CSV line. */
