@@ -13,12 +13,20 @@ import { createRouter } from './platform/http/router';
 import { shopOrderRoutes } from './orders/routes';
 import { staffRoutes } from './staff/routes';
 import { statusRoutes } from './status/routes';
+import { createMetrics } from './status/metrics';
+import { mountOperations } from './status/operations';
+import { createLifecycle, OPERATIONS_PATHS } from './platform/lifecycle';
 
 export const API_TITLE = 'eSIM Myanmar API';
 export const API_VERSION = '1.0.0';
 
 /** Builds the whole HTTP application from its dependencies (STYLE: the server wing). */
-export function createApp(deps: Deps) {
+export function createApp(given: Deps) {
+  // GET /metrics's counters and the drain's state: main.ts passes its own (the workers count
+  // AI calls too, and SIGTERM drains); tests and the Workers entry get fresh ones.
+  const lifecycle = given.lifecycle ?? createLifecycle();
+  const metrics = given.metrics ?? createMetrics({ ...given, lifecycle });
+  const deps: Deps = { ...given, metrics, lifecycle };
   const app = createRouter();
   const catalogue = preparedCatalogue();
 
@@ -39,6 +47,14 @@ export function createApp(deps: Deps) {
   // CORS, the headers every answer carries and the request's log line, in one middleware that
   // leaves the route's answer on the server's fast path (decision 100).
   app.use('*', edge(deps));
+  // Requests by route pattern and status, with their latency (unmatched paths as one label).
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    const route = c.req.routePath === '/*' ? '(unmatched)' : c.req.routePath;
+    metrics.observeRequest(route, c.req.method, c.res.status, (performance.now() - started) / 1000);
+  });
+  mountOperations(app, deps, metrics, lifecycle);
 
   // Every error answers this shape; it is a component even before a route refers to it.
   app.openAPIRegistry.register('Error', errorBodySchema);
@@ -66,8 +82,34 @@ export function createApp(deps: Deps) {
   // the route and the edge make together: synchronously, its headers made once (decision 103).
   const prepared = preparedAnswers(deps, { '/plans': catalogue });
   const routed = app.fetch;
-  app.fetch = (request, env, executionCtx) =>
-    prepared(request, env) ?? routed(request, env, executionCtx);
+  const answer = (...[request, env, executionCtx]: Parameters<typeof routed>) => {
+    const started = performance.now();
+    const ready = prepared(request, env);
+    if (!ready) return routed(request, env, executionCtx);
+    metrics.observeRequest('/plans', 'GET', ready.status, (performance.now() - started) / 1000);
+    return ready;
+  };
+  // Once the server drains (SIGTERM), new requests are refused with 503 and `Connection:
+  // close`, so the proxy sends them to another instance (main.ts counts those in flight).
+  app.fetch = (request, env, executionCtx) => {
+    if (lifecycle.draining() && !OPERATIONS_PATHS.has(new URL(request.url).pathname)) {
+      return new Response(
+        JSON.stringify(
+          errorBody('unavailable', 'This server is stopping. Please send the request again.'),
+        ),
+        {
+          status: 503,
+          headers: {
+            'content-type': 'application/json',
+            connection: 'close',
+            'retry-after': '1',
+            'cache-control': 'no-store',
+          },
+        },
+      );
+    }
+    return answer(request, env, executionCtx);
+  };
 
   return app;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { VERIFICATION_TIMEOUT_MS } from '#domain/payment-window';
 import { payeeNames } from '#domain/payee';
+import { parseAiBudgets, type AiBudgets } from './ai/ai-budgets';
 import { readProvisioning, type ProvisioningConfig } from './provisioning/provisioning-config';
 
 /**
@@ -31,6 +32,12 @@ export const configSchema = z
     /** A PostgreSQL server (postgres://…); replaces the embedded database. */
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     GEMINI_API_KEY: optionalText,
+    /**
+     * The key of the receipt checks, ideally of another Google Cloud project: Gemini's quotas
+     * are per project and model, so the public AI features cannot use up the receipts' (review
+     * N1). Empty: GEMINI_API_KEY.
+     */
+    GEMINI_RECEIPT_API_KEY: optionalText,
     /** Where Gemini's REST API is (tests point it at a local fake). */
     GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com'),
     /** demo: scripted answers, no key needed; auto: demo unless a key is set. */
@@ -50,12 +57,28 @@ export const configSchema = z
       .number()
       .int()
       .min(1024)
-      .default(8 * 1024 * 1024),
+      .default(4 * 1024 * 1024),
+    /** /ai/*: the most input tokens (estimated from the body) one call may carry (review N1). */
+    AI_MAX_INPUT_TOKENS: z.coerce.number().int().min(100).default(16_000),
+    /**
+     * /ai/* daily budgets per feature (decision 121):
+     * `task:clientRequests/clientTokens/shopRequests/shopTokens`, comma separated.
+     */
+    AI_BUDGETS: optionalText,
+    /** The proof of work an image or a video asks first: PBKDF2 iterations per try (ALTCHA). */
+    AI_PROOF_COST: z.coerce.number().int().min(1).default(1_000),
+    /** The key that signs those challenges; empty: one kept in the database (every copy shares it). */
+    AI_CHALLENGE_SECRET: optionalText,
     /** Behind one reverse proxy: the client is the last X-Forwarded-For entry, not the socket. */
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0', ''])
       .optional()
       .transform((value) => value === 'true' || value === '1'),
+    /**
+     * Per-client limits key an IPv6 client by its network of this many bits (review N2): one
+     * line or server gets a /64, so its 2^64 addresses count as one client.
+     */
+    IPV6_LIMIT_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
     /** Origins of the shop allowed by CORS, comma separated (e.g. https://shop.example). */
     SHOP_ORIGINS: list,
     VITE_MMQR_MERCHANT_ID: z.string().default('0000000000000000'),
@@ -71,10 +94,20 @@ export const configSchema = z
     /** Receipt checks per order and per client address, and orders per client address (429). */
     RECEIPT_LIMIT_PER_ORDER: z.coerce.number().int().min(1).default(5),
     RECEIPT_LIMIT_PER_ORDER_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
-    RECEIPT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    // Per address: high enough for a carrier's NAT (many buyers behind one IPv4, review N2); the
+    // per-order limit is the one that binds a thief.
+    RECEIPT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
     RECEIPT_LIMIT_PER_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
-    ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
     ORDER_LIMIT_PER_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+    /**
+     * SIGTERM: the most ms the server takes to finish what it has (requests, the workers' round)
+     * before it exits anyway (code 1). Empty: RECEIPT_TIMEOUT_MS + 10 s, so a receipt check ends.
+     */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+    /** GET /metrics without a key on this port of METRICS_HOST (empty: only behind a staff key). */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     /**
      * GET /status runs its checks at most once in this many ms; requests in between share the
@@ -120,6 +153,11 @@ export const configSchema = z
     /** The shared secret of POST /api/payments/notifications (HMAC-SHA256); empty: 404. */
     PAYMENT_NOTIFY_SECRET: optionalText.pipe(z.string().min(16).optional()),
   })
+  .refine((value) => typeof parseAiBudgets(value.AI_BUDGETS) !== 'string', {
+    message:
+      'AI_BUDGETS: task:clientRequests/clientTokens/shopRequests/shopTokens, comma separated',
+    path: ['AI_BUDGETS'],
+  })
   .refine((value) => value.AI_MODE !== 'gemini' || !!value.GEMINI_API_KEY, {
     message: 'AI_MODE=gemini needs GEMINI_API_KEY',
     path: ['AI_MODE'],
@@ -140,6 +178,8 @@ export type Config = {
     /** AI_MODE=demo written out: a demo on purpose (auto without a key is demo by default). */
     demoChosen: boolean;
     apiKey: string | undefined;
+    /** The receipt checks' own key (GEMINI_RECEIPT_API_KEY), else undefined: apiKey. */
+    receiptApiKey: string | undefined;
     baseUrl: string;
     models: {
       text: string;
@@ -150,9 +190,21 @@ export type Config = {
       image: string;
       video: string;
     };
-    proxy: { rateLimit: number; rateWindowMs: number; maxBodyBytes: number };
+    proxy: {
+      rateLimit: number;
+      rateWindowMs: number;
+      maxBodyBytes: number;
+      /** The most estimated input tokens of one call. */
+      maxInputTokens: number;
+    };
+    /** The public features' daily budgets (decision 121). */
+    budgets: AiBudgets;
+    /** Image and video: the proof of work's cost, and its signing key when configured. */
+    proof: { cost: number; secret: string | undefined };
   };
   trustProxy: boolean;
+  /** IPV6_LIMIT_PREFIX: IPv6 clients are keyed by their network of this many bits. */
+  ipv6Prefix: number;
   shopOrigins: string[];
   merchant: {
     merchantId: string;
@@ -170,6 +222,10 @@ export type Config = {
     ordersPerAddress: Limit;
   };
   logLevel: RawConfig['LOG_LEVEL'];
+  /** SIGTERM's drain may take this long (ms) before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** GET /metrics without a key on its own port (decision 119); undefined: behind a staff key only. */
+  metrics: { port: number | undefined; host: string };
   /** CONTACT_HASH_SECRET, or undefined: the server keeps its own (orders/contact-hash.ts). */
   contactHashSecret: string | undefined;
   /** The receipt check's time limit (ms); a check older than this is stale (server stopped). */
@@ -221,6 +277,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       mode,
       demoChosen: raw.AI_MODE === 'demo',
       apiKey: raw.GEMINI_API_KEY,
+      receiptApiKey: raw.GEMINI_RECEIPT_API_KEY,
       baseUrl: raw.GEMINI_BASE_URL.replace(/\/+$/, ''),
       models: {
         text: raw.MODEL_TEXT,
@@ -235,9 +292,13 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
         rateLimit: raw.AI_RATE_LIMIT,
         rateWindowMs: raw.AI_RATE_WINDOW_SECONDS * 1000,
         maxBodyBytes: raw.AI_MAX_BODY_BYTES,
+        maxInputTokens: raw.AI_MAX_INPUT_TOKENS,
       },
+      budgets: parseAiBudgets(raw.AI_BUDGETS) as AiBudgets,
+      proof: { cost: raw.AI_PROOF_COST, secret: raw.AI_CHALLENGE_SECRET },
     },
     trustProxy: raw.TRUST_PROXY,
+    ipv6Prefix: raw.IPV6_LIMIT_PREFIX,
     shopOrigins: raw.SHOP_ORIGINS,
     merchant: {
       merchantId: raw.VITE_MMQR_MERCHANT_ID,
@@ -265,6 +326,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       },
     },
     logLevel: raw.LOG_LEVEL,
+    shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS ?? raw.RECEIPT_TIMEOUT_MS + 10_000,
+    metrics: { port: raw.METRICS_PORT, host: raw.METRICS_HOST },
     contactHashSecret: raw.CONTACT_HASH_SECRET,
     receiptTimeoutMs: raw.RECEIPT_TIMEOUT_MS,
     statusMaxAgeMs: raw.STATUS_MAX_AGE_MS,

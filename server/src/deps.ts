@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Logger } from './platform/logger';
 import type { RateLimiter } from './platform/rate-limit';
+import type { Lifecycle } from './platform/lifecycle';
+import type { Metrics } from './status/metrics';
 
 /**
  * Everything the app needs from outside, passed in (no module-level state): tests pass fakes
@@ -22,4 +24,8 @@ export type Deps = {
   clientAddress?: ClientAddressReader;
   /** The AI proxy's rate limits; default: counted in the database (shared by every copy). */
   aiRateLimiter?: RateLimiter;
+  /** GET /metrics's counters (status/metrics.ts); createApp makes them when not given. */
+  metrics?: Metrics;
+  /** Readiness and the drain on SIGTERM (platform/lifecycle.ts); main.ts gives its own. */
+  lifecycle?: Lifecycle;
 };

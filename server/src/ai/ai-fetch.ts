@@ -13,7 +13,9 @@ export function createAiFetch(config: Config, network: typeof fetch = fetch): ty
   const key = config.ai.apiKey ?? '';
   return (input, init) => {
     const request = new Request(input, init);
-    request.headers.set('x-goog-api-key', key);
+    // A call that names its own key keeps it: the receipt checks' (GEMINI_RECEIPT_API_KEY). The
+    // AI proxy sends upstream no header of the client's, so only the server's code names one.
+    if (!request.headers.has('x-goog-api-key')) request.headers.set('x-goog-api-key', key);
     return network(request);
   };
 }

@@ -38,9 +38,10 @@ const upsertHealth = preparedStatement((db) =>
  * caller: a health note that cannot be written is only logged.
  */
 export async function recordAiResult(
-  deps: Pick<Deps, 'database' | 'now' | 'logger'>,
+  deps: Pick<Deps, 'database' | 'now' | 'logger' | 'metrics'>,
   result: { task: AiTask; ok: boolean; latencyMs: number; message: string },
 ): Promise<void> {
+  deps.metrics?.aiCall(result.task, result.ok);
   const row = {
     task: result.task,
     ok: result.ok,

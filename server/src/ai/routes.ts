@@ -1,12 +1,14 @@
 import { safeError } from '../platform/log-safe';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { clientAddress } from '../platform/client-address';
+import { clientKey } from '../platform/client-address';
 import type { Deps } from '../deps';
 import { ApiError, errorResponse } from '../platform/errors';
 import { matchAiCall, type AiCall } from './ai-allow-list';
 import { aiBodyProblem } from './ai-body';
 import { recordAiResult } from './ai-health';
+import { estimateInputTokens, spendAiBudget } from './ai-budgets';
+import { createAiChallenge, PROOF_HEADER, spendAiProof } from './ai-proof';
 import { databaseRateLimiter } from '../platform/abuse-limits';
 import { isKeyRefusal } from '../payments/receipt-model';
 import { createRouter } from '../platform/http/router';
@@ -43,6 +45,15 @@ export function aiProxyRoutes(deps: Deps) {
     }),
   );
 
+  // The proof of work an image or a video asks first (ai/ai-proof.ts).
+  router.get('/challenge', async (c) => {
+    const task = c.req.query('task');
+    if (task !== 'image' && task !== 'video') {
+      throw new ApiError(400, 'validation_failed', 'task: image or video');
+    }
+    return c.json(await createAiChallenge(deps, task), 200, { 'Cache-Control': 'no-store' });
+  });
+
   router.all('*', async (c) => {
     const url = new URL(c.req.url);
     const path = url.pathname.replace(/^\/ai\//, '');
@@ -55,7 +66,7 @@ export function aiProxyRoutes(deps: Deps) {
       );
     }
 
-    const client = clientAddress(c, deps.config.trustProxy, deps.clientAddress);
+    const client = clientKey(c, deps);
     const decision = await limiter.take(`ai:${client}`, deps.now());
     if (!decision.allowed) {
       throw new ApiError(
@@ -66,33 +77,57 @@ export function aiProxyRoutes(deps: Deps) {
       );
     }
 
-    return forward(c, deps, call);
+    const body = call.method === 'POST' ? await readBody(c, call) : undefined;
+    if (body && call.task !== 'receipt') {
+      // What a call may cost (review N1, decision 121): its size, a proof of work for an image
+      // or a video, and the feature's daily budgets (the client's, then the shop's).
+      const tokens = estimateInputTokens(body.parsed);
+      if (tokens > proxy.maxInputTokens) {
+        throw new ApiError(
+          413,
+          'payload_too_large',
+          `An AI request may carry about ${proxy.maxInputTokens} tokens; this one about ${tokens}.`,
+        );
+      }
+      if (call.task === 'image' || call.task === 'video') {
+        await spendAiProof(deps, call.task, c.req.header(PROOF_HEADER));
+      }
+      await spendAiBudget(deps, { task: call.task, client, tokens });
+    }
+    return forward(c, deps, call, body?.bytes);
   });
 
   return router;
 }
 
-async function forward(c: Context, deps: Deps, call: AiCall): Promise<Response> {
+/** A POST body: JSON, only the fields the shop's own calls send, within their limits (ai/ai-body.ts). */
+async function readBody(c: Context, call: AiCall) {
+  const bytes = await c.req.arrayBuffer();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+  const problem = aiBodyProblem(call, parsed);
+  if (problem) {
+    throw new ApiError(
+      400,
+      'validation_failed',
+      `This AI request is not one the shop makes: ${problem}`,
+    );
+  }
+  return { bytes, parsed };
+}
+
+async function forward(
+  c: Context,
+  deps: Deps,
+  call: AiCall,
+  body: ArrayBuffer | undefined,
+): Promise<Response> {
   const query = call.query.size > 0 ? `?${call.query.toString()}` : '';
   const target = `${deps.config.ai.baseUrl}/${call.path}${query}`;
-  const body = call.method === 'POST' ? await c.req.arrayBuffer() : undefined;
-  if (body) {
-    // Only the fields the shop's own calls send, within their limits (ai/ai-body.ts).
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(new TextDecoder().decode(body));
-    } catch {
-      throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
-    }
-    const problem = aiBodyProblem(call, parsed);
-    if (problem) {
-      throw new ApiError(
-        400,
-        'validation_failed',
-        `This AI request is not one the shop makes: ${problem}`,
-      );
-    }
-  }
 
   // The upstream has `timeoutMs` to answer with its headers; a client that leaves cancels it.
   const controller = new AbortController();

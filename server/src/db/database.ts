@@ -33,6 +33,8 @@ export type Database = {
   rawTransaction<T>(work: (tx: RawTransaction) => Promise<T>): Promise<T>;
   /** One round trip; resolves with its duration in ms. */
   ping(): Promise<number>;
+  /** PostgreSQL only: the pool's connections (GET /metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   /** PGlite only: the whole data folder as a gzipped tar (npm run backup). */
   dumpDataDir?: () => Promise<Blob>;
   /**
@@ -141,6 +143,15 @@ export function readMigrations(dir: URL = MIGRATIONS_DIR): Migration[] {
       version: name.replace(/\.sql$/, ''),
       sql: readFileSync(new URL(name, dir), 'utf8'),
     }));
+}
+
+/** The versions of the migrations this database has (GET /readyz compares them with the code's). */
+export async function appliedMigrations(database: Database): Promise<string[]> {
+  return database.rawTransaction(async (tx) =>
+    (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map(
+      (row) => row.version,
+    ),
+  );
 }
 
 /**

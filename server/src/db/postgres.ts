@@ -53,6 +53,12 @@ export function openPostgres(options: {
       }
     },
     ping: () => timed(() => pool.query('SELECT 1')),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.max,
+    }),
     close: () => pool.end(),
   };
 }

@@ -10,6 +10,7 @@ import {
   VERIFIERS,
 } from '#domain/order-life';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -369,6 +370,29 @@ export const installProgress = pgTable('install_progress', {
 
 export type InstallProgressRow = typeof installProgress.$inferSelect;
 
+/** The public AI features' daily budgets (migration 011, decision 121). */
+export const aiBudgets = pgTable(
+  'ai_budgets',
+  {
+    key: text('key').notNull(),
+    /** The UTC day, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    requests: integer('requests').notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.day] })],
+);
+
+/** Spent proofs of work (ALTCHA challenges' signatures), each good for one call. */
+export const aiProofs = pgTable(
+  'ai_proofs',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: time('expires_at').notNull(),
+  },
+  (table) => [index('ai_proofs_expiry_idx').on(table.expiresAt)],
+);
+
 export const schema = {
   orders,
   orderEvents,
@@ -388,4 +412,6 @@ export const schema = {
   es2plusJobs,
   es2plusNotifications,
   installProgress,
+  aiBudgets,
+  aiProofs,
 };

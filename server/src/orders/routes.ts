@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { checkContact } from '#domain/contact';
-import { clientAddress } from '../platform/client-address';
+import { clientKey } from '../platform/client-address';
 import type { Deps } from '../deps';
 import { ApiError } from '../platform/errors';
 import { errorResponses } from '../platform/http/error-schema';
@@ -35,6 +35,7 @@ import { contactHash } from './contact-hash';
 import { queueOrderLookup } from './order-lookup';
 import { submitReceipt } from '../payments/receipts';
 import { databaseRateLimiter, enforceLimit, limitKeys } from '../platform/abuse-limits';
+import type { RateDecision } from '../platform/rate-limit';
 import { limitBody, RECEIPT_BODY_BYTES, SMALL_BODY_BYTES } from '../platform/http/body-limit';
 import { createRouter, json } from '../platform/http/router';
 
@@ -64,7 +65,7 @@ const createOrderRoute = createRoute({
       409: 'The first request with this Idempotency-Key is still running.',
       413: 'The body is too large.',
       422: 'Unknown or unavailable plan (plan_unavailable), or an Idempotency-Key reused with another body.',
-      429: 'Too many orders from this client address (ORDER_LIMIT_PER_ADDRESS, default 30 per 10 min), or more than 9,999 in one second (rate_limited, Retry-After).',
+      429: 'Too many orders from this client address (ORDER_LIMIT_PER_ADDRESS, default 120 per 10 min), or more than 9,999 in one second (rate_limited, Retry-After).',
       503: 'The database is not reachable (database_unavailable).',
     }),
   },
@@ -115,7 +116,7 @@ const submitReceiptRoute = createRoute({
       409: 'order_expired, order_closed, receipt_in_progress (Retry-After), or a repeat of a running request.',
       413: 'The body is larger than 4 MB.',
       422: 'An Idempotency-Key reused with another body.',
-      429: 'Too many receipt checks for this order (RECEIPT_LIMIT_PER_ORDER, default 5 per 10 min) or from this client address (RECEIPT_LIMIT_PER_ADDRESS, default 30 per hour): rate_limited, Retry-After. Only checks that reach the AI service count.',
+      429: 'Too many receipt checks for this order (RECEIPT_LIMIT_PER_ORDER, default 5 per 10 min) or from this client address (RECEIPT_LIMIT_PER_ADDRESS, default 120 per hour): rate_limited, Retry-After. Only checks that reach the AI service count.',
       503: 'ai_unavailable or database_unavailable, with Retry-After: nothing was lost, try again.',
     }),
   },
@@ -186,7 +187,7 @@ const lookupRoute = createRoute({
   },
 });
 
-/** Find my eSIMs: requests per address and per client, per hour (in memory, per process). */
+/** Find my eSIMs: requests per address and per client, per hour (counted in the database). */
 export const LOOKUP_PER_ADDRESS = 3;
 export const LOOKUP_PER_CLIENT = 10;
 const HOUR_MS = 60 * 60_000;
@@ -223,7 +224,7 @@ export function shopOrderRoutes(deps: Deps) {
     address: databaseRateLimiter(deps, { limit: LOOKUP_PER_ADDRESS, windowMs: HOUR_MS }),
     client: databaseRateLimiter(deps, { limit: LOOKUP_PER_CLIENT, windowMs: HOUR_MS }),
   };
-  const addressOf = (c: Context) => clientAddress(c, deps.config.trustProxy, deps.clientAddress);
+  const addressOf = (c: Context) => clientKey(c, deps);
 
   /** The order as its buyer (who holds the token) reads it now: the eSIM included. */
   const forBuyer = async (row: OrderRow) =>
@@ -278,21 +279,23 @@ export function shopOrderRoutes(deps: Deps) {
   router.openapi(lookupRoute, async (c) => {
     const body = c.req.valid('json');
     const now = deps.now();
-    const client = clientAddress(c, deps.config.trustProxy, deps.clientAddress);
-    for (const decision of [
-      await lookupLimits.client.take(`lookup-client:${client}`, now),
-      // The address's HMAC, not the address: the limit table keeps no email.
+    const client = clientKey(c, deps);
+    // The client's own budget first, and the address's only for a client within its own (review
+    // N4): a client over its limit spends nobody else's lookups.
+    const refuse = (decision: RateDecision) => {
+      if (decision.allowed) return;
+      throw new ApiError(429, 'rate_limited', 'Too many requests. Please try again later.', {
+        'Retry-After': String(decision.retryAfterSeconds),
+      });
+    };
+    refuse(await lookupLimits.client.take(`lookup-client:${client}`, now));
+    // The address's HMAC, not the address: the limit table keeps no email.
+    refuse(
       await lookupLimits.address.take(
         `lookup-address:${await contactHash(deps, { kind: 'email', value: body.email })}`,
         now,
       ),
-    ]) {
-      if (!decision.allowed) {
-        throw new ApiError(429, 'rate_limited', 'Too many requests. Please try again later.', {
-          'Retry-After': String(decision.retryAfterSeconds),
-        });
-      }
-    }
+    );
     await queueOrderLookup(deps, { email: body.email, language: body.language ?? 'en' });
     return c.json({ queued: true as const }, 202);
   });

@@ -87,7 +87,11 @@ export async function readReceiptWithModel(
   try {
     const response = await deps.aiFetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      // Its own key when configured: another project's quota than the public features' (N1).
+      headers: {
+        'Content-Type': 'application/json',
+        ...(ai.receiptApiKey ? { 'x-goog-api-key': ai.receiptApiKey } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(deps.config.receiptTimeoutMs),
     });

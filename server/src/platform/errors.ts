@@ -19,6 +19,8 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'budget_spent'
+  | 'proof_required'
   | 'order_expired'
   | 'order_closed'
   | 'receipt_in_progress'
@@ -31,6 +33,7 @@ export type ErrorCode =
   | 'ai_unavailable'
   | 'database_unavailable'
   | 'email_unavailable'
+  | 'unavailable'
   | 'internal';
 
 /** One problem of a refused input, e.g. a CSV line. */

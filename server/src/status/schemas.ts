@@ -31,6 +31,20 @@ export const statusResponseSchema = z
       example: '2026-11-23T10:00:00.000Z',
     }),
     services: z.array(serviceSchema),
+    aiBudgets: z
+      .array(
+        z.object({
+          feature: z.enum(['chat', 'compatibility', 'support', 'image', 'video']),
+          requestsLeft: z.number().int().min(0),
+          requests: z.number().int().min(0),
+        }),
+      )
+      .optional()
+      .openapi({
+        description:
+          "What is left today (UTC) of each public AI feature's shop-wide budget of requests " +
+          '(decision 121); absent when the database is not reachable.',
+      }),
   })
   .openapi('StatusResponse', {
     example: {

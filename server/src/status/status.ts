@@ -1,3 +1,4 @@
+import { aiBudgetsLeft, PUBLIC_AI_TASKS } from '../ai/ai-budgets';
 import { count, desc, isNull, min } from 'drizzle-orm';
 import { aiHealth, messageOutbox } from '../db/schema';
 import type { Deps } from '../deps';
@@ -151,10 +152,21 @@ export async function readStatus(deps: Deps): Promise<StatusResponse> {
     ]);
     services.push(ai, queue);
   }
+  const left =
+    database.status === 'OUTAGE' ? undefined : await aiBudgetsLeft(deps).catch(() => undefined);
   return {
     overallStatus: worst(services.map((service) => service.status)),
     aiMode: deps.config.ai.mode,
     lastChecked: new Date(deps.now()).toISOString(),
     services,
+    ...(left
+      ? {
+          aiBudgets: PUBLIC_AI_TASKS.map((feature) => ({
+            feature,
+            requestsLeft: left[feature].tokens === 0 ? 0 : left[feature].requests,
+            requests: deps.config.ai.budgets[feature].shop.requests,
+          })),
+        }
+      : {}),
   };
 }

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createAiFetch } from '../../src/ai/ai-fetch';
 import { loadConfig } from '../../src/config';
 import { aiHealth } from '../../src/db/schema';
+import { solvedProof } from '../support/ai-proof';
 import { testStore, useTestApp } from '../support/test-app';
 
 const BASE = 'http://gemini.test';
@@ -13,6 +14,7 @@ const env = {
   AI_RATE_LIMIT: '3',
   AI_RATE_WINDOW_SECONDS: '60',
   AI_MAX_BODY_BYTES: '4096',
+  AI_PROOF_COST: '1',
 };
 
 type Seen = { url: string; method: string; headers: Headers; body: string };
@@ -134,7 +136,11 @@ describe(`AI proxy (${testStore})`, () => {
     const started = await request(
       'POST',
       '/ai/v1beta/models/veo-3.0-fast-generate-001:predictLongRunning',
-      { body: JSON.stringify({ instances: [{ prompt: 'Yangon at night' }] }) },
+      {
+        body: JSON.stringify({ instances: [{ prompt: 'Yangon at night' }] }),
+        // Decision 121: a video asks for a proof of work first.
+        headers: { 'x-ai-proof': await solvedProof((path) => request('GET', path), 'video') },
+      },
     );
     expect(started.status).toBe(200);
     const polled = await request(
@@ -270,6 +276,7 @@ describe(`AI proxy (${testStore})`, () => {
     answer = () => new Response('{}', { status: 500 });
     await request('POST', '/ai/v1beta/models/gemini-2.5-flash-image:generateContent', {
       body: generateBody,
+      headers: { 'x-ai-proof': await solvedProof((path) => request('GET', path), 'image') },
     });
     const rows = await harness.database.db.select().from(aiHealth);
     const byTask = Object.fromEntries(rows.map((row) => [row.task, row.ok]));

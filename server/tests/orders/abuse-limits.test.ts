@@ -31,11 +31,11 @@ async function expectRateLimited(response: Response, retryAfter: string) {
 }
 
 describe(`abuse limits: defaults`, () => {
-  it('are 5 checks per order per 10 min, 30 per address per hour, 30 orders per address per 10 min', () => {
+  it('are 5 checks per order per 10 min, 120 per address per hour, 120 orders per address per 10 min (room for a carrier NAT, decision 120)', () => {
     expect(loadConfig({}).limits).toEqual({
       receiptsPerOrder: { limit: 5, windowMs: 10 * MINUTE },
-      receiptsPerAddress: { limit: 30, windowMs: 60 * MINUTE },
-      ordersPerAddress: { limit: 30, windowMs: 10 * MINUTE },
+      receiptsPerAddress: { limit: 120, windowMs: 60 * MINUTE },
+      ordersPerAddress: { limit: 120, windowMs: 10 * MINUTE },
     });
   });
 });

@@ -180,6 +180,18 @@ describe(`Find my eSIMs (${testStore})`, () => {
     expect(eleventh.headers.get('retry-after')).toBeTruthy();
   });
 
+  it('counts a victim address only for a client within its own limit (review N4)', async () => {
+    const attacker = '198.51.100.66';
+    for (let n = 0; n < 10; n += 1) {
+      expect((await lookup(`junk-${n}@example.com`, 'en', attacker)).status).toBe(202);
+    }
+    // Over its own limit: refused, and the victim's 3-an-hour budget is not touched.
+    for (let n = 0; n < 3; n += 1) {
+      expect((await lookup('victim@example.com', 'en', attacker)).status).toBe(429);
+    }
+    expect((await lookup('victim@example.com', 'en', '198.51.100.67')).status).toBe(202);
+  });
+
   it('refuses what is not an email address with the one error shape', async () => {
     for (const email of ['09123456789', 'not an email', 'a@example.com\r\nBcc: x@example.com']) {
       const response = await lookup(email);

@@ -1,6 +1,7 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { env } from '../../config/env';
 import { retryableImport } from '../retry-import';
+import { withProofOfWork } from './proof-of-work';
 
 export const GEMINI_API_ORIGIN = 'https://generativelanguage.googleapis.com';
 export const GEMINI_API_VERSION = 'v1beta';
@@ -64,9 +65,13 @@ async function createTransport(ai: AiSettings): Promise<AiTransport> {
   const origin = (current.baseUrl ?? GEMINI_API_ORIGIN).replace(/\/+$/, '');
   // Behind a proxy the server adds the real key; the SDK still wants one in the browser.
   const apiKey = current.apiKey || (current.mode === 'demo' ? 'demo-key' : 'proxy-supplied');
+  const network: typeof fetch = (input, init) => fetch(input, init);
+  // Through the shop's AI proxy, an image or a video asks for a proof of work first (decision 121).
+  const proxied = !current.apiKey && current.mode !== 'demo';
   return {
     settings: current,
-    fetch: demoFetch ?? ((input, init) => fetch(input, init)),
+    fetch:
+      demoFetch ?? (proxied ? withProofOfWork(network, origin, current.models.image) : network),
     apiRoot: `${origin}/${GEMINI_API_VERSION}`,
     authHeaders: { 'x-goog-api-key': apiKey },
   };

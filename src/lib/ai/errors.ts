@@ -4,6 +4,7 @@ export type AiErrorKind =
   | 'timeout' // the call took longer than its limit
   | 'network' // no answer from the service
   | 'quota' // 429 after retries
+  | 'budget' // the shop's server: today's budget of this feature is spent (429 budget_spent)
   | 'unavailable' // 5xx after retries
   | 'rejected' // 4xx: bad key, bad request, blocked prompt
   | 'empty' // the model answered with no text or data
@@ -54,6 +55,12 @@ export function toAiError(error: unknown, signal?: AbortSignal): AiError {
     return new AiError('aborted', 'The request was cancelled', { cause: error });
   }
   const status = statusOf(error);
+  if (status === 429 && (error as { code?: unknown }).code === 'budget_spent') {
+    return new AiError('budget', "Today's budget of this AI feature is spent", {
+      cause: error,
+      status,
+    });
+  }
   if (status === 429)
     return new AiError('quota', 'The AI service quota is exhausted', { cause: error, status });
   if (status !== undefined && status >= 500) {

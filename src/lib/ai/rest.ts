@@ -9,17 +9,32 @@ import type { Sleep } from './video-operation';
  * for what needs it, the chat's stream (decision 064).
  */
 
-export async function httpError(response: Response): Promise<Error & { status: number }> {
+export async function httpError(
+  response: Response,
+): Promise<Error & { status: number; code?: string }> {
   let message = `HTTP ${response.status}`;
+  let code: string | undefined;
   try {
-    const body = (await response.json()) as { error?: { message?: string } };
+    const body = (await response.json()) as { error?: { message?: string; code?: unknown } };
     if (body.error?.message) message = body.error.message;
+    if (typeof body.error?.code === 'string') code = body.error.code;
   } catch {
     // The body is not JSON; the status says enough.
   }
   return Object.assign(new Error(`${message} (got status: ${response.status})`), {
     status: response.status,
+    ...(code ? { code } : {}),
   });
+}
+
+/** The shop's server says today's budget of this feature is spent: no retry helps today. */
+async function budgetSpent(response: Response): Promise<boolean> {
+  if (response.status !== 429) return false;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: { code?: unknown } } | null;
+  return body?.error?.code === 'budget_spent';
 }
 
 export type RestOptions = {
@@ -44,7 +59,8 @@ export async function callRest<T>(
     const signal = withTimeout(options.signal, timeoutMs);
     try {
       const response = await options.transport.fetch(url, { ...init, signal });
-      const retryable = response.status === 429 || response.status === 503;
+      const retryable =
+        (response.status === 429 || response.status === 503) && !(await budgetSpent(response));
       if (retryable && attempt < Math.max(1, attempts)) {
         // Drop the error body without waiting on it (some streams never settle a cancel).
         void response.body?.cancel().catch(() => undefined);

@@ -112,6 +112,30 @@ describe('the image generation page', () => {
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:image-1');
   });
 
+  it.each([
+    ['en', "Today's budget for AI images is used up."],
+    ['my', 'ယနေ့အတွက် AI ပုံဖန်တီးနိုင်သည့် အကြိမ်ရေ ကုန်သွားပါပြီ။'],
+  ] as const)(
+    'says plainly when the shop server says today’s image budget is spent (%s)',
+    async (language, text) => {
+      let calls = 0;
+      server.use(
+        http.post(generateUrl, () => {
+          calls += 1;
+          return HttpResponse.json(
+            { error: { code: 'budget_spent', message: 'Spent.' } },
+            { status: 429 },
+          );
+        }),
+      );
+      await renderPage(language);
+      await userEvent.type(screen.getByRole('textbox'), 'Bagan{Enter}');
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      // No retry: a spent budget is spent until tomorrow.
+      expect(calls).toBe(1);
+    },
+  );
+
   it('shows the error card when the model returns no image', async () => {
     server.use(http.post(generateUrl, () => geminiAnswer('No.')));
     await renderPage();

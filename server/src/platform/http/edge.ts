@@ -16,6 +16,8 @@ export const CORS_ALLOW_HEADERS = [
   'X-Order-Token',
   'x-goog-api-key',
   'x-goog-api-client',
+  // The proof of work an AI image or video carries (decision 121).
+  'X-AI-Proof',
 ];
 /** The answer headers the shop's script may read. */
 export const CORS_EXPOSE_HEADERS = ['Retry-After', 'Idempotent-Replayed', 'X-AI-Mode'];

@@ -50,7 +50,7 @@ export function ImageGenerator() {
         )}
         {state.status === 'error' && (
           <div className="alert alert--danger media-error" role="alert">
-            {t('image_gen_error')}
+            {state.budget ? t('image_budget_spent') : t('image_gen_error')}
           </div>
         )}
       </div>

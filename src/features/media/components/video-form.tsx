@@ -41,6 +41,11 @@ export function VideoForm({
         submit();
       }}
     >
+      {outcome === 'budget' && (
+        <div ref={message} tabIndex={-1} className="alert alert--warning media-error" role="alert">
+          {t('video_budget_spent')}
+        </div>
+      )}
       {outcome === 'error' && (
         <div ref={message} tabIndex={-1} className="alert alert--danger media-error" role="alert">
           {t('video_gen_error')}

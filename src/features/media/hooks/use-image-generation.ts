@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useServices } from '../../../lib/services';
 import { useOwnedObjectUrl } from '../../../hooks/use-object-url';
 import { useRequest, type RequestState } from '../../../hooks/use-request';
+import { isAiError } from '../../../lib/ai/errors';
 import { generateImage } from '../../../lib/ai/image';
 import { base64ToBlob } from '../../../lib/base64';
 import { mediaFileName } from '../lib/media-files';
@@ -17,7 +18,8 @@ export type GeneratedImageView = {
 export type ImageGenerationState =
   | { status: 'idle' }
   | { status: 'generating'; startedAt: number }
-  | { status: 'error' }
+  /** `budget`: the shop's server says today's image budget is spent (decision 121). */
+  | { status: 'error'; budget: boolean }
   | { status: 'result'; image: GeneratedImageView };
 
 /**
@@ -61,7 +63,7 @@ function toImageState(state: RequestState<GeneratedImageView>): ImageGenerationS
     case 'success':
       return { status: 'result', image: state.data };
     case 'error':
-      return { status: 'error' };
+      return { status: 'error', budget: isAiError(state.error) && state.error.kind === 'budget' };
     default:
       return { status: 'idle' };
   }

@@ -1,3 +1,4 @@
+import { isAiError } from '../../../lib/ai/errors';
 import { useCallback, useState } from 'react';
 import { useServices } from '../../../lib/services';
 import { useOwnedObjectUrl } from '../../../hooks/use-object-url';
@@ -15,7 +16,7 @@ export type GeneratedVideoView = {
 };
 
 export type VideoGenerationState =
-  | { screen: 'form'; outcome: 'none' | 'error' | 'cancelled' }
+  | { screen: 'form'; outcome: 'none' | 'error' | 'budget' | 'cancelled' }
   | { screen: 'generating'; startedAt: number; progress: VideoProgress }
   | { screen: 'result'; video: GeneratedVideoView };
 
@@ -94,7 +95,11 @@ function toVideoState(
     case 'success':
       return { screen: 'result', video: state.data };
     case 'error':
-      return { screen: 'form', outcome: 'error' };
+      // Today's video budget is spent (decision 121): a retry does not help until tomorrow.
+      return {
+        screen: 'form',
+        outcome: isAiError(state.error) && state.error.kind === 'budget' ? 'budget' : 'error',
+      };
     case 'cancelled':
       return { screen: 'form', outcome: 'cancelled' };
     case 'idle':

@@ -3,6 +3,7 @@ import { formatLongDate, formatTime } from '../../../lib/i18n/format';
 import { useStatusPoll } from '../hooks/use-status-poll';
 import { defaultStatusSource } from '../lib/status-source';
 import type { StatusSource } from '../lib/status-report';
+import { AiBudgetList } from './ai-budget-list';
 import { ServiceList } from './service-list';
 import { StatusBanner } from './status-banner';
 import './status.css';
@@ -52,6 +53,7 @@ export function StatusBoard({ source = defaultStatusSource }: StatusBoardProps) 
             language={i18n.language}
             demo={report.demo === true}
           />
+          {report.aiBudgets && <AiBudgetList budgets={report.aiBudgets} language={i18n.language} />}
         </>
       )}
       <p className="muted status-refresh">{paused ? t('paused') : t('autoRefresh')}</p>

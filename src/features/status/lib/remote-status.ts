@@ -1,7 +1,7 @@
 import '../../../lib/zod-config';
 import * as z from 'zod/mini';
 import { noteServerAiMode } from '../../../lib/server-ai-mode';
-import { serviceStates, type StatusReport, type StatusSource } from './status-report';
+import { aiFeatures, serviceStates, type StatusReport, type StatusSource } from './status-report';
 
 /**
  * The services GET /status of the shop's own server reports (server/src/status/routes.ts). The
@@ -55,6 +55,15 @@ export const statusResponseSchema = z.object({
       latency: z.nullable(z.number().check(z.nonnegative())),
     }),
   ),
+  aiBudgets: z.optional(
+    z.array(
+      z.object({
+        feature: z.enum(aiFeatures),
+        requestsLeft: z.number().check(z.nonnegative()),
+        requests: z.number().check(z.nonnegative()),
+      }),
+    ),
+  ),
 });
 
 /** Turns a documented response body into the page's report; throws StatusLoadError if it is not one. */
@@ -65,11 +74,20 @@ export function parseStatusResponse(body: unknown): StatusReport {
       cause: result.error,
     });
   }
-  const { overallStatus, lastChecked, services, aiMode } = result.data;
+  const { overallStatus, lastChecked, services, aiMode, aiBudgets } = result.data;
   return {
     overall: overallStatus,
     lastChecked,
     ...(aiMode === 'demo' ? { demo: true } : {}),
+    ...(aiBudgets
+      ? {
+          aiBudgets: aiBudgets.map((budget) => ({
+            feature: budget.feature,
+            left: budget.requestsLeft,
+            total: budget.requests,
+          })),
+        }
+      : {}),
     services: services.map((service) => ({
       id: service.id,
       name: service.name,

@@ -21,6 +21,15 @@ export type StatusReport = {
   /** The shop's server decides receipts from its demo script (no Gemini key). */
   demo?: boolean;
   services: ServiceReport[];
+  /** The shop's server: what is left today of each public AI feature's requests (decision 121). */
+  aiBudgets?: AiBudgetReport[];
+};
+
+export const aiFeatures = ['chat', 'compatibility', 'support', 'image', 'video'] as const;
+export type AiBudgetReport = {
+  feature: (typeof aiFeatures)[number];
+  left: number;
+  total: number;
 };
 
 /** Loads one status report; rejects on any failure (network, bad response, abort). */

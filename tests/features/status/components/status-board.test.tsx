@@ -200,4 +200,29 @@ describe('StatusBoard', () => {
     expect(ai).not.toHaveTextContent('Operational');
     expect(ai).toHaveTextContent('a demo script accepts them');
   });
+
+  it.each([
+    ['en' as const, 'AI features today', '3 of 5 requests left', 'Used up for today.'],
+    ['my' as const, 'ယနေ့ AI ဝန်ဆောင်မှုများ', '၅ ကြိမ်အနက် ၃ ကြိမ် ကျန်ပါသည်', 'ယနေ့အတွက် ကုန်သွားပါပြီ။'],
+  ])('shows what is left of each AI feature today (%s)', async (language, heading, left, spent) => {
+    server.use(
+      http.get(STATUS_URL, () =>
+        HttpResponse.json({
+          ...response('OPERATIONAL'),
+          aiBudgets: [
+            { feature: 'compatibility', requestsLeft: 3, requests: 5 },
+            { feature: 'video', requestsLeft: 0, requests: 20 },
+          ],
+        }),
+      ),
+    );
+    await renderWithProviders(<StatusBoard source={source} />, {
+      namespaces: ['status'],
+      language,
+    });
+    const section = (await screen.findByRole('heading', { name: heading })).closest('section')!;
+    const rows = within(section).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent(left);
+    expect(rows[1]).toHaveTextContent(spent);
+  });
 });

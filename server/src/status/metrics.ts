@@ -1,0 +1,232 @@
+import { count, isNull, min, sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { es2plusJobs, messageOutbox, orders, payments } from '../db/schema';
+import type { Deps } from '../deps';
+import { aiBudgetsLeft, PUBLIC_AI_TASKS } from '../ai/ai-budgets';
+
+/**
+ * GET /metrics (issue #43 point 5, decision 119): the Prometheus text format, made by prom-client.
+ * Counted in this process: requests by route, method and status with their latency, AI calls by
+ * task and outcome. Read from the database at each scrape (so the same on every instance): orders
+ * by status, delivery and bank state (held, suspect, mismatch), payments by how they were
+ * verified, the outbox's and the ES2+ queue's depth and oldest age, each AI feature's budget left
+ * today. And the PostgreSQL pool's use, and Node's own (event loop, memory).
+ */
+export type Metrics = {
+  registry: Registry;
+  observeRequest(route: string, method: string, status: number, seconds: number): void;
+  aiCall(task: string, ok: boolean): void;
+};
+
+/** How long one scrape waits for one of its database reads. */
+const DATABASE_READ_MS = 2_000;
+
+const seconds = (value: unknown) =>
+  value === null || value === undefined ? 0 : Math.max(0, Number(value)) / 1000;
+
+export function createMetrics(
+  deps: Pick<Deps, 'config' | 'database' | 'now' | 'logger' | 'lifecycle'>,
+): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const { lifecycle } = deps;
+  if (lifecycle) {
+    new Gauge({
+      name: 'esim_http_requests_in_flight',
+      help: 'Requests taken and not yet answered.',
+      registers: [registry],
+      collect() {
+        this.set(lifecycle.inFlight());
+      },
+    });
+    new Gauge({
+      name: 'esim_draining',
+      help: '1 while the server stops (SIGTERM): it refuses new requests.',
+      registers: [registry],
+      collect() {
+        this.set(lifecycle.draining() ? 1 : 0);
+      },
+    });
+  }
+  const requests = new Counter({
+    name: 'esim_http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'esim_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request (until its headers), by route pattern, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  const aiCalls = new Counter({
+    name: 'esim_ai_calls_total',
+    help: 'Calls to the AI service, by task and outcome (ok or failed).',
+    labelNames: ['task', 'outcome'] as const,
+    registers: [registry],
+  });
+  const { db } = deps.database;
+  /** A gauge set from the database at each scrape; a failed read leaves it unset (and is logged). */
+  const fromDatabase = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    read: (gauge: Gauge<L>) => Promise<void>,
+  ) =>
+    new Gauge<L>({
+      name,
+      help,
+      labelNames,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        // A scrape never waits long on a busy pool: past 2 s the gauge is left out this time.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<void>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('no answer in 2 s')), DATABASE_READ_MS);
+        });
+        await Promise.race([read(this), late])
+          .catch((error: unknown) =>
+            deps.logger.warn({ metric: name, err: String(error) }, 'metric not read'),
+          )
+          .finally(() => clearTimeout(timer));
+      },
+    });
+
+  fromDatabase(
+    'esim_orders',
+    'Orders by status, delivery state and bank state.',
+    ['status', 'delivery_state', 'bank_state'],
+    async (gauge) => {
+      const rows = await db
+        .select({
+          status: orders.status,
+          delivery: orders.deliveryState,
+          bank: orders.bankState,
+          n: count(),
+        })
+        .from(orders)
+        .groupBy(orders.status, orders.deliveryState, orders.bankState);
+      for (const row of rows) {
+        gauge.set(
+          { status: row.status, delivery_state: row.delivery, bank_state: row.bank ?? 'none' },
+          Number(row.n),
+        );
+      }
+    },
+  );
+  fromDatabase(
+    'esim_orders_attention',
+    'Orders staff must look at: held (eSIM not sent), bank suspect, bank mismatch.',
+    ['kind'],
+    async (gauge) => {
+      const [row] = await db
+        .select({
+          held: sql<number>`count(*) filter (where ${orders.deliveryState} = 'held')`.mapWith(
+            Number,
+          ),
+          suspect: sql<number>`count(*) filter (where ${orders.bankState} = 'suspect')`.mapWith(
+            Number,
+          ),
+          mismatch: sql<number>`count(*) filter (where ${orders.bankState} = 'mismatch')`.mapWith(
+            Number,
+          ),
+        })
+        .from(orders);
+      gauge.set({ kind: 'held' }, row?.held ?? 0);
+      gauge.set({ kind: 'suspect' }, row?.suspect ?? 0);
+      gauge.set({ kind: 'mismatch' }, row?.mismatch ?? 0);
+    },
+  );
+  fromDatabase(
+    'esim_payments',
+    'Payments recorded, by how they were verified (screenshot, notification, staff, …).',
+    ['method'],
+    async (gauge) => {
+      const rows = await db
+        .select({ method: payments.verifiedBy, n: count() })
+        .from(payments)
+        .groupBy(payments.verifiedBy);
+      for (const row of rows) gauge.set({ method: row.method }, Number(row.n));
+    },
+  );
+  fromDatabase(
+    'esim_queue_depth',
+    'Work waiting: the outbox (emails, staff alerts) and the ES2+ jobs.',
+    ['queue'],
+    async (gauge) => {
+      const [outbox] = await db
+        .select({ n: count() })
+        .from(messageOutbox)
+        .where(isNull(messageOutbox.sentAt));
+      const [jobs] = await db
+        .select({ n: count() })
+        .from(es2plusJobs)
+        .where(sql`${es2plusJobs.state} = 'pending'`);
+      gauge.set({ queue: 'outbox' }, Number(outbox?.n ?? 0));
+      gauge.set({ queue: 'es2plus' }, Number(jobs?.n ?? 0));
+    },
+  );
+  fromDatabase(
+    'esim_queue_oldest_age_seconds',
+    'Age of the oldest waiting item of each queue (0 when empty).',
+    ['queue'],
+    async (gauge) => {
+      const now = deps.now();
+      const [outbox] = await db
+        .select({ oldest: min(messageOutbox.createdAt) })
+        .from(messageOutbox)
+        .where(isNull(messageOutbox.sentAt));
+      const [jobs] = await db
+        .select({ oldest: min(es2plusJobs.createdAt) })
+        .from(es2plusJobs)
+        .where(sql`${es2plusJobs.state} = 'pending'`);
+      const age = (oldest: Date | null | undefined) =>
+        oldest ? seconds(now - new Date(oldest).getTime()) : 0;
+      gauge.set({ queue: 'outbox' }, age(outbox?.oldest));
+      gauge.set({ queue: 'es2plus' }, age(jobs?.oldest));
+    },
+  );
+  fromDatabase(
+    'esim_ai_budget_left',
+    "What is left today (UTC) of each public AI feature's shop-wide budget.",
+    ['feature', 'unit'],
+    async (gauge) => {
+      const left = await aiBudgetsLeft(deps);
+      for (const feature of PUBLIC_AI_TASKS) {
+        gauge.set({ feature, unit: 'requests' }, left[feature].requests);
+        gauge.set({ feature, unit: 'tokens' }, left[feature].tokens);
+      }
+    },
+  );
+  const pool = deps.database.poolStats;
+  if (pool) {
+    new Gauge({
+      name: 'esim_db_pool_connections',
+      help: 'The PostgreSQL pool: connections in all, idle, and requests waiting for one.',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const stats = pool();
+        this.set({ state: 'total' }, stats.total);
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'waiting' }, stats.waiting);
+        this.set({ state: 'max' }, stats.max);
+      },
+    });
+  }
+
+  return {
+    registry,
+    observeRequest(route, method, status, elapsed) {
+      const labels = { route, method, status: String(status) };
+      requests.inc(labels);
+      latency.observe(labels, elapsed);
+    },
+    aiCall(task, ok) {
+      aiCalls.inc({ task, outcome: ok ? 'ok' : 'failed' });
+    },
+  };
+}
