@@ -91,7 +91,7 @@ test('buys an eSIM and gets it at once: on screen, by email, and on the order pa
   await expect(page.getByRole('heading', { name: en.result.successHeading })).toBeFocused();
   await expect(page.getByRole('heading', { name: delivery.heading, exact: true })).toBeVisible();
   expect(await decodeOnScreen(page, order.number)).toBe(code);
-  await expect(page.getByRole('textbox', { name: delivery.codes.lpa })).toHaveValue(code);
+  await expect(page.getByRole('textbox', { name: delivery.codesLpa.label })).toHaveValue(code);
   await expect(page.getByRole('textbox', { name: delivery.codes.smdp })).toHaveValue(
     esim!.smdpAddress,
   );

@@ -91,7 +91,7 @@ test('buys an ATOM eSIM ordered from the SM-DP+; the order page shows it install
   expect(released).toMatchObject({ state: 'Released', matchingId: esim.matchingId });
   const code = `LPA:1$${e2eApi.smdp.address}$${released!.matchingId}`;
   expect(await decodeOnScreen(page, order.number)).toBe(code);
-  await expect(page.getByRole('textbox', { name: delivery.codes.lpa })).toHaveValue(code);
+  await expect(page.getByRole('textbox', { name: delivery.codesLpa.label })).toHaveValue(code);
 
   // The order page, left open while the buyer installs it with another phone.
   await page.goto(`./#/order/${order.id}?token=${encodeURIComponent(token)}`);

@@ -29,6 +29,10 @@ export function EsimCodes({
   // On Android the one code to paste comes first; elsewhere the two typed by hand.
   const codes = pasteFirst ? [paste, ...manual] : [...manual, paste];
 
+  // "To paste on Android" only where this is Android (issue #44: an iPhone was told so too).
+  const label = (name: CodeName) =>
+    name === 'lpa' && !pasteFirst ? t('codesLpa.label') : t(`codes.${name}`);
+
   const copy = async (name: CodeName, value: string) => {
     try {
       if (!navigator.clipboard?.writeText) throw new Error('No clipboard');
@@ -47,7 +51,7 @@ export function EsimCodes({
     <div className="esim-codes">
       {codes.map(({ name, value }) => (
         <div className="esim-codes__row" key={name}>
-          <label htmlFor={`${id}-${name}`}>{t(`codes.${name}`)}</label>
+          <label htmlFor={`${id}-${name}`}>{label(name)}</label>
           <div className="esim-codes__field">
             <input
               id={`${id}-${name}`}
@@ -64,7 +68,7 @@ export function EsimCodes({
             <button
               type="button"
               className="button esim-codes__copy"
-              aria-label={t('codes.copyLabel', { name: t(`codes.${name}`) })}
+              aria-label={t('codes.copyLabel', { name: label(name) })}
               onClick={() => void copy(name, value)}
             >
               {t('codes.copy')}
@@ -76,8 +80,7 @@ export function EsimCodes({
         {t('codes.iccid')}: <span translate="no">{esim.iccid}</span>
       </p>
       <p className="esim-codes__status" role="status" aria-live="polite">
-        {status &&
-          t(status.ok ? 'codes.copied' : 'codes.copyFailed', { name: t(`codes.${status.name}`) })}
+        {status && t(status.ok ? 'codes.copied' : 'codes.copyFailed', { name: label(status.name) })}
       </p>
     </div>
   );

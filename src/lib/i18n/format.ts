@@ -1,3 +1,4 @@
+import { MYANMAR_OFFSET_MS } from '#domain/myanmar-time';
 import { burmeseDigits } from '#domain/digits';
 import { intlLocale, toLanguage } from './languages';
 
@@ -99,23 +100,35 @@ export function formatTime(date: Date | number, language: string, { seconds = tr
   return lang === 'my' ? burmeseDigits(time) : time;
 }
 
-/** A date with its time, e.g. "21 Nov 2026, 22:05" or its Burmese form. */
-export function formatDateTime(date: Date | number, language: string): string {
+/**
+ * A date with its time, e.g. "21 Nov 2026, 22:05" or its Burmese form: in the phone's time zone,
+ * or with `myanmar` on Myanmar's clock (UTC+06:30, the order number's clock, issue #44).
+ */
+export function formatDateTime(
+  date: Date | number,
+  language: string,
+  { myanmar = false } = {},
+): string {
   const lang = toLanguage(language);
-  const value = typeof date === 'number' ? new Date(date) : date;
+  const ms = typeof date === 'number' ? date : date.getTime();
+  // Myanmar wall time is the instant moved by the offset and read as UTC.
+  const value = new Date(myanmar ? ms + MYANMAR_OFFSET_MS : ms);
+  const zone = myanmar ? { timeZone: 'UTC' } : {};
   if (lang === 'my') {
     // The date, "၊", then the time: "၂၀၂၆ နိုဝင်ဘာ ၂၅၊ ၁၆:၅၃", so the day and the hour do not
     // run together (Burmese review fix 9), with or without the browser's Burmese locale data.
-    const date = formatLongDate(value, lang);
+    const date = formatLongDate(value, lang, { utc: myanmar });
     const time = dateFormat(hasBurmeseData() ? intlLocale.my : 'en-GB', {
       hour: '2-digit',
       minute: '2-digit',
+      ...zone,
     }).format(value);
     return `${burmeseDigits(date)}၊ ${burmeseDigits(time)}`;
   }
   return dateFormat(intlLocale[lang], {
     dateStyle: 'medium',
     timeStyle: 'short',
+    ...zone,
   }).format(value);
 }
 

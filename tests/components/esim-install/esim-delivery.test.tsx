@@ -94,6 +94,9 @@ describe('the eSIM install component', () => {
 
   it('gives an older iPhone the QR code and the codes, without the link', async () => {
     await show(assigned(), UA.ios16);
+    // Issue #44: an iPhone is not told its code is "to paste on Android".
+    expect(await screen.findByLabelText('eSIM code (LPA)')).toHaveValue(CODE);
+    expect(screen.queryByText(/Android/)).toBeNull();
     expect(await screen.findByText(/needs iOS 17\.5 or later/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Install on this iPhone' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Activation code')).toHaveValue('K2-1A2B3C-4D5E6F');
@@ -140,9 +143,7 @@ describe('the eSIM install component', () => {
     expect(await navigator.clipboard.readText()).toBe('smdp.example.com');
     expect(screen.getByText('Copied: SM-DP+ address.')).toHaveAttribute('aria-live', 'polite');
 
-    await user.click(
-      screen.getByRole('button', { name: 'Copy the eSIM code (to paste on Android)' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'Copy the eSIM code (LPA)' }));
     expect(await navigator.clipboard.readText()).toBe(CODE);
   });
 

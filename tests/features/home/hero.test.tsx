@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Hero } from '../../../src/features/home/components/hero';
+import { i18n } from '../../../src/lib/i18n/i18n';
 import { renderWithProviders } from '../../support/render';
 
 function preferReducedMotion() {
@@ -67,6 +68,21 @@ describe('Hero', () => {
     expect(typedSubtitle).toHaveTextContent(subtitle);
     expect(typedTitle).toHaveAttribute('data-state', 'done');
     expect(typedSubtitle).toHaveAttribute('data-state', 'done');
+  });
+
+  // Issue #44: switching the language does not type the hero out again.
+  it('shows the other language at once after a language switch, without typing it again', async () => {
+    vi.useFakeTimers();
+    await renderWithProviders(<Hero />, { namespaces: ['home'] });
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    await act(async () => {
+      await i18n.loadNamespaces('home');
+      await i18n.changeLanguage('my');
+    });
+    expect(document.querySelector('.typed')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'မြန်မာပြည် ဘယ်နေရာမှာမဆို အင်တာနက် ချိတ်ဆက်ထားပါ',
+    );
   });
 
   it('shows title and subtitle at once under prefers-reduced-motion', async () => {

@@ -52,6 +52,30 @@ describe('Find my eSIMs', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('cannot send email right now');
   });
 
+  // Issue #44: a Viber buyer typing their number is told the truth, and nothing is asked.
+  it('answers a Viber number honestly: nothing is sent to Viber, the kept link is the copy', async () => {
+    let asked = 0;
+    server.use(
+      http.post(`${API}/api/orders/lookup`, () => {
+        asked += 1;
+        return HttpResponse.json({ queued: true }, { status: 202 });
+      }),
+    );
+    const user = userEvent.setup();
+    await open();
+    await user.type(screen.getByLabelText('Your email address'), '09 765 432 109');
+    await user.click(screen.getByRole('button', { name: 'Email me my order links' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/sends nothing to a Viber number/);
+    expect(alert).toHaveTextContent(/Keep the link to your eSIM/);
+    expect(alert).not.toHaveTextContent(/valid email address/);
+    expect(screen.getByRole('link', { name: 'Write to us on Viber' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^viber:\/\/chat\?number=/),
+    );
+    expect(asked).toBe(0);
+  });
+
   it('is not offered by the static shop', async () => {
     await open('en', apiServices(undefined));
     expect(screen.queryByRole('heading', { name: 'Find my eSIMs' })).not.toBeInTheDocument();

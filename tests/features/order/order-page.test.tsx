@@ -81,7 +81,7 @@ describe('the order page', () => {
     expect(
       await screen.findByRole('img', { name: 'eSIM QR code of order #NXR-20261123-163000' }),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('eSIM code (to paste on Android)')).toHaveValue(CODE);
+    expect(screen.getByLabelText('eSIM code (LPA)')).toHaveValue(CODE);
     expect(screen.getByText('Sent to your email.')).toBeInTheDocument();
     expect(seen).toHaveLength(1);
     expect(seen[0]!.get('x-order-token')).toBe(TOKEN);

@@ -41,6 +41,13 @@ describe('formatting for the UI language', () => {
     ).toBe('၃၀၀ kB');
   });
 
+  // Issue #44: "Confirmed at" on the order number's clock, whatever the phone's time zone.
+  it('writes a date and time on the Myanmar clock (UTC+06:30) when asked', () => {
+    const instant = Date.UTC(2026, 10, 27, 20, 27);
+    expect(formatDateTime(instant, 'en', { myanmar: true })).toBe('28 Nov 2026, 02:57');
+    expect(formatDateTime(instant, 'my', { myanmar: true })).toBe('၂၀၂၆ နိုဝင်ဘာ ၂၈၊ ၀၂:၅၇');
+  });
+
   it('writes times of day in 24 hours, with or without seconds', () => {
     expect(formatTime(date, 'en')).toBe('09:05:07');
     expect(formatTime(date, 'en', { seconds: false })).toBe('09:05');

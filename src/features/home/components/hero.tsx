@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { operators } from '#domain/catalogue';
@@ -22,7 +22,12 @@ export function Hero() {
   const title = t('hero.title');
   // "No card needed" only while no offered method takes a card (issue #44).
   const subtitle = takesCards() ? t('hero.subtitle') : `${t('hero.subtitle')} ${t('cards.none')}`;
-  const animated = !reducedMotion;
+  // Typed once, in the language the page opened in: after a language switch the text is simply
+  // there (issue #44: it typed itself out again, dim, while the visitor read).
+  const [firstLanguage] = useState(language);
+  const [switched, setSwitched] = useState(false);
+  if (!switched && language !== firstLanguage) setSwitched(true);
+  const animated = !reducedMotion && !switched && language === firstLanguage;
   const titleRef = useRef<HTMLSpanElement>(null);
   const subtitleRef = useRef<HTMLSpanElement>(null);
   useTypewriter([titleRef, subtitleRef], [title, subtitle], {

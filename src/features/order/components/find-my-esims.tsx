@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../hooks/use-request';
+import { checkContact } from '#domain/contact';
 import { isValidEmail } from '#domain/email';
+import { viberChatHref } from '../../../config/site';
 import { toLanguage } from '../../../lib/i18n/languages';
 import { useServices } from '../../../lib/services';
 import { requestOrderLinks, type LookupOutcome } from '../lib/lookup-api';
@@ -20,6 +22,8 @@ export function FindMyEsims({ headingLevel = 2 }: FindMyEsimsProps) {
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<Exclude<LookupOutcome, 'sent'> | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  /** A Viber number was entered (issue #44): answered honestly, the link is the buyer's copy. */
+  const [viber, setViber] = useState(false);
   const { run, pending } = useRequest<LookupOutcome>();
   const { apiUrl } = useServices();
   if (!apiUrl) return null;
@@ -29,8 +33,11 @@ export function FindMyEsims({ headingLevel = 2 }: FindMyEsimsProps) {
     event.preventDefault();
     if (pending) return;
     const address = email.trim();
+    const check = checkContact(address);
+    const phone = check.valid && check.kind === 'phone';
+    setViber(phone);
     if (!isValidEmail(address)) {
-      setProblem('invalid');
+      setProblem(phone ? null : 'invalid');
       return;
     }
     setProblem(null);
@@ -72,12 +79,20 @@ export function FindMyEsims({ headingLevel = 2 }: FindMyEsimsProps) {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             aria-invalid={problem === 'invalid' ? true : undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
+            aria-describedby={problem || viber ? `${id}-problem` : undefined}
           />
           {problem && (
             <p id={`${id}-problem`} className="alert alert--warning" role="alert">
               {t(`lookup.problem.${problem}`)}
             </p>
+          )}
+          {viber && (
+            <div id={`${id}-problem`} className="alert alert--warning" role="alert">
+              <p>{t('lookupViber.text')}</p>
+              <a className="button" href={viberChatHref()}>
+                {t('lookupViber.contact')}
+              </a>
+            </div>
           )}
           <button type="submit" className="button button--primary" disabled={pending}>
             {pending ? t('lookup.sending') : t('lookup.submit')}

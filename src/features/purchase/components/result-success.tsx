@@ -87,7 +87,12 @@ export function ResultSuccess(props: ResultSuccessProps) {
         </div>
         <div>
           <dt>{t(held ? 'result.heldAt' : 'result.verifiedAt')}</dt>
-          <dd>{formatDateTime(verifiedAt, language)}</dd>
+          {/* On Myanmar's clock, as the order number is (issue #44), whatever the phone's zone. */}
+          <dd>
+            {t('myanmarClock.time', {
+              time: formatDateTime(verifiedAt, language, { myanmar: true }),
+            })}
+          </dd>
         </div>
       </dl>
     </>

@@ -34,6 +34,9 @@ export function WalletInstructions({ amount }: WalletInstructionsProps) {
   return (
     <section className="purchase-howto" aria-labelledby="purchase-howto-heading">
       <h3 id="purchase-howto-heading">{t('payment.howTo.heading')}</h3>
+      {/* Paying on this same phone, with any wallet: first, not under the last wallet's box,
+          where it read as one of WavePay's steps (issue #44). */}
+      <p className="purchase-field-hint purchase-howto__save">{t(saveHints[platform])}</p>
       {wallets.map((wallet, index) => (
         <details key={wallet.id} className="purchase-howto__wallet" open={index === 0}>
           <summary>{wallet.name}</summary>
@@ -44,7 +47,6 @@ export function WalletInstructions({ amount }: WalletInstructionsProps) {
           </ol>
         </details>
       ))}
-      <p className="purchase-field-hint purchase-howto__save">{t(saveHints[platform])}</p>
     </section>
   );
 }

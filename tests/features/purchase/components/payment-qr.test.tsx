@@ -167,6 +167,18 @@ describe('the wallet instructions', () => {
     expect(screen.getAllByText(/Photos|Downloads|on your phone, tap Scan/)).toHaveLength(1);
   });
 
+  // Issue #44: the one-phone advice is for every wallet, not a step of the last, collapsed one.
+  it('puts the advice for paying on this phone before the wallets, outside their boxes', async () => {
+    device(IPHONE);
+    await renderInstructions();
+    const advice = screen.getByText(/pick the QR from Photos/);
+    expect(advice.closest('details')).toBeNull();
+    const firstWallet = document.querySelector('details')!;
+    expect(advice.compareDocumentPosition(firstWallet) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
   it('says it in Burmese', async () => {
     device(IPHONE);
     await renderInstructions('my');
