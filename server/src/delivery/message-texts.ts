@@ -200,6 +200,18 @@ export function staffAlertText(payload: StaffAlertPayload): { subject: string; t
       ].join('\n'),
     };
   }
+  if (payload.event === 'order.bank_mismatch') {
+    return {
+      subject: `Bank statement disagrees with order ${payload.number} (${payload.reason})`,
+      text: [
+        `The statement line of transaction ${payload.transactionId} (${payload.amount} MMK at`,
+        `${new Date(payload.paidAt).toISOString()}, reference ${payload.reference ?? 'none'}) does not`,
+        `agree with order ${payload.number}: ${UNMATCHED_REASONS[payload.reason] ?? payload.reason}.`,
+        'Its bank state is now mismatch and a held eSIM stays held. Check the merchant account,',
+        'then confirm or reject the payment on the staff page (Reconciliation).',
+      ].join('\n'),
+    };
+  }
   if (payload.event === 'payment.notification_reused') {
     return {
       subject: `Bank notification reuses a transaction: ${payload.transactionId} for ${payload.number}`,
@@ -240,6 +252,7 @@ const UNMATCHED_REASONS: Record<string, string> = {
   already_confirmed:
     'the bank already confirmed this order with another transaction (a second payment?)',
   order_closed: 'the order was cancelled or paid otherwise',
+  reference: 'the reference names another order',
 };
 
 export type StaffAlertPayload =
@@ -264,6 +277,17 @@ export type StaffAlertPayload =
     }
   /** Delivered (DELIVERY_POLICY=instant) on a screenshot that does not show the payee. */
   | { event: 'order.payee_not_shown'; orderId: string; number: string; paidAt: number }
+  /** A statement line for the order's transaction that disagrees with it (decision 122). */
+  | {
+      event: 'order.bank_mismatch';
+      orderId: string;
+      number: string;
+      transactionId: string;
+      amount: number;
+      paidAt: number;
+      reference: string | null;
+      reason: string;
+    }
   /** A bank notification that settles no order (see payment-notifications' UnmatchedReason). */
   | {
       event: 'payment.notification_unmatched';

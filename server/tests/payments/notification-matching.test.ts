@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NOTIFY_SECRET, notification, notify } from '../support/bank';
+import {
+  NOTIFY_SECRET,
+  STATEMENT_HEADER,
+  notification,
+  notify,
+  postStatement,
+} from '../support/bank';
 import { createOrder, payOrder, readOrder, readingAnswer, type Created } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
 import { sqlRows, testStore, useTestApp, type SharedTestApp } from '../support/test-app';
@@ -158,4 +164,56 @@ describe(`bank notifications matched by reference and amount (${testStore})`, ()
     expect((await readOrder<Order>(t, second)).delivery.state).toBe('held');
     expect(await bank(second)).toEqual([{ bank_state: 'unconfirmed', bank_confirmed_by: null }]);
   });
+});
+
+describe(`statement lines confirm only what they prove (${testStore})`, () => {
+  const t = useTestApp({
+    env: { DELIVERY_POLICY: 'confirmed', STAFF_WEBHOOK_URL: 'https://hooks.example/staff' },
+  });
+  const rows = sqlRows(t);
+  let key = '';
+  beforeEach(async () => {
+    key = await staffKey(t);
+    expect((await postStock(t, key, stockCsv(5))).status).toBe(200);
+  });
+
+  it.each([
+    ['another amount', { amount: '70000' }, 'amount'],
+    ['a time before the order was made', { at: -10 * 60_000 }, 'before_order'],
+    ['a time after the payment window', { at: 60 * 60_000 }, 'outside_window'],
+    ['a reference naming another order', { reference: '#NXR-20260101-000000' }, 'reference'],
+  ] as const)(
+    'keeps a held order held on %s: mismatch, staff alerted once',
+    async (_n, change, reason) => {
+      const created = await createOrder(t);
+      const createdAt = created.order.createdAt as number;
+      t.clock.advance(2 * 60_000);
+      t.gemini.answer(
+        readingAnswer({
+          transactionId: 'KBZ-600001',
+          transactionTime: new Date(createdAt + 60_000).toISOString(),
+        }),
+      );
+      await payOrder(t, created);
+      const at = new Date(createdAt + ('at' in change ? change.at : 60_000)).toISOString();
+      const amount = 'amount' in change ? change.amount : '80000';
+      const reference = 'reference' in change ? change.reference : created.order.number;
+      const csv = `${STATEMENT_HEADER}\nKBZ-600001,${amount},${at},Ko Aung,${reference}\n`;
+      const response = await postStatement(t, key, csv);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ confirmed: 0, mismatch: 1, released: 0 });
+      expect((await readOrder<Order>(t, created)).delivery.state).toBe('held');
+      expect(await rows('SELECT bank_state FROM orders WHERE id = $1', [created.order.id])).toEqual(
+        [{ bank_state: 'mismatch' }],
+      );
+      // The same file again: nothing new, no second alert.
+      expect((await postStatement(t, key, csv)).status).toBe(200);
+      expect(await rows(WEBHOOK)).toEqual([
+        {
+          order_id: created.order.id,
+          payload: expect.objectContaining({ event: 'order.bank_mismatch', reason }),
+        },
+      ]);
+    },
+  );
 });
