@@ -111,6 +111,8 @@ export default defineConfig({
         RECEIPT_LIMIT_PER_ORDER: '1000',
         RECEIPT_LIMIT_PER_ADDRESS: '100000',
         ORDER_LIMIT_PER_ADDRESS: '100000',
+        // The journeys pay many orders from one contact; the second API runs `confirmed`.
+        DELIVERY_POLICY: 'instant',
         // ATOM's profiles come from the fake SM-DP+; MPT, Ooredoo and Mytel from stock.
         PROVISIONING_ATOM: 'es2plus',
         ES2PLUS_ATOM_URL: e2eApi.smdp.url,

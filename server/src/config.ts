@@ -140,10 +140,11 @@ export const configSchema = z
     /** How often the outbox worker looks for due emails and alerts (ms). */
     OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
     /**
-     * When an eSIM leaves (issue #23, decision 070): instant (on the screenshot, the local demo
-     * default), confirmed (only on a bank confirmation), limit (screenshot within limits).
+     * When an eSIM leaves (issue #23, decision 070): instant (on the screenshot), confirmed (only
+     * on a bank confirmation), limit (a screenshot showing the payee, within limits: the default
+     * since issue #43 point 3, decision 123).
      */
-    DELIVERY_POLICY: z.enum(['instant', 'confirmed', 'limit']).default('instant'),
+    DELIVERY_POLICY: z.enum(['instant', 'confirmed', 'limit']).default('limit'),
     /** limit: the most MMK delivered on screenshots alone (unconfirmed) in 24 hours. */
     UNCONFIRMED_LIMIT_MMK: z.coerce.number().int().min(0).default(300_000),
     /** limit: the most unconfirmed deliveries to one contact in 24 hours. */

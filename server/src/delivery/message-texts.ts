@@ -190,6 +190,39 @@ export function staffAlertText(payload: StaffAlertPayload): { subject: string; t
       ].join('\n'),
     };
   }
+  if (payload.event === 'payment.notification_unmatched') {
+    return {
+      subject: `Bank notification settled no order: ${payload.number} (${payload.reason})`,
+      text: [
+        `The bank notified a payment of ${payload.amount} MMK (transaction ${payload.transactionId},`,
+        `event ${payload.eventId}) at ${new Date(payload.paidAt).toISOString()} for ${payload.number}.`,
+        `It settled no order: ${UNMATCHED_REASONS[payload.reason] ?? payload.reason}.`,
+        'Check the merchant account and the order on the staff page (Reconciliation).',
+      ].join('\n'),
+    };
+  }
+  if (payload.event === 'order.bank_mismatch') {
+    return {
+      subject: `Bank statement disagrees with order ${payload.number} (${payload.reason})`,
+      text: [
+        `The statement line of transaction ${payload.transactionId} (${payload.amount} MMK at`,
+        `${new Date(payload.paidAt).toISOString()}, reference ${payload.reference ?? 'none'}) does not`,
+        `agree with order ${payload.number}: ${UNMATCHED_REASONS[payload.reason] ?? payload.reason}.`,
+        'Its bank state is now mismatch and a held eSIM stays held. Check the merchant account,',
+        'then confirm or reject the payment on the staff page (Reconciliation).',
+      ].join('\n'),
+    };
+  }
+  if (payload.event === 'payment.notification_reused') {
+    return {
+      subject: `Bank notification reuses a transaction: ${payload.transactionId} for ${payload.number}`,
+      text: [
+        `The bank notified transaction ${payload.transactionId} (${payload.amount} MMK, event`,
+        `${payload.eventId}) for ${payload.number}, but that transaction already settled another`,
+        `order (${payload.paidOrderId}). Check both orders on the staff page (Reconciliation).`,
+      ].join('\n'),
+    };
+  }
   if (payload.event === 'order.payee_not_shown') {
     return {
       subject: `Delivered on a screenshot without the payee: order ${payload.number}`,
@@ -210,6 +243,18 @@ export function staffAlertText(payload: StaffAlertPayload): { subject: string; t
   ].join('\n');
   return { subject, text };
 }
+
+const UNMATCHED_REASONS: Record<string, string> = {
+  no_order: 'no order has that number',
+  amount: 'the amount is not the order’s price (the order’s bank state is now mismatch)',
+  currency: 'the currency is not the order’s',
+  before_order: 'the payment time is before the order was made',
+  outside_window: 'the payment time is after the order’s payment window',
+  already_confirmed:
+    'the bank already confirmed this order with another transaction (a second payment?)',
+  order_closed: 'the order was cancelled or paid otherwise',
+  reference: 'the reference names another order',
+};
 
 export type StaffAlertPayload =
   | {
@@ -232,4 +277,36 @@ export type StaffAlertPayload =
       periodEnd: number;
     }
   /** Delivered (DELIVERY_POLICY=instant) on a screenshot that does not show the payee. */
-  | { event: 'order.payee_not_shown'; orderId: string; number: string; paidAt: number };
+  | { event: 'order.payee_not_shown'; orderId: string; number: string; paidAt: number }
+  /** A statement line for the order's transaction that disagrees with it (decision 122). */
+  | {
+      event: 'order.bank_mismatch';
+      orderId: string;
+      number: string;
+      transactionId: string;
+      amount: number;
+      paidAt: number;
+      reference: string | null;
+      reason: string;
+    }
+  /** A bank notification that settles no order (see payment-notifications' UnmatchedReason). */
+  | {
+      event: 'payment.notification_unmatched';
+      eventId: string;
+      number: string;
+      transactionId: string;
+      amount: number;
+      paidAt: number;
+      reason: string;
+    }
+  /** A bank notification whose transaction id settled another order already. */
+  | {
+      event: 'payment.notification_reused';
+      eventId: string;
+      number: string;
+      transactionId: string;
+      amount: number;
+      paidAt: number;
+      reason: string;
+      paidOrderId: string;
+    };

@@ -1,10 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { CLOCK_SKEW_MS } from '#domain/payment-window';
 import { normalizeTransactionId } from '#domain/receipt-rules';
-import { orders, paymentNotifications, payments } from '../db/schema';
+import type { Tx } from '../db/database';
+import { orders, paymentNotifications, payments, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
+import { queueStaffAlert } from '../delivery/delivery-policy';
 import { ApiError } from '../platform/errors';
-import { confirmByBank, payOrderInTx } from '../orders/lifecycle';
+import { applyTransition, confirmByBank, payOrderInTx } from '../orders/lifecycle';
 import { constantTimeEqual } from '../platform/hashing';
+import type { StaffAlertPayload } from '../delivery/message-texts';
 
 /**
  * Payment notifications (issue #23 item 2, decision 070): an acquirer (or a small adapter in
@@ -137,35 +141,84 @@ export async function handleNotification(
       .where(eq(orders.number, number))
       .limit(1)
       .for('update');
-    // The transaction id may already have paid an order (a screenshot, an earlier notification).
+    // The transaction id may already have paid an order (a screenshot, an earlier notification),
+    // or a notification of it may have confirmed one: one bank payment settles one order, ever.
     const [payment] = await tx
       .select()
       .from(payments)
       .where(eq(payments.transactionId, key))
       .limit(1);
-    if (payment && payment.orderId !== order?.id) {
-      await settle('reused', payment.orderId);
+    const [noted] = payment
+      ? []
+      : await tx
+          .select({ orderId: paymentNotifications.orderId })
+          .from(paymentNotifications)
+          .where(
+            and(
+              eq(paymentNotifications.transactionId, key),
+              inArray(paymentNotifications.outcome, ['paid', 'confirmed']),
+              ne(paymentNotifications.eventId, note.eventId),
+            ),
+          )
+          .limit(1);
+    const settledOrder = payment?.orderId ?? noted?.orderId ?? undefined;
+    const unmatched = async (reason: UnmatchedReason) => {
+      await settle('unmatched', order?.id);
+      await queueStaffAlert(deps, tx, order?.id ?? null, alertOf(note, key, number, reason), now);
+      return { kind: 'unmatched' as const };
+    };
+    if (settledOrder && settledOrder !== order?.id) {
+      await settle('reused', settledOrder);
+      const alert: StaffAlertPayload = {
+        ...alertOf(note, key, number, 'reused'),
+        event: 'payment.notification_reused',
+        paidOrderId: settledOrder,
+      };
+      await queueStaffAlert(deps, tx, settledOrder, alert, now);
       return { kind: 'reused' as const };
     }
-    if (!order || order.price !== note.amount || note.currency !== order.currency) {
-      await settle('unmatched', order?.id);
-      return { kind: 'unmatched' as const };
+    if (!order) return unmatched('no_order');
+    // The notification names the order (its reference); its amount and time must agree too.
+    const disagreement = disagreementOf(order, note.amount, note.currency, paidAt);
+    if (disagreement) {
+      if (order.status === 'paid') await markMismatch(tx, order, note, key, disagreement, now);
+      return unmatched(disagreement);
     }
-    const evidence = { eventId: note.eventId, transactionId: key };
-    if (payment) {
+    if (payment || noted) {
       // The screenshot came first: this is the bank's confirmation of that payment.
       const confirmation = {
         by: 'notification' as const,
         actor: 'bank' as const,
         at: now,
-        evidence,
+        evidence: { eventId: note.eventId, transactionId: key, matchedBy: 'transaction' },
+      };
+      await confirmByBank(tx, deps, order, confirmation);
+      await settle('confirmed', order.id);
+      return { kind: 'paid' as const, orderId: order.id };
+    }
+    if (order.status === 'paid') {
+      // Paid on a screenshot whose transaction id reads otherwise (a misread, or the bank's own
+      // id format): the bank names this order, with its amount, inside its payment window. That
+      // confirms it (and releases a held eSIM), unless the bank confirmed it already: then this
+      // is a second payment, for staff.
+      if (order.bankState === 'confirmed') return unmatched('already_confirmed');
+      const confirmation = {
+        by: 'notification' as const,
+        actor: 'bank' as const,
+        at: now,
+        evidence: {
+          eventId: note.eventId,
+          transactionId: key,
+          matchedBy: 'reference-and-amount',
+          screenshotTransactionId: order.transactionId,
+        },
       };
       await confirmByBank(tx, deps, order, confirmation);
       await settle('confirmed', order.id);
       return { kind: 'paid' as const, orderId: order.id };
     }
     // An open (or expired: the money arrived) order is paid on the bank's word, and delivered;
-    // one paid already with another transaction, or cancelled, is a second payment, for staff.
+    // a cancelled one is a second payment, for staff.
     const paid = await payOrderInTx(tx, deps, {
       orderId: order.id,
       actor: 'bank',
@@ -176,12 +229,9 @@ export async function handleNotification(
       confirmedByProvider: true,
       confirmedBy: 'notification',
       transactionTime: paidAt.getTime(),
-      evidence: { eventId: note.eventId },
+      evidence: { eventId: note.eventId, matchedBy: 'reference-and-amount' },
     });
-    if (paid.outcome.kind !== 'paid') {
-      await settle('unmatched', order.id);
-      return { kind: 'unmatched' as const };
-    }
+    if (paid.outcome.kind !== 'paid') return unmatched('order_closed');
     await settle('paid', order.id);
     return { kind: 'paid' as const, orderId: order.id };
   });
@@ -197,4 +247,72 @@ export async function handleNotification(
     return { status: 202, body: { recorded: true, outcome: 'unmatched' } };
   }
   return { status: 200, body: { orderId: result.orderId, status: 'paid' } };
+}
+
+/** Why a notification (or a statement line) does not settle the order it names. */
+export type UnmatchedReason =
+  | 'no_order'
+  | 'amount'
+  | 'currency'
+  | 'before_order'
+  | 'outside_window'
+  | 'already_confirmed'
+  | 'order_closed';
+
+/**
+ * What the bank says that the order does not: another amount or currency, or a payment time
+ * before the order was made or after its payment window (each with the clock skew tolerated).
+ * Undefined: the bank's word agrees with the order.
+ */
+export function disagreementOf(
+  order: Pick<OrderRow, 'price' | 'currency' | 'createdAt' | 'expiresAt'>,
+  amount: number,
+  currency: string,
+  paidAt: Date,
+): UnmatchedReason | undefined {
+  if (currency !== order.currency) return 'currency';
+  if (amount !== order.price) return 'amount';
+  const at = paidAt.getTime();
+  if (at < order.createdAt.getTime() - CLOCK_SKEW_MS) return 'before_order';
+  if (at > order.expiresAt.getTime() + CLOCK_SKEW_MS) return 'outside_window';
+  return undefined;
+}
+
+function alertOf(
+  note: PaymentNotification,
+  key: string,
+  number: string,
+  reason: UnmatchedReason | 'reused',
+): Extract<StaffAlertPayload, { event: 'payment.notification_unmatched' }> {
+  return {
+    event: 'payment.notification_unmatched',
+    eventId: note.eventId,
+    number,
+    transactionId: key,
+    amount: note.amount,
+    paidAt: new Date(note.paidAt).getTime(),
+    reason,
+  };
+}
+
+/**
+ * The bank named a paid order with another amount or time: its bank state becomes mismatch
+ * (a held eSIM stays held: only the bank's agreeing word or staff release it), once.
+ */
+async function markMismatch(
+  tx: Tx,
+  order: OrderRow,
+  note: PaymentNotification,
+  key: string,
+  reason: UnmatchedReason,
+  now: number,
+) {
+  if (order.bankState !== 'unconfirmed' && order.bankState !== 'suspect') return;
+  await applyTransition(tx, {
+    order,
+    events: [{ type: 'bankMismatch' }],
+    actor: 'bank',
+    at: now,
+    evidence: { eventId: note.eventId, transactionId: key, amount: note.amount, reason },
+  });
 }

@@ -9,13 +9,14 @@ import {
   type OrderRow,
 } from '../db/schema';
 import type { Actor } from '#domain/order-life';
-import type { Queries, Tx } from '../db/database';
+import type { Tx } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError, type ErrorDetail } from '../platform/errors';
 import type { StaffAlertPayload } from '../delivery/message-texts';
 import { queueStaffAlert } from '../delivery/delivery-policy';
 import { applyTransition, confirmByBank } from '../orders/lifecycle';
 import { parseStatementCsv, type StatementMapping } from './statement-csv';
+import { disagreementOf, type UnmatchedReason } from './payment-notifications';
 import { staffOrderById, staffOrderOf, withdrawInTx, type StaffOrder } from '../staff/staff-orders';
 
 /**
@@ -24,33 +25,6 @@ import { staffOrderById, staffOrderOf, withdrawInTx, type StaffOrder } from '../
  * amount confirms it (and releases a held eSIM), another amount is a mismatch, and an order
  * paid inside an imported statement's period with no line is suspect: staff are alerted.
  */
-
-type BankFields = Pick<OrderRow, 'bankState' | 'bankConfirmedBy'>;
-
-/** What an imported statement line says of a payment (normalised id) of `price`, or null. */
-export async function bankStateOf(
-  db: Queries,
-  transactionKey: string,
-  price: number,
-): Promise<BankFields | null> {
-  const [line] = await db
-    .select({ amount: statementLines.amount })
-    .from(statementLines)
-    .where(eq(statementLines.transactionId, transactionKey))
-    .limit(1);
-  return bankStateOfLine(line, price);
-}
-
-/** What an imported statement line (its amount; none: undefined) says of a payment of `price`. */
-export function bankStateOfLine(
-  line: { amount: number } | undefined,
-  price: number,
-): BankFields | null {
-  if (!line) return null;
-  return line.amount === price
-    ? { bankState: 'confirmed', bankConfirmedBy: 'statement' }
-    : { bankState: 'mismatch', bankConfirmedBy: null };
-}
 
 export type StatementImport = {
   imported: number;
@@ -154,9 +128,11 @@ export async function importStatement(
         result.unmatched += 1;
         continue;
       }
-      const bank = (await bankStateOf(tx, line.transactionId, order.price))!;
+      // The line confirms only what it proves: the order's amount, a time inside its window,
+      // and its number when the bank shows a reference (issue #43 point 3, decision 122).
+      const disagreement = lineDisagreement(order, line);
       const evidence = { transactionId: line.transactionId, line: line.line, importId };
-      if (bank.bankState === 'confirmed') {
+      if (!disagreement) {
         result.confirmed += 1;
         if (order.deliveryState === 'held') result.released += 1;
         const confirmation = { by: 'statement' as const, actor, at: now, evidence };
@@ -169,14 +145,45 @@ export async function importStatement(
             events: [{ type: 'bankMismatch' }],
             actor,
             at: now,
-            evidence: { ...evidence, amount: line.amount },
+            evidence: { ...evidence, amount: line.amount, reason: disagreement },
           });
+          const alert: StaffAlertPayload = {
+            event: 'order.bank_mismatch',
+            orderId: order.id,
+            number: order.number,
+            transactionId: line.transactionId,
+            amount: line.amount,
+            paidAt: line.paidAt,
+            reference: line.reference,
+            reason: disagreement,
+          };
+          await queueStaffAlert(deps, tx, order.id, alert, now);
         }
       }
     }
     result.suspect = await markSuspects(deps, tx, { periodStart, periodEnd, importId }, actor, now);
     return result;
   });
+}
+
+/** An order number in a statement's reference (with or without its `#`), or undefined. */
+const ORDER_NUMBER = /NXR-\d{8}-\d{6}(?:-[0-9A-Z]+)?/i;
+
+/**
+ * What a statement line says that its order does not (see payment-notifications'
+ * disagreementOf), or that its reference names another order; undefined: it agrees.
+ */
+export function lineDisagreement(
+  order: Pick<OrderRow, 'price' | 'currency' | 'createdAt' | 'expiresAt' | 'number'>,
+  line: { amount: number; paidAt: number; reference: string | null },
+): UnmatchedReason | 'reference' | undefined {
+  const disagreement = disagreementOf(order, line.amount, 'MMK', new Date(line.paidAt));
+  if (disagreement) return disagreement;
+  const named = line.reference?.match(ORDER_NUMBER)?.[0];
+  if (named && named.toUpperCase() !== order.number.replace(/^#/, '').toUpperCase()) {
+    return 'reference';
+  }
+  return undefined;
 }
 
 /**

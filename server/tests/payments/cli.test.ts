@@ -6,9 +6,9 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { lockDataDir, recordServerAddress } from '../../src/db/data-dir-lock';
 import { NOTIFY_SECRET, STATEMENT_HEADER } from '../support/bank';
-import { createOrder } from '../support/shop';
+import { createOrder, payOrder, readOrder, readingAnswer } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
-import { createTestApp, type TestApp, testStore } from '../support/test-app';
+import { createTestApp, fakeGemini, type TestApp, testStore } from '../support/test-app';
 
 const root = new URL('../../../', import.meta.url).pathname;
 
@@ -31,6 +31,7 @@ function run(cli: string, args: string[], env: Record<string, string> = {}) {
 /** Each CLI run starts tsx (a few seconds on a busy machine); a test runs up to four. */
 describe(`npm run reconcile and npm run payment (${testStore})`, { timeout: 180_000 }, () => {
   let t: TestApp;
+  const gemini = fakeGemini();
   let http: ServerType;
   let url = '';
   let key = '';
@@ -38,7 +39,12 @@ describe(`npm run reconcile and npm run payment (${testStore})`, { timeout: 180_
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'esim-reconcile-'));
     // The real clock: the CLI signs with it.
-    t = await createTestApp({ now: Date.now, env: { PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET } });
+    // DELIVERY_POLICY=confirmed: a screenshot-paid order is held for the bank (README's walk).
+    t = await createTestApp({
+      now: Date.now,
+      aiFetch: gemini.fetch,
+      env: { PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET, DELIVERY_POLICY: 'confirmed' },
+    });
     key = await staffKey(t);
     expect((await postStock(t, key, stockCsv(3))).status).toBe(200);
     await new Promise<void>((resolve) => {
@@ -136,5 +142,28 @@ describe(`npm run reconcile and npm run payment (${testStore})`, { timeout: 180_
     );
     expect(wrong.code).toBe(1);
     expect(wrong.out).toMatch(/^401 /);
+  });
+
+  it('releases the held order it names, exactly as the README runs it (--amount, no transaction id)', async () => {
+    const created = await createOrder(t, { contact: 'held@example.com' });
+    // The screenshot's transaction id as the check read it; the bank's own id will differ.
+    gemini.answer(
+      readingAnswer({
+        transactionId: 'DEMO1128031645',
+        transactionTime: new Date(created.order.createdAt as number).toISOString(),
+      }),
+    );
+    await payOrder(t, created);
+    type Order = { delivery: { state: string; esim: unknown } };
+    expect((await readOrder<Order>(t, created)).delivery.state).toBe('held');
+    const sent = await run('payment', ['notify', created.order.number, '--amount', '80000'], {
+      PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET,
+      STAFF_API_URL: url,
+    });
+    expect(sent.code, sent.err).toBe(0);
+    expect(sent.out).toContain(`200 {"orderId":"${created.order.id}","status":"paid"}`);
+    const order = await readOrder<Order>(t, created);
+    expect(order.delivery.state).toMatch(/^(assigned|delivered)$/);
+    expect(order.delivery.esim).not.toBeNull();
   });
 });

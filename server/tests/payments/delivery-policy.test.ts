@@ -111,7 +111,7 @@ async function payByScreenshot(app: SharedTestApp, created: Created, id: string)
 
 const orderOf = (t: TestApp, created: Created) => readOrder<Answer['order']>(t, created);
 
-function useStocked(env: Record<string, string>) {
+function useStocked(env: Record<string, string | undefined>) {
   const app = useTestApp({ env: { PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET, ...env } });
   const state = { key: '' };
   beforeEach(async () => {
@@ -280,6 +280,32 @@ describe(`DELIVERY_POLICY=limit (${testStore})`, () => {
     } finally {
       env.unconfirmedLimitMmk = limit;
     }
+  });
+});
+
+describe(`DELIVERY_POLICY by default (${testStore})`, () => {
+  // Unset: the server's own default, `limit` (issue #43 point 3, decision 123).
+  const { app } = useStocked({ DELIVERY_POLICY: undefined });
+  it('is limit: holds a screenshot that does not show the payee, delivers one that does', async () => {
+    expect(app.deps.config.bank.policy).toBe('limit');
+    const created = await createOrder(app, { contact: 'nopayee@example.com' });
+    app.clock.advance(2 * 60_000);
+    const createdAt = created.order.createdAt as number;
+    app.gemini.answer(
+      readingAnswer({
+        transactionId: 'KBZ-500001',
+        transactionTime: new Date(createdAt + 60_000).toISOString(),
+        payeeName: null,
+      }),
+    );
+    const held = await payOrder<Answer>(app, created);
+    expect(held.order.delivery.state).toBe('held');
+    expect(await orderOf(app, created)).toMatchObject({ delivery: { state: 'held', esim: null } });
+    const shown = await createOrder(app, { contact: 'payee@example.com' });
+    app.clock.advance(2 * 60_000);
+    expect((await payByScreenshot(app, shown, 'KBZ-500002')).order.delivery.state).toMatch(
+      ESIM_OUT,
+    );
   });
 });
 

@@ -97,7 +97,7 @@ describe(`statement reconciliation (${testStore})`, () => {
     return created;
   }
 
-  it('gives each paid order its bank state, lists unmatched lines, and alerts staff of suspects', async () => {
+  it('gives each paid order its bank state, lists unmatched lines, and alerts staff of mismatches and suspects', async () => {
     const confirmed = await paid('KBZ-5001', T0);
     const mismatch = await paid('KBZ-5002', T0 + 10_000);
     const suspect = await paid('KBZ-5003', T0 + 20_000);
@@ -143,15 +143,26 @@ describe(`statement reconciliation (${testStore})`, () => {
     const alerts = await rows(
       "SELECT order_id, payload FROM outbox WHERE kind = 'staff_alert_webhook'",
     );
-    expect(alerts).toEqual([
-      {
-        order_id: suspect.order.id,
-        payload: expect.objectContaining({
-          event: 'order.bank_suspect',
-          number: suspect.order.number,
-        }),
-      },
-    ]);
+    expect(alerts).toHaveLength(2);
+    expect(alerts).toEqual(
+      expect.arrayContaining([
+        {
+          order_id: mismatch.order.id,
+          payload: expect.objectContaining({
+            event: 'order.bank_mismatch',
+            number: mismatch.order.number,
+            reason: 'amount',
+          }),
+        },
+        {
+          order_id: suspect.order.id,
+          payload: expect.objectContaining({
+            event: 'order.bank_suspect',
+            number: suspect.order.number,
+          }),
+        },
+      ]),
+    );
 
     // The same file again changes nothing: no new lines, period, state or alert.
     const again = await postStatement(t, key, csv);
@@ -160,7 +171,7 @@ describe(`statement reconciliation (${testStore})`, () => {
     expect(await rows('SELECT count(*)::int AS n FROM statement_imports')).toEqual([{ n: 1 }]);
     expect(
       await rows("SELECT count(*)::int AS n FROM outbox WHERE kind = 'staff_alert_webhook'"),
-    ).toEqual([{ n: 1 }]);
+    ).toEqual([{ n: 2 }]);
 
     // A later statement with the suspect's line confirms it.
     const late = await postStatement(

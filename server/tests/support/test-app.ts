@@ -110,7 +110,8 @@ export type TestApp = {
  * AI fetch that fails unless the test provides one.
  */
 export type TestAppOptions = Partial<Omit<Deps, 'config' | 'database'>> & {
-  env?: Record<string, string>;
+  /** On top of the tests' settings; a key set to undefined takes the server's own default. */
+  env?: Record<string, string | undefined>;
   /** An existing database (shared by a file's tests, or reopened after a restart); not dropped by close(). */
   database?: TestDatabase;
 };
@@ -129,6 +130,9 @@ export async function createTestApp(overrides: TestAppOptions = {}): Promise<Tes
       RECEIPT_LIMIT_PER_ORDER: '1000',
       RECEIPT_LIMIT_PER_ADDRESS: '100000',
       ORDER_LIMIT_PER_ADDRESS: '100000',
+      // The tests pay many orders from one contact: the policies' own tests set theirs
+      // (server/tests/payments/delivery-policy.test.ts, with the default `limit`).
+      DELIVERY_POLICY: 'instant',
       ...env,
     }),
     database,
