@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Logger } from './platform/logger';
 import type { RateLimiter } from './platform/rate-limit';
+import type { Runtime } from './platform/runtime';
 
 /**
  * Everything the app needs from outside, passed in (no module-level state): tests pass fakes
@@ -22,4 +23,6 @@ export type Deps = {
   clientAddress?: ClientAddressReader;
   /** The AI proxy's rate limits; default: counted in the database (shared by every copy). */
   aiRateLimiter?: RateLimiter;
+  /** This instance's memory (platform/runtime.ts): a new instance gets a new one. */
+  runtime: Runtime;
 };

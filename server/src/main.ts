@@ -9,6 +9,7 @@ import { es2plusFetchers } from './provisioning/es2plus-tls';
 import { recordServerAddress } from './db/data-dir-lock';
 import { turnBatchedLines } from './platform/log-lines';
 import { createLogger } from './platform/logger';
+import { createRuntime } from './platform/runtime';
 import { assertDemoIsSafe } from './delivery/demo-stock';
 import { createMessageOutboxWorker, smtpMailer } from './delivery/message-outbox';
 import { setupWarningMessage, setupWarnings } from './staff/setup-warnings';
@@ -43,6 +44,8 @@ async function main() {
     randomBytes: (size: number) => crypto.getRandomValues(new Uint8Array(size)),
     aiFetch: createAiFetch(config),
     logger,
+    // This process's memory: the app and its workers share it (decision 116).
+    runtime: createRuntime(),
   };
   const app = createApp(deps);
   // The eSIM emails and staff alerts (decision 039).
