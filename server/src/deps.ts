@@ -5,6 +5,7 @@ import type { Logger } from './platform/logger';
 import type { RateLimiter } from './platform/rate-limit';
 import type { Lifecycle } from './platform/lifecycle';
 import type { Metrics } from './status/metrics';
+import type { Runtime } from './platform/runtime';
 
 /**
  * Everything the app needs from outside, passed in (no module-level state): tests pass fakes
@@ -28,4 +29,6 @@ export type Deps = {
   metrics?: Metrics;
   /** Readiness and the drain on SIGTERM (platform/lifecycle.ts); main.ts gives its own. */
   lifecycle?: Lifecycle;
+  /** This instance's memory (platform/runtime.ts): a new instance gets a new one. */
+  runtime: Runtime;
 };

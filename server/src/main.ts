@@ -12,6 +12,7 @@ import { es2plusFetchers } from './provisioning/es2plus-tls';
 import { recordServerAddress } from './db/data-dir-lock';
 import { turnBatchedLines } from './platform/log-lines';
 import { createLogger } from './platform/logger';
+import { createRuntime } from './platform/runtime';
 import { assertDemoIsSafe } from './delivery/demo-stock';
 import { createMessageOutboxWorker, smtpMailer } from './delivery/message-outbox';
 import { setupWarningMessage, setupWarnings } from './staff/setup-warnings';
@@ -70,6 +71,8 @@ async function main() {
     aiFetch: createAiFetch(config),
     logger,
     lifecycle,
+    // This process's memory: the app and its workers share it (decision 116).
+    runtime: createRuntime(),
   };
   const deps = { ...baseDeps, metrics: createMetrics(baseDeps) };
   const app = createApp(deps);

@@ -21,6 +21,7 @@ import { loadConfig, type Config } from './config';
 import { openPostgres } from './db/postgres';
 import type { Deps } from './deps';
 import type { Logger } from './platform/logger';
+import { createRuntime, type Runtime } from './platform/runtime';
 
 /** The bindings this Worker reads: a Hyperdrive binding and the variables of .env.example. */
 export type WorkerEnv = {
@@ -72,16 +73,16 @@ function variables(env: WorkerEnv): Record<string, string | undefined> {
 /** Cloudflare sets CF-Connecting-IP itself; a client cannot choose it. */
 const cloudflareClient = (c: Context) => c.req.header('cf-connecting-ip');
 
-/** Per isolate: the validated configuration and the logger. */
-let isolate: { config: Config; logger: Logger } | undefined;
+/** Per isolate: the validated configuration, the logger and the instance's memory (runtime). */
+let isolate: { config: Config; logger: Logger; runtime: Runtime } | undefined;
 
 export default {
   async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
     if (!isolate) {
       const config = loadConfig(variables(env));
-      isolate = { config, logger: consoleLogger(config.logLevel) };
+      isolate = { config, logger: consoleLogger(config.logLevel), runtime: createRuntime() };
     }
-    const { config, logger } = isolate;
+    const { config, logger, runtime } = isolate;
     const connectionString = env.HYPERDRIVE?.connectionString ?? config.databaseUrl;
     if (!connectionString) {
       return Response.json(
@@ -98,6 +99,7 @@ export default {
       randomUUID: () => crypto.randomUUID(),
       randomBytes: (size) => crypto.getRandomValues(new Uint8Array(size)),
       aiFetch: createAiFetch(config),
+      runtime,
       logger,
       clientAddress: cloudflareClient,
     };

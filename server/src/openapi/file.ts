@@ -4,6 +4,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/database';
 import { silentLogger } from '../platform/logger';
+import { createRuntime } from '../platform/runtime';
 import { buildOpenApiDocument } from './document';
 
 /** The SPA's copy of the document, which /developers renders. */
@@ -32,6 +33,7 @@ export async function openApiFileText(): Promise<string> {
     randomBytes: unused,
     aiFetch: unused,
     logger: silentLogger,
+    runtime: createRuntime(),
   });
   // The repository's Prettier settings, so `prettier --check .` agrees with the generated file.
   const options = await resolveConfig(fileURLToPath(OPENAPI_FILE));

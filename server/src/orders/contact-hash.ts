@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { serverSecrets } from '../db/schema';
 import type { Deps } from '../deps';
 import { hmacSha256Hex, toBase64Url } from '../platform/hashing';
+import { runtimeSlot } from '../platform/runtime';
 
 /**
  * The keyed hash an order keeps of its buyer's contact (decision 073), so that Find my eSIMs can
@@ -16,21 +17,26 @@ const SECRET_NAME = 'contact_hash';
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * The kept secret per database, read once (issue #28: two round trips per order before). The
- * row is written once and never changed, so a process may keep what it read.
+ * The kept secret, read once per instance (issue #28: two round trips per order before; its
+ * runtime's part, decision 116). The row is written once and never changed, so an instance may
+ * keep what it read.
  */
-const keptSecrets = new WeakMap<object, Promise<string>>();
+const keptSecret = runtimeSlot('contact hash secret', () => ({
+  secret: undefined as Promise<string> | undefined,
+}));
 
-function secretOf(deps: Pick<Deps, 'config' | 'database' | 'randomBytes' | 'now'>) {
+function secretOf(deps: Pick<Deps, 'config' | 'database' | 'randomBytes' | 'now' | 'runtime'>) {
   if (deps.config.contactHashSecret) return Promise.resolve(deps.config.contactHashSecret);
-  let secret = keptSecrets.get(deps.database);
-  if (!secret) {
-    secret = readOrMakeSecret(deps);
-    keptSecrets.set(deps.database, secret);
+  const kept = deps.runtime.of(keptSecret);
+  if (!kept.secret) {
+    const secret = readOrMakeSecret(deps);
+    kept.secret = secret;
     // A failed read (the database down) is tried again by the next call.
-    secret.catch(() => keptSecrets.delete(deps.database));
+    secret.catch(() => {
+      if (kept.secret === secret) kept.secret = undefined;
+    });
   }
-  return secret;
+  return kept.secret;
 }
 
 async function readOrMakeSecret(deps: Pick<Deps, 'database' | 'randomBytes' | 'now'>) {
@@ -50,7 +56,7 @@ async function readOrMakeSecret(deps: Pick<Deps, 'database' | 'randomBytes' | 'n
 
 /** The hash of a normalised email address or 09… number (only emails are looked up). */
 export async function contactHash(
-  deps: Pick<Deps, 'config' | 'database' | 'randomBytes' | 'now'>,
+  deps: Pick<Deps, 'config' | 'database' | 'randomBytes' | 'now' | 'runtime'>,
   contact: { kind: 'email' | 'phone'; value: string },
 ): Promise<string> {
   const value = contact.kind === 'email' ? normaliseEmail(contact.value) : contact.value.trim();

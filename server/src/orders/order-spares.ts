@@ -1,6 +1,8 @@
+import { runtimeSlot, type Runtime } from '../platform/runtime';
+
 /**
- * What one server process keeps in memory to make an order in fewer statements (decision 109),
- * per database (a process may hold several: tests): one second's spare values of the order
+ * What one server instance keeps in memory to make an order in fewer statements (decision 109),
+ * in its runtime (decision 116): one second's spare values of the order
  * number sequence, and the limit keys its orders are counting on now. Only ever hints: the
  * statements in orders.ts check the database before they rely on either.
  */
@@ -48,46 +50,44 @@ export class Spares {
   }
 }
 
-/** Per database (a process may hold several: tests), the spares of the latest second. */
-const sparesByDatabase = new WeakMap<object, Spares>();
-
 /**
- * Lets go of this process's spares for `database`: for a sequence that started again (the
- * tests' `TRUNCATE … RESTART IDENTITY`), whose values the spares would meet again.
+ * What an instance keeps of its order numbers (its runtime's part, decision 116): the spares of
+ * the latest second, the limit keys its counting statements run on now, and the second whose
+ * bare number it last found taken.
  */
-export function forgetSpares(database: { db: object }) {
-  sparesByDatabase.delete(database.db);
-}
+export const orderNumbers = runtimeSlot('order numbers', () => ({
+  spares: undefined as Spares | undefined,
+  counting: new Map<string, number>(),
+  takenSecond: undefined as number | undefined,
+}));
 
 /**
  * The spares of `second`: those of an earlier second are let go. An order of a second already
  * past (its request began before another's) gets a set of its own, used by it alone.
  */
-export function sparesOf(db: object, second: number): Spares {
-  const held = sparesByDatabase.get(db);
+export function sparesOf(runtime: Runtime, second: number): Spares {
+  const memory = runtime.of(orderNumbers);
+  const held = memory.spares;
   if (held && held.second >= second) return held.second === second ? held : new Spares(second);
   const spares = new Spares(second);
-  sparesByDatabase.set(db, spares);
+  memory.spares = spares;
   return spares;
 }
 
 /**
- * Per database, the limit keys this process's counting statements are running on now, each with
- * how many. A statement that writes an order holds its key's row (the limit's hit) until its
+ * The limit keys this instance's counting statements are running on now (its runtime's
+ * `counting`), each with how many. A statement that writes an order holds its key's row (the limit's hit) until its
  * commit has waited for the disk; another order of the same key in that time waits for it. So an
  * order whose key is being counted already does not write itself in its counting statement: it
  * counts (a commit that does not wait) and then writes the order (decisions 105, 109).
  */
-const countingNow = new WeakMap<object, Map<string, number>>();
-
 /** Runs `statement` as one more counting statement on `key`; `busy` says whether another was. */
 export async function countingOn<T>(
-  db: object,
+  runtime: Runtime,
   key: string,
   statement: (busy: boolean) => Promise<T>,
 ): Promise<T> {
-  let running = countingNow.get(db);
-  if (!running) countingNow.set(db, (running = new Map()));
+  const running = runtime.of(orderNumbers).counting;
   const others = running.get(key) ?? 0;
   running.set(key, others + 1);
   try {

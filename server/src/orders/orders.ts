@@ -15,7 +15,7 @@ import { rowDelivery, type Delivery } from '../delivery/esim-delivery';
 import { contactHash } from './contact-hash';
 import { tryTransition, TransitionRefused } from './lifecycle-writes';
 import { limitHit, sweepEndedWindows } from '../platform/abuse-limits';
-import { countingOn, sparesOf } from './order-spares';
+import { countingOn, orderNumbers, sparesOf } from './order-spares';
 import { constantTimeEqual, sha256Hex, toBase64Url } from '../platform/hashing';
 
 /** An order as the shop's SPA sees it (the contract in orders/schemas.ts). */
@@ -336,13 +336,6 @@ const insertSuffixed = preparedQuery<{ suffixValue: number | null; created: stri
 );
 
 /**
- * The second whose bare number each database (a process may hold several: tests) was last found
- * to have taken, by an order of this process that took it or found it taken. Only ever a hint:
- * the statements that write a suffixed number look the bare number up first.
- */
-const takenSecond = new WeakMap<object, number>();
-
-/**
  * Makes an order: id, number (Myanmar time, unique), expiry, MMQR payload, and a random
  * token whose SHA-256 alone is stored. Returns the row and the token (shown once). With
  * `counted`, the order first counts against that limit in the same statement (decision 101) and
@@ -381,10 +374,15 @@ export async function createOrder(
   /** The order's values with the suffix of a sequence value. */
   const suffixed = (value: number) => values(nthOrderNumber(bare, suffixOf(value)));
   const second = Math.floor(now / 1000);
-  const { db } = deps.database;
-  const spares = sparesOf(db, second);
-  /** Try the bare number, unless this process found it taken in this second. */
-  let bareFirst = takenSecond.get(db) !== second;
+  const spares = sparesOf(deps.runtime, second);
+  /**
+   * The second whose bare number this instance last found taken (an order of its own took it,
+   * or found it taken). Only ever a hint: the statements that write a suffixed number look the
+   * bare number up first.
+   */
+  const memory = deps.runtime.of(orderNumbers);
+  /** Try the bare number, unless this instance found it taken in this second. */
+  let bareFirst = memory.takenSecond !== second;
   /** The sequence value whose suffix the order tries next, once the bare number is taken. */
   let value = bareFirst ? undefined : spares.take();
   let attempt = 0;
@@ -406,7 +404,7 @@ export async function createOrder(
     let reserved = false;
     // Before the order's statement: a sweep that fails leaves nothing written.
     await sweepEndedWindows(deps, now);
-    const [result] = await countingOn<CountedRow[]>(db, counted.key, (busy) => {
+    const [result] = await countingOn<CountedRow[]>(deps.runtime, counted.key, (busy) => {
       if (bareFirst) {
         tried = values(bare);
         return createCounted(deps.database).execute({ ...tried, ...hit });
@@ -438,12 +436,12 @@ export async function createOrder(
       });
     }
     if (tried && created) {
-      takenSecond.set(db, second);
+      memory.takenSecond = second;
       return { row: newOrderRow(tried), token };
     }
     if (result?.suffixValue != null) {
       // The number tried was taken (without a spare, the bare one): the value is the next try.
-      takenSecond.set(db, second);
+      memory.takenSecond = second;
       value = result.suffixValue;
       bareFirst = false;
     } else {
@@ -458,7 +456,7 @@ export async function createOrder(
     if (bareFirst) {
       const written = values(bare);
       const [row] = await insertOrder(deps.database).execute(written);
-      takenSecond.set(db, second);
+      memory.takenSecond = second;
       if (row) return { row: newOrderRow(written), token };
       bareFirst = false;
       continue;

@@ -5,16 +5,13 @@ import { rateLimitWindows } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from './errors';
 import type { RateDecision, RateLimiter } from './rate-limit';
+import { runtimeSlot } from './runtime';
 
 /** How often each process removes the windows that have ended, at most (decision 110). */
 export const SWEEP_INTERVAL_MS = 60_000;
 
-/**
- * When each server instance last removed the ended windows, by its configuration: one per Node
- * process, one per Worker isolate (whose entry opens a new database pool for every request), one
- * per test app.
- */
-const sweptAt = new WeakMap<object, number>();
+/** When this instance last removed the ended windows (its runtime's part, decision 116). */
+const sweeps = runtimeSlot('limit window sweeps', () => ({ at: undefined as number | undefined }));
 
 /**
  * Removes the windows that ended before `now`, at most once per {@link SWEEP_INTERVAL_MS} per
@@ -24,10 +21,10 @@ const sweptAt = new WeakMap<object, number>();
  * counting statement; that made PostgreSQL plan the statement again at every call (the plan of
  * `expires_at < $now` looked costly to keep), a fifth of its time per order.
  */
-export async function sweepEndedWindows(deps: Pick<Deps, 'config' | 'database'>, now: number) {
-  const last = sweptAt.get(deps.config);
-  if (last !== undefined && now - last < SWEEP_INTERVAL_MS) return;
-  sweptAt.set(deps.config, now);
+export async function sweepEndedWindows(deps: Pick<Deps, 'database' | 'runtime'>, now: number) {
+  const swept = deps.runtime.of(sweeps);
+  if (swept.at !== undefined && now - swept.at < SWEEP_INTERVAL_MS) return;
+  swept.at = now;
   await deps.database.db
     .delete(rateLimitWindows)
     .where(lt(rateLimitWindows.expiresAt, new Date(now)));
@@ -62,7 +59,7 @@ const takeHit = preparedQuery<{ hits: number }>('rate_limit_take', () => ({
  * prepared once per database (decision 100).
  */
 export function databaseRateLimiter(
-  deps: Pick<Deps, 'config' | 'database'>,
+  deps: Pick<Deps, 'config' | 'database' | 'runtime'>,
   { limit, windowMs }: Limit,
 ): RateLimiter {
   return {
@@ -97,7 +94,7 @@ export const limitKeys = {
  * shape) when it is over.
  */
 export async function enforceLimit(
-  deps: Pick<Deps, 'config' | 'database' | 'now'>,
+  deps: Pick<Deps, 'config' | 'database' | 'now' | 'runtime'>,
   key: string,
   limit: Limit,
   message: string,

@@ -1,6 +1,6 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createMessageOutboxWorker,
   smtpMailer,
@@ -45,13 +45,12 @@ describe(`the eSIM email through the outbox (${testStore})`, () => {
     };
   });
   const { gemini } = t;
-  beforeAll(
+  // The worker of each test's app (useTestApp makes one per test).
+  beforeEach(
     () => void (worker = createMessageOutboxWorker(t.deps, { mailer: smtpMailer(smtp.url) })),
   );
-  afterAll(async () => {
-    await worker.stop();
-    await smtp.close();
-  });
+  afterEach(() => worker.stop());
+  afterAll(() => smtp.close());
   beforeEach(async () => {
     smtp.messages.length = 0;
     smtp.refuse = false;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createMessageOutboxWorker,
   smtpMailer,
@@ -22,13 +22,12 @@ describe(`Find my eSIMs (${testStore})`, () => {
     return { env: { SMTP_URL: smtp.url, SHOP_URL, TRUST_PROXY: 'true' } };
   });
   const { gemini } = t;
-  beforeAll(
+  // The worker of each test's app (useTestApp makes one per test).
+  beforeEach(
     () => void (worker = createMessageOutboxWorker(t.deps, { mailer: smtpMailer(smtp.url) })),
   );
-  afterAll(async () => {
-    await worker.stop();
-    await smtp.close();
-  });
+  afterEach(() => worker.stop());
+  afterAll(() => smtp.close());
   beforeEach(async () => {
     smtp.messages.length = 0;
     key = await staffKey(t);

@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config';
 import { migrate, openDatabase, type Database } from '../../src/db/database';
 import type { Deps } from '../../src/deps';
 import { silentLogger } from '../../src/platform/logger';
-import { forgetSpares } from '../../src/orders/order-spares';
+import { createRuntime } from '../../src/platform/runtime';
 
 /**
  * The server tests' one set-up (decision 088): the store the run selects (PGlite, or
@@ -72,8 +72,6 @@ export async function truncateAll(database: Database): Promise<void> {
       'TRUNCATE profiles, payments, order_links, order_events, orders, idempotency_keys, outbox, ai_health, api_keys, server_secrets, rate_limit_windows, payment_notifications, statement_lines, statement_imports, es2plus_jobs, es2plus_notifications, install_progress, ai_budgets, ai_proofs RESTART IDENTITY CASCADE',
     ),
   );
-  // The order number sequence starts again: the values this process took ahead are stale.
-  forgetSpares(database);
 }
 
 /** A fixed instant (2026-11-23 10:00 UTC = 16:30 in Myanmar) that tests move by hand. */
@@ -141,6 +139,8 @@ export async function createTestApp(overrides: TestAppOptions = {}): Promise<Tes
     randomBytes: (size) => crypto.getRandomValues(new Uint8Array(size)),
     aiFetch: () => Promise.reject(new Error('This test makes no AI call')),
     logger: silentLogger,
+    // A new app, a new instance's memory (decision 116): nothing to reset between tests.
+    runtime: createRuntime(),
     ...depOverrides,
   };
   const app = createApp(deps);
@@ -212,17 +212,21 @@ export function useTestApp(
   const gemini = fakeGemini();
   let current: TestApp | undefined;
   const made = () => {
-    if (!current) throw new Error('useTestApp: the app is made in beforeAll');
+    if (!current) throw new Error('useTestApp: the app is made in beforeEach');
     return current;
   };
+  let database: TestDatabase | undefined;
+  let resolved: TestAppOptions = {};
   beforeAll(async () => {
-    const resolved = typeof options === 'function' ? await options() : options;
-    current = await createTestApp({ aiFetch: gemini.fetch, ...resolved });
+    resolved = typeof options === 'function' ? await options() : options;
+    database = resolved.database ?? (await createTestDatabase());
   });
-  afterAll(() => current?.database.drop());
+  afterAll(() => database?.drop());
+  // Each test gets a new app (a new runtime, the clock at T0) on the file's emptied database.
+  // Code that keeps `t.deps` (a worker) makes it in a beforeEach of its own, after this one.
   beforeEach(async () => {
-    await truncateAll(made().database);
-    made().clock.set(T0);
+    await truncateAll(database!);
+    current = await createTestApp({ aiFetch: gemini.fetch, ...resolved, database });
     gemini.calls.length = 0;
   });
   return {
