@@ -30,12 +30,14 @@ export function pageOverflow(page: Page) {
         continue;
       }
       // In the flow of the main content, a box wider than its parent's is overflow (a box
-      // placed on purpose, or inside a box that scrolls or clips, is not).
+      // placed on purpose, a sticky bar drawn to its card's edges, or inside a box that scrolls
+      // or clips, is not).
       let parent = element.parentElement;
       while (parent && getComputedStyle(parent).display === 'contents') {
         parent = parent.parentElement;
       }
-      if (!parent || !element.closest('main') || style.position === 'absolute') continue;
+      if (!parent || !element.closest('main')) continue;
+      if (style.position === 'absolute' || style.position === 'sticky') continue;
       let clipped = false;
       for (let up: HTMLElement | null = parent; up && !clipped; up = up.parentElement) {
         clipped = getComputedStyle(up).overflowX !== 'visible';
