@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { VERIFICATION_TIMEOUT_MS } from '#domain/payment-window';
 import { payeeNames } from '#domain/payee';
 import { readProvisioning, type ProvisioningConfig } from './provisioning/provisioning-config';
+import { readPayments, type PaymentsConfig } from './payments/providers/provider-config';
 
 /**
  * The server's configuration, read once from the environment and validated (STYLE: env read
@@ -198,6 +199,8 @@ export type Config = {
 
   /** Where each operator's profiles come from: stock or its SM-DP+ (ES2+, issue #27). */
   provisioning: ProvisioningConfig;
+  /** Payment providers: 2C2P's card page, KBZPay's QR (issue #40; PAYMENT_METHODS, …). */
+  payments: PaymentsConfig;
 };
 
 /** Parses the environment; throws one Error listing every problem. */
@@ -207,6 +210,9 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     ? []
     : result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
   const provisioning = readProvisioning(source, problems);
+  const payments = readPayments(source, problems, {
+    publicApiUrl: `http://${source.HOST?.trim() || '127.0.0.1'}:${source.PORT?.trim() || '8787'}`,
+  });
   if (!result.success || problems.length > 0) {
     throw new Error(`Invalid server configuration (see .env.example):\n- ${problems.join('\n- ')}`);
   }
@@ -285,5 +291,6 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       notifySecret: raw.PAYMENT_NOTIFY_SECRET,
     },
     provisioning,
+    payments,
   };
 }

@@ -2,6 +2,7 @@ import type { ClientAddressReader } from './platform/client-address';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Logger } from './platform/logger';
+import type { OrderEvents } from './platform/order-events';
 import type { RateLimiter } from './platform/rate-limit';
 
 /**
@@ -22,4 +23,8 @@ export type Deps = {
   clientAddress?: ClientAddressReader;
   /** The AI proxy's rate limits; default: counted in the database (shared by every copy). */
   aiRateLimiter?: RateLimiter;
+  /** An order's changes told to this process's waiting order streams (issue #40). */
+  orderEvents?: OrderEvents;
+  /** Outgoing calls to the payment providers (2C2P, KBZPay); default: fetch. */
+  providerFetch?: typeof fetch;
 };

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createAiFetch } from './ai/ai-fetch';
 import { createApp } from './app';
+import { createOrderEvents } from './platform/order-events';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { es2plusFetchers } from './provisioning/es2plus-tls';
@@ -43,6 +44,7 @@ async function main() {
     randomBytes: (size: number) => crypto.getRandomValues(new Uint8Array(size)),
     aiFetch: createAiFetch(config),
     logger,
+    orderEvents: createOrderEvents(),
   };
   const app = createApp(deps);
   // The eSIM emails and staff alerts (decision 039).

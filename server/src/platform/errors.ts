@@ -29,6 +29,8 @@ export type ErrorCode =
   | 'ai_unavailable'
   | 'database_unavailable'
   | 'email_unavailable'
+  | 'provider_unavailable'
+  | 'method_unavailable'
   | 'internal';
 
 /** One problem of a refused input, e.g. a CSV line. */
