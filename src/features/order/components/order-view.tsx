@@ -3,15 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { EsimDelivery } from '../../../components/esim-install';
 import { findOperator, findPlan } from '#domain/catalogue';
-import { orderHref } from '../../../config/paths';
+import { href, orderHref } from '../../../config/paths';
 import { site, telHref } from '../../../config/site';
 import { useRequest } from '../../../hooks/use-request';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { isLanguage, toLanguage } from '../../../lib/i18n/languages';
-import { deliveryInProgress } from '../../../lib/delivery';
+import { deliveryInProgress, readDelivery } from '../../../lib/delivery';
 import { useServices } from '../../../lib/services';
 import { failureKind, fetchBuyerOrder, type BuyerOrder } from '../lib/order-api';
 import { FindMyEsims } from './find-my-esims';
+import { PaymentChoice } from '../../../components/payment-choice/payment-choice';
+import { followOrder, rememberedOrderToken } from '../../../lib/provider-payment';
 import './order.css';
 
 /** While the eSIM waits for stock, the page asks again this often (staff may import any time). */
@@ -34,7 +36,9 @@ export function OrderView() {
   const { t, i18n } = useTranslation('delivery');
   const { id = '' } = useParams();
   const [search] = useSearchParams();
-  const token = search.get('token') ?? '';
+  // Back from a payment provider's page, the address carries no token: it was kept here (#40).
+  const token = search.get('token') ?? rememberedOrderToken(id) ?? '';
+  const payment = search.get('payment');
   useLinkLanguage(search.get('lang'), i18n.language);
   const { apiUrl } = useServices();
   const configured = Boolean(apiUrl);
@@ -53,6 +57,27 @@ export function OrderView() {
     const first = window.setTimeout(() => void load(), 0);
     return () => window.clearTimeout(first);
   }, [configured, token, load]);
+
+  // An order paid through a provider, or being paid: its changes come by the order's stream
+  // (Server-Sent Events; asking every 1.5 s where it cannot be opened) until its eSIM is on it.
+  const unpaid = order?.status === 'awaiting_payment';
+  const following =
+    configured && Boolean(token) && (unpaid || deliveryInProgress(order?.delivery)) && !!payment;
+  useEffect(() => {
+    if (!following) return;
+    return followOrder(apiUrl, id, token, (next) => {
+      setOrder((current) => ({
+        ...(current ?? { contactKind: null }),
+        id: next.id,
+        number: next.number,
+        planId: next.planId,
+        operatorId: next.operatorId,
+        status: next.status,
+        contactKind: next.contactKind,
+        delivery: readDelivery(next.delivery),
+      }));
+    });
+  }, [following, apiUrl, id, token]);
 
   const waiting = order?.delivery?.state === 'waiting_for_stock';
   const held = order?.delivery?.state === 'held';
@@ -96,8 +121,12 @@ export function OrderView() {
   return (
     // The floating buttons give way rather than cover the eSIM on a phone (issue #24).
     <div className="order-view" data-floating-clear="">
-      {(order.delivery?.state ?? 'none') === 'none' &&
-      (order.status === 'expired' || order.status === 'cancelled') ? (
+      {order.status === 'awaiting_payment' && payment && (
+        <ProviderReturn orderId={order.id} token={token} payment={payment} />
+      )}
+      {order.status === 'awaiting_payment' && payment ? null : (order.delivery?.state ?? 'none') ===
+          'none' &&
+        (order.status === 'expired' || order.status === 'cancelled') ? (
         <p className="alert alert--warning">{t('order.expired')}</p>
       ) : (
         <EsimDelivery
@@ -131,6 +160,48 @@ export function OrderView() {
         </div>
       </dl>
     </div>
+  );
+}
+
+/**
+ * Back from a provider's page with the order still unpaid: the card is being confirmed (the
+ * notification is on its way), or it was declined or the page closed: the choice again.
+ */
+function ProviderReturn({
+  orderId,
+  token,
+  payment,
+}: {
+  orderId: string;
+  token: string;
+  payment: string;
+}) {
+  const { t } = useTranslation('delivery');
+  if (payment === 'returned' || payment === 'paid') {
+    return (
+      <p className="order-view__confirming" role="status" data-testid="payment-confirming">
+        <span className="spinner order-view__spinner" aria-hidden="true" />
+        {t('order.paymentConfirming')}
+      </p>
+    );
+  }
+  return (
+    <PaymentChoice
+      orderId={orderId}
+      token={token}
+      notice={
+        <p className="alert alert--warning" role="alert" data-testid="payment-declined">
+          {t('order.paymentDeclined')}
+        </p>
+      }
+      fallback={
+        <p>
+          <a className="button" href={href('buy')}>
+            {t('order.payAnotherWay')}
+          </a>
+        </p>
+      }
+    />
   );
 }
 
