@@ -1,6 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/support/browser';
-import { e2eApi, e2eBankApi, e2eProviderApi, e2eServers } from './e2e/support/servers';
+import {
+  e2eApi,
+  e2eBankApi,
+  e2eProviderApi,
+  e2eReleaseProxy,
+  e2eServers,
+} from './e2e/support/servers';
 import { FAKE_2C2P_MERCHANT_ID, FAKE_2C2P_SECRET_KEY } from './e2e/support/fake-2c2p.mjs';
 import {
   FAKE_KBZPAY_APP_ID,
@@ -106,7 +112,10 @@ export default defineConfig({
         AI_MODE: 'gemini',
         GEMINI_API_KEY: e2eApi.serverKey,
         GEMINI_BASE_URL: e2eApi.gemini.url,
-        SHOP_ORIGINS: e2eServers.server.url.replace(/\/$/, ''),
+        // The release proxy serves the same build on its own origin (e2e/offline-order.spec.ts).
+        SHOP_ORIGINS: [e2eServers.server.url, e2eReleaseProxy.url]
+          .map((url) => url.replace(/\/$/, ''))
+          .join(','),
         SHOP_URL: e2eServers.server.url.replace(/\/$/, ''),
         SMTP_URL: e2eApi.smtp.url,
         OUTBOX_INTERVAL_MS: '500',

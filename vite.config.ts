@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { buildCsp, type CspEnv } from './scripts/csp.ts';
 import { bundledEnv, parseEnv } from './src/config/env-schema.ts';
 import { merchantProblems } from './src/config/merchant-check.ts';
 import { prerender } from './scripts/prerender.ts';
 import { thirdPartyNotices } from './scripts/third-party-notices.ts';
+import { burmeseManifest, manifestFiles, webManifest } from './scripts/web-manifest.ts';
 
 /**
  * Adds the Content-Security-Policy meta tag to the built index.html (not to the dev server), from
@@ -78,6 +80,22 @@ export default defineConfig(({ mode }) => {
       thirdPartyNotices(),
       // The home page in index.html, hydrated; a boot script for the other routes (decision 046).
       prerender({ define, alias }),
+      // Installable, and an order page opened once opens offline (issue #42, decision 111): the
+      // manifest in both languages and a Workbox service worker that keeps the app's files only.
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/sw',
+        filename: 'service-worker.ts',
+        // Registered by src/lib/offline/register.ts once the page has loaded.
+        injectRegister: false,
+        manifestFilename: manifestFiles.en,
+        manifest: webManifest('en', validated.VITE_BRAND_NAME),
+        includeManifestIcons: true,
+        // Only the icons are fetched when the worker installs; the app's files are kept as they
+        // are used (a first visit costs no extra download).
+        injectManifest: { globPatterns: ['icons/*.png'] },
+      }),
+      burmeseManifest(validated.VITE_BRAND_NAME),
     ],
     resolve: { alias },
     build: {

@@ -3,7 +3,7 @@ import { expect, motion, openRoute, test, useLanguage } from './support/fixtures
 
 const title = 'Stay connected anywhere in Myanmar';
 const subtitle =
-  'A data-only eSIM on MPT, ATOM, Ooredoo or Mytel. Pay by MMQR with KBZPay or WavePay: no shop visit, no card.';
+  'A data-only eSIM on MPT, ATOM, Ooredoo or Mytel. Pay by MMQR with KBZPay or WavePay: no shop visit. No card needed.';
 
 /** Requests for the three.js globe chunk (its file name starts with globe-scene). */
 function globeRequests(page: Page) {

@@ -4,6 +4,7 @@ import { takeBootTap } from './app/boot-tap';
 import { preloadPage } from './app/router';
 import { hashPath, shouldHydrate, StartApp } from './app/start';
 import { initI18n } from './lib/i18n/i18n';
+import { registerServiceWorker } from './lib/offline/register';
 import { reloadOnStaleChunks } from './lib/stale-chunks';
 import { yieldToMain } from './lib/yield-to-main';
 import './styles/global.css';
@@ -47,3 +48,6 @@ startTransition(() => {
     });
   } else createRoot(container).render(<StartApp />);
 });
+
+// Installable, and order pages kept for offline use (issue #42): registered after the load.
+registerServiceWorker();

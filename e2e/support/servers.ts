@@ -23,6 +23,13 @@ export const e2eServers = {
 } as const;
 
 /**
+ * A proxy to the `server` build that a journey starts itself (e2e/offline-order.spec.ts, issue
+ * #42) to serve the shop's next release (another service worker and index.html) on one origin;
+ * the first API lets it in (SHOP_ORIGINS in playwright.config.ts).
+ */
+export const e2eReleaseProxy = { port: base + 6, url: `http://127.0.0.1:${base + 6}/` } as const;
+
+/**
  * The real API (server/) for the server-mode journey, and the fake Gemini behind it
  * (e2e/support/fake-gemini.mjs). E2E_API_PORT moves both (default: base + 4100).
  */

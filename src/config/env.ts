@@ -60,6 +60,13 @@ export const env = {
   newsletterUrl: raw.VITE_NEWSLETTER_URL,
   /** The dev server or the unit tests, not a production build: missing translations are reported. */
   reportsMissingTranslations: import.meta.env.DEV || import.meta.env.MODE === 'test',
+  /**
+   * A production build: it registers the service worker (issue #42), found next to index.html
+   * (`base`: './').
+   */
+  serviceWorker: import.meta.env.PROD ? `${import.meta.env.BASE_URL}service-worker.js` : null,
+  /** The scope the service worker controls: the folder of index.html. */
+  baseUrl: import.meta.env.BASE_URL,
 } as const;
 
 export type Env = typeof env;

@@ -3,26 +3,16 @@
  * issue #17, the contract in docs/decisions/040). Shared by the purchase result step, the order
  * page and the eSIM install component. Times are epoch ms.
  */
-export const deliveryStates = [
-  'none',
-  'waiting_for_stock',
-  'held',
-  'provisioning',
-  'assigned',
-  'delivered',
-  'withdrawn',
-] as const;
-export type DeliveryState = (typeof deliveryStates)[number];
+import {
+  DELIVERY_STATES as deliveryStates,
+  EMAIL_STATES as emailDeliveryStates,
+  INSTALL_STATES as installStates,
+  type DeliveryState,
+  type EmailState as EmailDeliveryState,
+  type InstallState,
+} from '#domain/order-life';
 
-export const emailDeliveryStates = ['not_applicable', 'queued', 'sent', 'retrying'] as const;
-export type EmailDeliveryState = (typeof emailDeliveryStates)[number];
-
-/**
- * What the buyer's phone did with an eSIM the shop ordered from the operator's SM-DP+, as the
- * SM-DP+ reported it (issue #27). Stock eSIMs have none.
- */
-export const installStates = ['released', 'downloaded', 'installed', 'failed', 'deleted'] as const;
-export type InstallState = (typeof installStates)[number];
+export type { DeliveryState, EmailDeliveryState, InstallState };
 
 export type EsimProfile = {
   iccid: string;

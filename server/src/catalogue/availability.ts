@@ -15,6 +15,8 @@ export type Availability = {
   items: { planId: string; operatorId: string; ready: boolean }[];
   /** Not ready: staff promise the eSIM this long after payment (STOCK_PROMISE_MINUTES). */
   promiseMinutes: number;
+  /** The server can send email (SMTP_URL): an email contact also gets the eSIM by email. */
+  emailDelivery: boolean;
 };
 
 export async function readAvailability(deps: Pick<Deps, 'database' | 'config'>) {
@@ -38,5 +40,6 @@ export async function readAvailability(deps: Pick<Deps, 'database' | 'config'>) 
   return {
     items,
     promiseMinutes: Math.round(deps.config.delivery.stockPromiseMs / 60_000),
+    emailDelivery: Boolean(deps.config.delivery.smtpUrl),
   } satisfies Availability;
 }

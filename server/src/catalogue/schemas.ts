@@ -52,5 +52,10 @@ export const AvailabilitySchema = z
       description: 'Not ready: staff promise the eSIM this many minutes after payment.',
       example: 120,
     }),
+    emailDelivery: z.boolean().openapi({
+      description:
+        'true: this shop sends email (SMTP configured), so an email contact also gets the eSIM ' +
+        'by email. false: the eSIM is on screen and on its order page only (issue #44).',
+    }),
   })
   .openapi('Availability');

@@ -16,6 +16,11 @@ import { schema } from './schema';
 /** The typed query layer; the same API over PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction of the query layer (what `db.transaction` passes to its callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database or one of its transactions: what a query runs on. */
+export type Queries = Db | Tx;
+
 /** Raw SQL inside one transaction: for migrations and the few statements Drizzle cannot say. */
 export type RawTransaction = {
   exec(sql: string): Promise<void>;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
+  BANK_CONFIRMERS,
+  BANK_STATES,
+  DELIVERY_STATES,
+  INSTALL_STATES,
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  PROFILE_STATES,
+  VERIFIERS,
+} from '#domain/order-life';
+import {
   bigserial,
   boolean,
   index,
@@ -23,17 +33,6 @@ import {
  */
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** An order's eSIM delivery states (the CHECK of migration 006); the API names the same. */
-export const DELIVERY_STATES = [
-  'none',
-  'waiting_for_stock',
-  'provisioning',
-  'held',
-  'assigned',
-  'delivered',
-  'withdrawn',
-] as const;
-
 export const orders = pgTable(
   'orders',
   {
@@ -50,9 +49,7 @@ export const orders = pgTable(
     price: integer('price').notNull(),
     currency: text('currency').notNull().default('MMK'),
     mmqrPayload: text('mmqr_payload').notNull(),
-    status: text('status', {
-      enum: ['awaiting_payment', 'verifying', 'paid', 'expired', 'cancelled'],
-    }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
     source: text('source', { enum: ['shop', 'partner'] })
       .notNull()
       .default('shop'),
@@ -63,15 +60,13 @@ export const orders = pgTable(
     paidAt: time('paid_at'),
     transactionId: text('transaction_id'),
     transactionTime: time('transaction_time'),
-    verifiedBy: text('verified_by', { enum: ['gemini', 'demo', 'bank'] }),
+    verifiedBy: text('verified_by', { enum: VERIFIERS }),
     lastFailure: jsonb('last_failure'),
     activationRequestedAt: time('activation_requested_at'),
     deliveryState: text('delivery_state', { enum: DELIVERY_STATES }).notNull().default('none'),
     promisedBy: time('promised_by'),
-    bankState: text('bank_state', { enum: ['unconfirmed', 'confirmed', 'mismatch', 'suspect'] })
-      .notNull()
-      .default('unconfirmed'),
-    bankConfirmedBy: text('bank_confirmed_by', { enum: ['notification', 'statement', 'staff'] }),
+    bankState: text('bank_state', { enum: BANK_STATES }).notNull().default('unconfirmed'),
+    bankConfirmedBy: text('bank_confirmed_by', { enum: BANK_CONFIRMERS }),
     unconfirmedDeliveryAt: time('unconfirmed_delivery_at'),
     /**
      * HMAC-SHA256 of the normalised contact (migration 005): Find my eSIMs finds paid orders by
@@ -80,6 +75,8 @@ export const orders = pgTable(
     contactHash: text('contact_hash'),
     paymentRejectedReason: text('payment_rejected_reason'),
     paymentRejectedAt: time('payment_rejected_at'),
+    /** The last of the order's events (order_events.seq, migration 009): the lifecycle counts it. */
+    eventSeq: integer('event_seq').notNull().default(0),
   },
   (table) => [
     index('orders_status_idx').on(table.status, table.createdAt),
@@ -94,6 +91,29 @@ export const orders = pgTable(
       .where(sql`contact_hash IS NOT NULL`),
   ],
 );
+
+/**
+ * An order's history (migration 009, decision 115): one row per change of its state, written
+ * only by the lifecycle (orders/lifecycle.ts), in the statement that makes the change.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    seq: integer('seq').notNull(),
+    event: text('event', { enum: ORDER_EVENTS }).notNull(),
+    fromState: text('from_state').notNull(),
+    toState: text('to_state').notNull(),
+    actor: text('actor').notNull(),
+    evidence: jsonb('evidence').notNull().default({}),
+    at: time('at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.seq] })],
+);
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;
 
 /** Extra order links (the Find my eSIMs email): SHA-256 of each token (migration 005). */
 export const orderLinks = pgTable(
@@ -207,7 +227,7 @@ export const profiles = pgTable(
     planId: text('plan_id').notNull(),
     iccid: text('iccid').notNull().unique(),
     activationCode: text('activation_code').notNull().unique(),
-    state: text('state', { enum: ['in_stock', 'assigned', 'delivered', 'withdrawn'] }).notNull(),
+    state: text('state', { enum: PROFILE_STATES }).notNull(),
     orderId: uuid('order_id')
       .unique()
       .references(() => orders.id),
@@ -338,8 +358,7 @@ export const es2plusNotifications = pgTable(
   (table) => [unique().on(table.iccid, table.notificationPointId, table.status, table.eventTime)],
 );
 
-export const INSTALL_STATES = ['released', 'downloaded', 'installed', 'failed', 'deleted'] as const;
-export type InstallState = (typeof INSTALL_STATES)[number];
+export type { InstallState } from '#domain/order-life';
 
 export const installProgress = pgTable('install_progress', {
   iccid: text('iccid').primaryKey(),
@@ -383,6 +402,7 @@ export type ProviderPaymentRow = typeof providerPayments.$inferSelect;
 
 export const schema = {
   orders,
+  orderEvents,
   payments,
   idempotencyKeys,
   messageOutbox,

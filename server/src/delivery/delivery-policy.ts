@@ -1,10 +1,11 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { orders, messageOutbox, type OrderRow } from '../db/schema';
 import type { Config } from '../config';
+import type { Tx } from '../db/database';
 import type { Deps } from '../deps';
 import type { StaffAlertPayload } from './message-texts';
-import { updateOrder } from '../orders/order-update';
-import { assignOrWait, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK, type Tx } from './esim-delivery';
+import { applyTransition } from '../orders/lifecycle-writes';
+import { assignOrWait, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK } from './esim-delivery';
 
 /**
  * The delivery policy (issue #23 item 5, decision 070): whether a paid order's eSIM leaves now
@@ -108,28 +109,25 @@ export function decidedAhead(
 }
 
 /**
- * What a decision writes on the paid order: held until the bank confirms (by the promised time,
- * from the payment), or counted in the limit policy's window when delivered on a screenshot alone.
+ * What a decision writes on the paid order besides its state: the promised time of a held one
+ * (from the payment; the `heldForBank` event holds it), or, delivered on a screenshot alone, the
+ * time that counts it in the limit policy's window.
  */
 export function policyColumns(
   deps: Pick<Deps, 'config'>,
   decision: PolicyDecision,
   paidAt: number,
   now: number,
-): Partial<Pick<OrderRow, 'deliveryState' | 'promisedBy' | 'unconfirmedDeliveryAt'>> {
-  if (!decision.deliver) {
-    return {
-      deliveryState: 'held',
-      promisedBy: new Date(paidAt + deps.config.bank.confirmationMs),
-    };
-  }
+): Partial<Pick<OrderRow, 'promisedBy' | 'unconfirmedDeliveryAt'>> {
+  if (!decision.deliver) return { promisedBy: new Date(paidAt + deps.config.bank.confirmationMs) };
   return decision.unconfirmed ? { unconfirmedDeliveryAt: new Date(now) } : {};
 }
 
 /**
  * Inside the payment's transaction, on the paid order row: deliver (assign a profile or wait for
  * stock) or hold it until the bank confirms. Returns the order row. `written`: the decision of
- * {@link decidedAhead} whose {@link policyColumns} the paid row already holds.
+ * {@link decidedAhead} that the payment's own write already applied (its `heldForBank` event
+ * and {@link policyColumns}).
  */
 export async function deliverOrHold(
   deps: Pick<Deps, 'config' | 'randomUUID'>,
@@ -159,11 +157,27 @@ export async function deliverOrHold(
       perContact: bank.unconfirmedPerContact,
     });
   const columns = written ? {} : policyColumns(deps, decision, order.paidAt?.getTime() ?? now, now);
-  const marked =
-    Object.keys(columns).length > 0 ? await updateOrder({ db: tx }, order.id, columns) : order;
-  // Held until the bank confirms; otherwise, delivered on a screenshot alone, it was counted in
-  // the limit policy's 24-hour window.
-  if (!decision.deliver) return marked ?? order;
+  // Held until the bank confirms.
+  if (!decision.deliver) {
+    if (written) return order;
+    const held = await applyTransition(tx, {
+      order,
+      events: [{ type: 'heldForBank' }],
+      actor: 'system',
+      at: now,
+      evidence: { policy: bank.policy },
+      set: columns,
+    });
+    return held.order;
+  }
+  // Delivered on a screenshot alone: counted in the limit policy's 24-hour window.
+  const [counted] = columns.unconfirmedDeliveryAt
+    ? await tx
+        .update(orders)
+        .set({ unconfirmedDeliveryAt: columns.unconfirmedDeliveryAt })
+        .where(eq(orders.id, order.id))
+        .returning()
+    : [order];
   if (decision.alert) {
     const alert: StaffAlertPayload = {
       event: 'order.payee_not_shown',
@@ -173,26 +187,7 @@ export async function deliverOrHold(
     };
     await queueStaffAlert(deps, tx, order.id, alert, now);
   }
-  return assignOrWait(deps, tx, marked ?? order, now);
-}
-
-/**
- * The bank confirmed a held order's payment (notification, statement, staff): its eSIM leaves
- * now. Any other order is returned as it is. Runs in the confirming transaction.
- */
-export async function releaseHeld(
-  deps: Pick<Deps, 'config' | 'randomUUID'>,
-  tx: Tx,
-  order: OrderRow,
-  now: number,
-): Promise<OrderRow> {
-  if (order.deliveryState !== 'held') return order;
-  const [open] = await tx
-    .update(orders)
-    .set({ deliveryState: 'none', promisedBy: null })
-    .where(and(eq(orders.id, order.id), eq(orders.deliveryState, 'held')))
-    .returning();
-  return open ? assignOrWait(deps, tx, open, now) : order;
+  return assignOrWait(deps, tx, counted ?? order, now);
 }
 
 /** Queues a staff alert on every channel configured (the webhook and/or the staff email). */

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, getTableColumns, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import type { EmailState } from '#domain/order-life';
+import type { Db, Queries, Tx } from '../db/database';
 import {
   installProgress,
   orders,
@@ -13,7 +14,13 @@ import {
 } from '../db/schema';
 import type { Deps } from '../deps';
 import { columnParam, preparedQuery, preparedStatement } from '../db/prepared';
-import { updateOrder } from '../orders/order-update';
+import {
+  applyTransition,
+  composedWrite,
+  orderFields,
+  tryTransition,
+  TransitionRefused,
+} from '../orders/lifecycle-writes';
 import type { StaffAlertPayload } from './message-texts';
 import { orderFromSmdp } from '../provisioning/provisioning';
 import { parseActivationCode } from './stock-csv';
@@ -26,10 +33,6 @@ import { parseActivationCode } from './stock-csv';
  * staff's view of orders is in staff-orders.ts.
  */
 
-/** A transaction of the query layer (what `db.transaction` passes to its callback). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Queries = Db | Tx;
-
 export const ESIM_EMAIL = 'esim_email';
 export const STAFF_ALERT_EMAIL = 'staff_alert_email';
 export const STAFF_ALERT_WEBHOOK = 'staff_alert_webhook';
@@ -39,7 +42,7 @@ export const ORDER_PAID = 'order.paid';
 /** What an esim_email outbox row carries. The link holds the order token (decision 038). */
 export type EsimEmailPayload = { to: string | null; language: 'en' | 'my'; link: string | null };
 
-export type EmailState = 'not_applicable' | 'queued' | 'sent' | 'retrying';
+export type { EmailState } from '#domain/order-life';
 
 export type Delivery = {
   state: DeliveryState;
@@ -90,42 +93,57 @@ export async function stockOrWait(
   const paidAt = order.paidAt?.getTime() ?? now;
   const promisedBy = new Date(paidAt + deps.config.delivery.stockPromiseMs);
   // The profile, or else the order marked waiting: one statement (decision 107).
-  const [found] = await inStockOrWaiting({ db: tx }).execute({
-    ...shelfOf(order),
-    orderId: order.id,
-    promisedBy,
-  });
+  const { rows, transition } = await inStockOrWaiting(
+    tx,
+    {
+      order,
+      events: [{ type: 'waitingForStock' }],
+      actor: 'system',
+      at: now,
+      evidence: { operatorId: order.operatorId, planId: order.planId },
+      set: { promisedBy },
+    },
+    shelfOf(order),
+  );
+  const [found] = rows;
   if (found?.profileId) return (await handProfile(deps, tx, order, found.profileId, now)) ?? order;
-  const waiting = found?.waiting.id ? found.waiting : undefined;
-  const alert: StaffAlertPayload = {
-    event: 'order.waiting_for_stock',
-    orderId: order.id,
-    number: order.number,
-    operatorId: order.operatorId,
-    planId: order.planId,
-    paidAt,
-    promisedBy: promisedBy.getTime(),
-  };
-  const { staffEmail, staffWebhookUrl, smtpUrl } = deps.config.delivery;
-  const kinds = [
-    ...(staffWebhookUrl ? [STAFF_ALERT_WEBHOOK] : []),
-    ...(staffEmail && smtpUrl ? [STAFF_ALERT_EMAIL] : []),
-  ];
-  for (const kind of kinds) {
-    await tx.insert(messageOutbox).values({
-      kind,
-      orderId: order.id,
-      payload: alert,
-      attempts: 0,
-      nextAttemptAt: new Date(now),
-      createdAt: new Date(now),
-    });
+  if (!found?.waiting.id) {
+    throw new TransitionRefused(
+      'state_changed',
+      'The order changed meanwhile: not waiting for stock.',
+    );
   }
-  return waiting ?? order;
+  const waiting = { order: found.waiting, transition };
+  if (waiting.transition.effects.includes('staffAlert')) {
+    const alert: StaffAlertPayload = {
+      event: 'order.waiting_for_stock',
+      orderId: order.id,
+      number: order.number,
+      operatorId: order.operatorId,
+      planId: order.planId,
+      paidAt,
+      promisedBy: promisedBy.getTime(),
+    };
+    const { staffEmail, staffWebhookUrl, smtpUrl } = deps.config.delivery;
+    const kinds = [
+      ...(staffWebhookUrl ? [STAFF_ALERT_WEBHOOK] : []),
+      ...(staffEmail && smtpUrl ? [STAFF_ALERT_EMAIL] : []),
+    ];
+    for (const kind of kinds) {
+      await tx.insert(messageOutbox).values({
+        kind,
+        orderId: order.id,
+        payload: alert,
+        attempts: 0,
+        nextAttemptAt: new Date(now),
+        createdAt: new Date(now),
+      });
+    }
+  }
+  return waiting.order;
 }
 
 const column = (c: { name: string }) => sql.identifier(c.name);
-const orderColumns = getTableColumns(orders);
 
 /** The in-stock profiles an order may take: its operator and plan, demo or real as it was paid. */
 const inStock = sql`${column(profiles.operatorId)} = ${columnParam('operatorId', profiles.operatorId)}
@@ -155,33 +173,26 @@ const inStockProfile = preparedQuery<{ id: string }>('profile_in_stock', () => (
 }));
 
 /**
- * {@link inStockProfile}, and when there is none the order marked waiting for stock by the
- * promised time, in the same statement (decision 107: a paid order without stock took two round
- * trips in the payment's transaction). Returns the profile's id, or the waiting order's row.
+ * {@link inStockProfile}, and when there is none the order marked waiting for stock (the
+ * lifecycle's `waitingForStock` write, with its event), in the same statement (decision 107: a
+ * paid order without stock took two round trips in the payment's transaction). Returns the
+ * profile's id, or the waiting order's row.
  */
-const inStockOrWaiting = preparedQuery<{
-  profileId: string | null;
-  waiting: OrderRow;
-}>('profile_in_stock_or_waiting', () => ({
-  query: sql`with picked as (
+const inStockOrWaiting = composedWrite<{ profileId: string | null; waiting: OrderRow }>(
+  'profile_in_stock_or_waiting',
+  (write) => ({
+    query: sql`with picked as (
       select ${column(profiles.id)} from ${profiles} where ${inStock}
-    ), waiting as (
-      update ${orders} set ${column(orders.deliveryState)} = 'waiting_for_stock',
-        ${column(orders.promisedBy)} = ${columnParam('promisedBy', orders.promisedBy)}
-      where ${column(orders.id)} = ${columnParam('orderId', orders.id)}
-        and not exists (select 1 from picked)
-      returning ${sql.join(Object.values(orderColumns).map(column), sql`, `)}
-    )
+    ), ${write}
     select (select ${column(profiles.id)} from picked), ${sql.join(
-      Object.values(orderColumns).map((c) => sql`waiting.${column(c)}`),
+      orderFields().map(({ field }) => sql`changed.${column(field as { name: string })}`),
       sql`, `,
     )}
-    from (select 1) as one left join waiting on true`,
-  fields: [
-    { path: ['profileId'], field: sql`profile_id` },
-    ...Object.entries(orderColumns).map(([key, field]) => ({ path: ['waiting', key], field })),
-  ],
-}));
+    from (select 1) as one left join changed on true`,
+    fields: [{ path: ['profileId'], field: sql`profile_id` }, ...orderFields('waiting')],
+  }),
+  sql`not exists (select 1 from picked)`,
+);
 
 /** Takes the oldest in-stock profile for the order (skipping rows other payments hold). */
 async function takeProfile(
@@ -208,9 +219,16 @@ async function handProfile(
     .set({ ...handed.profile, orderId: order.id, assignedAt: new Date(now) })
     .where(eq(profiles.id, profileId))
     .returning();
-  const assigned = await updateOrder({ db: tx }, order.id, handed.order);
-  if (assigned && profile) handedProfiles.set(assigned, profile);
-  return assigned ?? null;
+  const { order: assigned } = await applyTransition(tx, {
+    order,
+    events: [{ type: 'profileHanded', emailed: handed.emailed }],
+    actor: 'system',
+    at: now,
+    evidence: { source: profile?.source ?? 'stock' },
+    set: handed.order,
+  });
+  if (profile) handedProfiles.set(assigned, profile);
+  return assigned;
 }
 
 /**
@@ -234,7 +252,8 @@ export function emailCarriesEsim(deps: Pick<Deps, 'config'>, order: OrderRow): b
 }
 
 /**
- * The columns that hand a profile to an order, in the transaction that does it. Without an email
+ * How a profile is handed to an order, in the transaction that does it (the `profileHanded`
+ * event, `emailed` or not, and the columns written with it). Without an email
  * to send (a Viber contact, a partner order, a shop without SMTP) the eSIM is delivered there and
  * then: the answers that show it only read (issue #25, "a GET writes nothing"), and the contact,
  * no longer needed, is dropped as the orders table promises. With an email, the outbox worker
@@ -243,12 +262,14 @@ export function emailCarriesEsim(deps: Pick<Deps, 'config'>, order: OrderRow): b
 export function handOver(deps: Pick<Deps, 'config'>, order: OrderRow, now: number) {
   if (emailCarriesEsim(deps, order)) {
     return {
-      order: { deliveryState: 'assigned' as const, promisedBy: null },
+      emailed: true,
+      order: { promisedBy: null },
       profile: { state: 'assigned' as const },
     };
   }
   return {
-    order: { deliveryState: 'delivered' as const, promisedBy: null, contact: null },
+    emailed: false,
+    order: { promisedBy: null, contact: null },
     profile: { state: 'delivered' as const, deliveredAt: new Date(now) },
   };
 }
@@ -407,17 +428,22 @@ export async function deliveryOf(db: Queries, row: OrderRow): Promise<Delivery> 
  * table promises once the eSIM is delivered. Returns the order row, or null if not assigned.
  */
 export async function markDelivered(tx: Queries, orderId: string, now: number) {
-  const [order] = await tx
-    .update(orders)
-    .set({ deliveryState: 'delivered', contact: null })
-    .where(and(eq(orders.id, orderId), eq(orders.deliveryState, 'assigned')))
-    .returning();
-  if (!order) return null;
+  const [current] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (current?.deliveryState !== 'assigned') return null;
+  const sent = await tryTransition(tx, {
+    order: current,
+    events: [{ type: 'emailSent' }],
+    actor: 'system',
+    at: now,
+    set: { contact: null },
+  });
+  // Withdrawn meanwhile: the email went, the order stays withdrawn.
+  if (sent instanceof TransitionRefused) return null;
   await tx
     .update(profiles)
     .set({ state: 'delivered', deliveredAt: new Date(now) })
     .where(and(eq(profiles.orderId, orderId), eq(profiles.state, 'assigned')));
-  return order;
+  return sent.order;
 }
 
 /** Forgets the address and order link of eSIM emails sent more than `olderThanMs` ago. */

@@ -70,7 +70,8 @@ export async function composeEsimEmail(input: EsimEmailInput): Promise<EmailMess
     [t.fullCode, input.activationCode],
     [t.iccid, input.iccid],
   ];
-  const facts = [t.facts.wifi, t.facts.arrival, t.facts.irreversible];
+  // Install before you fly (issue #42): what to do at home, on arrival, and never.
+  const facts = t.checklist.items;
   const subject = fill(t.subject, values);
 
   const text = [
@@ -82,7 +83,7 @@ export async function composeEsimEmail(input: EsimEmailInput): Promise<EmailMess
     ...codes.map(([label, value]) => `${label}: ${value}`),
     '',
     ...(input.link ? [t.orderLinkText, input.link, ''] : []),
-    t.factsTitle,
+    t.checklist.title,
     ...facts.map((fact) => `- ${fact}`),
     '',
     fill(t.footer, values),
@@ -110,8 +111,8 @@ ${
     ? `<p>${e(t.orderLinkText)}<br><a href="${e(input.link)}">${e(t.orderLinkLabel)}</a></p>`
     : ''
 }
-<h2 style="font-size:18px">${e(t.factsTitle)}</h2>
-<ul>${facts.map((fact) => `<li>${e(fact)}</li>`).join('')}</ul>
+<h2 style="font-size:18px">${e(t.checklist.title)}</h2>
+<ol>${facts.map((fact) => `<li>${e(fact)}</li>`).join('')}</ol>
 <p>${e(fill(t.footer, values))}</p>
 </body></html>`;
 

@@ -273,6 +273,19 @@ const { order: cancelled } = await response.json(); // status: 'cancelled'`,
     { comment: 'An order without a profile has nothing to withdraw: 409', status: 409 },
     "const { order } = await response.json(); // order.deliveryState === 'withdrawn'",
   ),
+  'GET /api/staff/orders/{id}/events': {
+    curl: [
+      {
+        comment: 'Who changed the order, from what to what, when and on what evidence',
+        command: `curl "$API_BASE_URL/api/staff/orders/$SHOP_ORDER_ID/events" -H "Authorization: Bearer $STAFF_KEY"`,
+        status: 200,
+      },
+    ],
+    fetch: staffFetch(
+      '/api/staff/orders/${orderId}/events',
+      'const { events } = await response.json(); // oldest first: { seq, event, from, to, actor, at, evidence }',
+    ),
+  },
   'GET /api/staff/stock': staffGet(
     '/api/staff/stock',
     'const { stock, waitingOrders } = await response.json();',

@@ -13,6 +13,7 @@ import type { Deps } from '../deps';
 import { ApiError } from '../platform/errors';
 import { rowDelivery, type Delivery } from '../delivery/esim-delivery';
 import { contactHash } from './contact-hash';
+import { tryTransition, TransitionRefused } from './lifecycle-writes';
 import { limitHit, sweepEndedWindows } from '../platform/abuse-limits';
 import { countingOn, sparesOf } from './order-spares';
 import { constantTimeEqual, sha256Hex, toBase64Url } from '../platform/hashing';
@@ -668,18 +669,16 @@ export async function cancelOrder(deps: Deps, row: OrderRow): Promise<OrderRow> 
   if (row.status === 'cancelled') return row;
   const stale = isStaleCheck(row, now, timeoutMs);
   if (row.status !== 'awaiting_payment' && !stale) refuseChange(row, now, timeoutMs);
-  const [changed] = await deps.database.db
-    .update(orders)
-    .set({ status: 'cancelled', verifyingSince: null })
-    .where(
-      and(
-        eq(orders.id, row.id),
-        eq(orders.status, row.status),
-        // A stale check is taken over only if it is still the same check.
-        stale && row.verifyingSince ? eq(orders.verifyingSince, row.verifyingSince) : undefined,
-      ),
-    )
-    .returning();
+  const cancelled = await tryTransition(deps.database.db, {
+    order: row,
+    events: [{ type: 'cancelled' }],
+    actor: 'buyer',
+    at: now,
+    set: { verifyingSince: null },
+    // A stale check is taken over only if it is still the same check.
+    ...(stale && row.verifyingSince ? { expectAlso: { verifyingSince: row.verifyingSince } } : {}),
+  });
+  const changed = cancelled instanceof TransitionRefused ? undefined : cancelled.order;
   if (changed) return changed;
   const [current] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
   if (current?.status === 'cancelled') return current;

@@ -1,7 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import { operators, type OperatorId } from '#domain/catalogue';
 import { checkContact } from '#domain/contact';
-import { DELIVERY_STATES } from '../db/schema';
+import {
+  DELIVERY_STATES,
+  EMAIL_STATES,
+  HOLD_REASONS,
+  INSTALL_STATES,
+  ORDER_STATUSES,
+} from '#domain/order-life';
 import { imageKindOf } from './image-bytes';
 
 /**
@@ -19,14 +25,6 @@ export const languageSchema = z.enum(['en', 'my']).openapi({
   description: 'The buyer’s language: the AI’s reason for a refused receipt is written in it.',
 });
 
-export const ORDER_STATUSES = [
-  'awaiting_payment',
-  'verifying',
-  'paid',
-  'expired',
-  'cancelled',
-] as const;
-
 export const orderStatusSchema = z.enum(ORDER_STATUSES).openapi({
   description:
     'awaiting_payment → verifying (a receipt is being checked) → paid, or back to awaiting_payment ' +
@@ -43,14 +41,12 @@ export const deliveryStateSchema = z.enum(DELIVERY_STATES).openapi({
     'withdrawn (staff withdrew the profile: refund).',
 });
 
-export const installStateSchema = z
-  .enum(['released', 'downloaded', 'installed', 'failed', 'deleted'])
-  .openapi('InstallState', {
-    description:
-      'released (ready to download: the QR code works), downloaded (the phone has the profile), ' +
-      'installed (installed on the phone), failed (the download or install failed), deleted ' +
-      '(removed from the phone). From the SM-DP+’s HandleDownloadProgressInfo (decision 077).',
-  });
+export const installStateSchema = z.enum(INSTALL_STATES).openapi('InstallState', {
+  description:
+    'released (ready to download: the QR code works), downloaded (the phone has the profile), ' +
+    'installed (installed on the phone), failed (the download or install failed), deleted ' +
+    '(removed from the phone). From the SM-DP+’s HandleDownloadProgressInfo (decision 077).',
+});
 
 export const EsimSchema = z
   .object({
@@ -87,11 +83,11 @@ export const DeliverySchema = z
           'While waiting for stock: by when staff promise to send the eSIM; while held: by about ' +
           'when the bank’s confirmation is expected (epoch ms); else null.',
       }),
-    reason: z.enum(['awaiting_bank_confirmation']).nullable().openapi({
+    reason: z.enum(HOLD_REASONS).nullable().openapi({
       description: 'Why a held order waits; null in every other state.',
     }),
     email: z.object({
-      state: z.enum(['not_applicable', 'queued', 'sent', 'retrying']),
+      state: z.enum(EMAIL_STATES),
       attempts: z.number().int(),
     }),
   })

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { normalizeTransactionId } from '#domain/receipt-rules';
-import { orders, messageOutbox, paymentNotifications, payments, type OrderRow } from '../db/schema';
+import { orders, paymentNotifications, payments } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../platform/errors';
-import { emailCarriesEsim, ORDER_PAID, queueEsimEmail, type Tx } from '../delivery/esim-delivery';
-import { deliverOrHold, releaseHeld } from '../delivery/delivery-policy';
+import { confirmByBank, payOrderInTx } from '../orders/lifecycle';
 import { constantTimeEqual } from '../platform/hashing';
 
 /**
@@ -152,23 +151,37 @@ export async function handleNotification(
       await settle('unmatched', order?.id);
       return { kind: 'unmatched' as const };
     }
+    const evidence = { eventId: note.eventId, transactionId: key };
     if (payment) {
       // The screenshot came first: this is the bank's confirmation of that payment.
-      const [confirmed] = await tx
-        .update(orders)
-        .set({ bankState: 'confirmed', bankConfirmedBy: 'notification' })
-        .where(eq(orders.id, order.id))
-        .returning();
-      await releaseHeld(deps, tx, confirmed ?? order, now);
+      const confirmation = {
+        by: 'notification' as const,
+        actor: 'bank' as const,
+        at: now,
+        evidence,
+      };
+      await confirmByBank(tx, deps, order, confirmation);
       await settle('confirmed', order.id);
       return { kind: 'paid' as const, orderId: order.id };
     }
-    if (order.status === 'paid' || order.status === 'cancelled') {
-      // Paid already with another transaction, or cancelled: a second payment, for staff.
+    // An open (or expired: the money arrived) order is paid on the bank's word, and delivered;
+    // one paid already with another transaction, or cancelled, is a second payment, for staff.
+    const paid = await payOrderInTx(tx, deps, {
+      orderId: order.id,
+      actor: 'bank',
+      method: 'bank-notification',
+      transactionId: note.transactionId,
+      amount: note.amount,
+      currency: note.currency,
+      confirmedByProvider: true,
+      confirmedBy: 'notification',
+      transactionTime: paidAt.getTime(),
+      evidence: { eventId: note.eventId },
+    });
+    if (paid.outcome.kind !== 'paid') {
       await settle('unmatched', order.id);
       return { kind: 'unmatched' as const };
     }
-    await payNow(deps, tx, order, key, note, paidAt, now);
     await settle('paid', order.id);
     return { kind: 'paid' as const, orderId: order.id };
   });
@@ -184,67 +197,4 @@ export async function handleNotification(
     return { status: 202, body: { recorded: true, outcome: 'unmatched' } };
   }
   return { status: 200, body: { orderId: result.orderId, status: 'paid' } };
-}
-
-/** Pays an open (or expired: the money arrived) order on the bank's word, and delivers it. */
-async function payNow(
-  deps: Pick<Deps, 'config' | 'randomUUID'>,
-  tx: Tx,
-  order: OrderRow,
-  key: string,
-  note: PaymentNotification,
-  paidAt: Date,
-  now: number,
-) {
-  const recordedAt = new Date(now);
-  await tx.insert(payments).values({
-    transactionId: key,
-    orderId: order.id,
-    amount: note.amount,
-    transactionTime: paidAt,
-    verifiedBy: 'bank',
-    createdAt: recordedAt,
-  });
-  const [paid] = await tx
-    .update(orders)
-    .set({
-      status: 'paid',
-      paidAt: recordedAt,
-      transactionId: note.transactionId.trim(),
-      transactionTime: paidAt,
-      verifiedBy: 'bank',
-      // A receipt check that is still running loses its claim (its transaction sees the order
-      // paid and answers receipt_in_progress; the buyer's retry finds it paid).
-      verifyingSince: null,
-      lastFailure: null,
-      bankState: 'confirmed',
-      bankConfirmedBy: 'notification',
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
-  const delivered = await deliverOrHold(deps, tx, paid ?? order, { kind: 'bank' }, now);
-  // The buyer's token is not kept, so the email (if any) carries no order link.
-  const { staffWebhookUrl } = deps.config.delivery;
-  // The contact as the paid row holds it (delivery without email drops it from `delivered`).
-  if (emailCarriesEsim(deps, paid ?? order)) await queueEsimEmail(tx, delivered, null, now);
-  if (staffWebhookUrl) {
-    await tx.insert(messageOutbox).values({
-      kind: ORDER_PAID,
-      payload: {
-        event: ORDER_PAID,
-        orderId: order.id,
-        number: order.number,
-        planId: order.planId,
-        operatorId: order.operatorId,
-        price: order.price,
-        currency: order.currency,
-        transactionId: note.transactionId,
-        paidAt: now,
-        source: order.source,
-      },
-      attempts: 0,
-      nextAttemptAt: recordedAt,
-      createdAt: recordedAt,
-    });
-  }
 }

@@ -1,39 +1,23 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { RECEIPT_MAX_AGE_MS } from '#domain/payment-window';
-import { decideReceipt, normalizeTransactionId, type FailureReason } from '#domain/receipt-rules';
+import { decideReceipt, type FailureReason } from '#domain/receipt-rules';
 import type { Limit } from '../config';
-import { columnParam, preparedQuery } from '../db/prepared';
-import {
-  orders,
-  messageOutbox,
-  payments,
-  rateLimitWindows,
-  statementLines,
-  type OrderRow,
-} from '../db/schema';
+import type { Queries } from '../db/database';
+import { columnParam } from '../db/prepared';
+import { orders, payments, rateLimitWindows, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../platform/errors';
 import { limitKeys, sweepEndedWindows } from '../platform/abuse-limits';
 import {
-  emailCarriesEsim,
   emailStateOf,
   esimOf,
   handedProfileOf,
-  ORDER_PAID,
-  orderLink,
-  queueEsimEmail,
   rowDelivery,
   type Delivery,
 } from '../delivery/esim-delivery';
-import {
-  decidedAhead,
-  deliverOrHold,
-  policyColumns,
-  type PaymentEvidence,
-} from '../delivery/delivery-policy';
-import { bankStateOfLine } from './reconciliation';
-import { toShopOrder, type ShopOrder } from '../orders/orders';
-import { updateOrder } from '../orders/order-update';
+import { isStaleCheck, toShopOrder, type ShopOrder } from '../orders/orders';
+import { payOrderInTx, tryTransition, TransitionRefused } from '../orders/lifecycle';
+import { composedWrite } from '../orders/lifecycle-writes';
 import { readReceiptWithModel, type ReceiptImage } from './receipt-model';
 
 /**
@@ -100,8 +84,8 @@ async function paidResult(
 
 /**
  * The claim and the receipt limits in one statement (decision 101; the claim was prepared alone
- * in decision 100): the order is marked `verifying` if it is open, or its check is so old that
- * it is not running; only a claimed check counts one hit against the order's limit and, if that
+ * in decision 100): the order is marked `verifying` (the lifecycle's `receiptClaimed`, with its
+ * event row) if it is open, or its check is so old that it is not running; only a claimed check counts one hit against the order's limit and, if that
  * one is within its limit, one against the client address's (decision 069: only a check that
  * will ask the model counts, and a refused one counts no further). Ended windows are removed
  * apart, once a minute (sweepEndedWindows, decision 110). One round trip
@@ -111,13 +95,13 @@ async function paidResult(
  * it. A claim lost with the database's last moment before a crash is a check that is no longer
  * ours (409, as a check taken over), and no payment.
  */
-const claimAndCount = preparedQuery<{
+const claimAndCount = composedWrite<{
   claimed: number;
   orderHits: number | null;
   addressHits: number | null;
   /** 'off': the claim's commit does not wait for the WAL's flush (decision 105). */
   relaxed: string;
-}>('order_claim_counted', () => {
+}>('order_claim_counted', (claim) => {
   const w = rateLimitWindows;
   const hit = (
     name: string,
@@ -127,22 +111,12 @@ const claimAndCount = preparedQuery<{
     on conflict (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)})
     do update set ${sql.identifier(w.hits.name)} = ${w}.${sql.identifier(w.hits.name)} + 1
     returning ${sql.identifier(w.hits.name)} as hits`;
-  const column = (c: { name: string }) => sql.identifier(c.name);
-  const query = sql`with claimed as (
-    update ${orders} set ${column(orders.status)} = 'verifying',
-      ${column(orders.verifyingSince)} = ${columnParam('claimedAt', orders.verifyingSince)}
-    where ${column(orders.id)} = ${columnParam('id', orders.id)}
-      and (${column(orders.status)} = 'awaiting_payment'
-        or (${column(orders.status)} = 'verifying'
-          and (${column(orders.verifyingSince)} is null
-            or ${column(orders.verifyingSince)} < ${columnParam('staleBefore', orders.verifyingSince)})))
-    returning ${column(orders.id)}
-  ), per_order as (
-    ${hit('order', sql`from claimed`)}
+  const query = sql`with ${claim}, per_order as (
+    ${hit('order', sql`from changed`)}
   ), per_address as (
     ${hit('address', sql`from per_order where per_order.hits <= ${sql.placeholder('orderLimit')}::integer`)}
   )
-  select (select count(*) from claimed)::integer,
+  select (select count(*) from changed)::integer,
     (select hits from per_order), (select hits from per_address),
     set_config('synchronous_commit', 'off', true)`;
   return {
@@ -180,10 +154,7 @@ async function claimOrder(
   const perOrder = windowOf(receiptsPerOrder, now);
   const perAddress = windowOf(receiptsPerAddress, now);
   await sweepEndedWindows(deps, now); // before the claim: a sweep that fails claims nothing
-  const [counted] = await claimAndCount(deps.database).execute({
-    id: row.id,
-    claimedAt,
-    staleBefore,
+  const limits = {
     orderKey: limitKeys.receiptsPerOrder(row.id),
     orderStart: new Date(perOrder.start),
     orderEnd: new Date(perOrder.end),
@@ -191,11 +162,34 @@ async function claimOrder(
     addressKey: limitKeys.receiptsPerAddress(clientAddress),
     addressStart: new Date(perAddress.start),
     addressEnd: new Date(perAddress.end),
-  });
-  if (!counted?.claimed) {
-    const [current] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
-    return current ?? row;
+  };
+  // From the state read; an order that moved on (a check ended meanwhile) is read and tried again.
+  let current = row;
+  let counted: Awaited<ReturnType<typeof claimAndCount>>['rows'][number] | undefined;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const claimable =
+      current.status === 'awaiting_payment' ||
+      (current.status === 'verifying' && isStaleCheck(current, now, deps.config.receiptTimeoutMs));
+    if (!claimable) return current;
+    [counted] = (
+      await claimAndCount(
+        deps.database.db,
+        {
+          order: current,
+          events: [{ type: 'receiptClaimed' }],
+          actor: 'buyer',
+          at: now,
+          set: { verifyingSince: claimedAt },
+          ...(current.status === 'verifying' ? { staleBefore } : {}),
+        },
+        limits,
+      )
+    ).rows;
+    if (counted?.claimed) break;
+    const [read] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
+    current = read ?? current;
   }
+  if (!counted?.claimed) return current;
   const refused = (message: string, retryAfterSeconds: number) =>
     new ApiError(429, 'rate_limited', message, { 'Retry-After': String(retryAfterSeconds) });
   if ((counted.orderHits ?? 1) > receiptsPerOrder.limit) {
@@ -212,64 +206,6 @@ async function claimOrder(
   }
   return claimedAt;
 }
-
-/**
- * Inside the payment's transaction, one statement (decision 101; three before): the order is
- * locked if it is still our check (`verifying` since our claim), the payment is recorded only
- * then (the payments table's primary key, the normalised transaction id, refuses a reuse), and
- * the amount of an imported statement line with that id is read.
- */
-const recordPayment = preparedQuery<{ held: number; paid: number; lineAmount: number | null }>(
-  'receipt_payment',
-  () => {
-    const column = (c: { name: string }) => sql.identifier(c.name);
-    const written = [
-      payments.transactionId,
-      payments.orderId,
-      payments.amount,
-      payments.transactionTime,
-      payments.verifiedBy,
-      payments.createdAt,
-      payments.payeeShown,
-    ];
-    const names = [
-      'transactionId',
-      'orderId',
-      'amount',
-      'transactionTime',
-      'verifiedBy',
-      'createdAt',
-      'payeeShown',
-    ];
-    const query = sql`with held as (
-      select ${column(orders.id)} from ${orders}
-      where ${column(orders.id)} = ${columnParam('id', orders.id)}
-        and ${column(orders.status)} = 'verifying'
-        and ${column(orders.verifyingSince)} = ${columnParam('claimedAt', orders.verifyingSince)}
-      for update
-    ), paid as (
-      insert into ${payments} (${sql.join(written.map(column), sql`, `)})
-      select ${sql.join(
-        written.map((c, index) => columnParam(names[index]!, c)),
-        sql`, `,
-      )} from held
-      on conflict do nothing
-      returning ${column(payments.transactionId)}
-    )
-    select (select count(*) from held)::integer, (select count(*) from paid)::integer,
-      (select ${column(statementLines.amount)} from ${statementLines}
-        where ${column(statementLines.transactionId)} = ${columnParam('transactionId', statementLines.transactionId)}
-        limit 1)`;
-    return {
-      query,
-      fields: [
-        { path: ['held'], field: sql`held`.mapWith(Number) },
-        { path: ['paid'], field: sql`paid`.mapWith(Number) },
-        { path: ['lineAmount'], field: sql`line_amount`.mapWith(Number) },
-      ],
-    };
-  },
-);
 
 export async function submitReceipt(
   deps: Deps,
@@ -302,17 +238,17 @@ export async function submitReceipt(
   }
   const claim = await claimOrder(deps, row, now, input.clientAddress);
   if (claim instanceof ApiError) {
-    // Over a receipt limit: the check will not run, and the order is open again.
-    await deps.database.db
-      .update(orders)
-      .set({ status: 'awaiting_payment', verifyingSince: null })
-      .where(
-        and(
-          eq(orders.id, row.id),
-          eq(orders.status, 'verifying'),
-          eq(orders.verifyingSince, new Date(now)),
-        ),
-      );
+    // Over a receipt limit: the check will not run, and the order is open again. (Only a check
+    // that outlived the time limit loses its claim, and then the one that took over owns it.)
+    await tryTransition(deps.database.db, {
+      order: { ...row, status: 'verifying' },
+      events: [{ type: 'receiptReleased' }],
+      actor: 'system',
+      at: now,
+      evidence: { reason: 'rate_limited' },
+      set: { verifyingSince: null },
+      expectAlso: { verifyingSince: new Date(now) },
+    });
     throw claim;
   }
   if (!(claim instanceof Date)) {
@@ -329,23 +265,21 @@ export async function submitReceipt(
     );
   }
 
-  const mine = and(
-    eq(orders.id, row.id),
-    eq(orders.status, 'verifying'),
-    eq(orders.verifyingSince, claim),
-  );
   /** Ends our check without a payment: the order is open again (and says why, if refused). */
-  const release = async (reason?: FailureReason): Promise<ReceiptResult | null> => {
-    const [released] = await deps.database.db
-      .update(orders)
-      .set({
-        status: 'awaiting_payment',
-        verifyingSince: null,
-        ...(reason ? { lastFailure: reason } : {}),
-      })
-      .where(mine)
-      .returning();
-    if (!reason) return null;
+  const release = async (reason?: FailureReason, q: Queries = deps.database.db) => {
+    const released = await tryTransition(q, {
+      order: { ...row, status: 'verifying' },
+      events: [{ type: 'receiptReleased' }],
+      actor: 'system',
+      at: deps.now(),
+      evidence: { reason: reason?.code ?? 'not_checked' },
+      set: { verifyingSince: null, ...(reason ? { lastFailure: reason } : {}) },
+      expectAlso: { verifyingSince: claim },
+    });
+    return released instanceof TransitionRefused ? undefined : released.order;
+  };
+  const answerRefusal = async (reason: FailureReason): Promise<ReceiptResult> => {
+    const released = await release(reason);
     if (released) input.decided?.(released);
     const [current] = released
       ? [released]
@@ -355,7 +289,7 @@ export async function submitReceipt(
       verification: { status: 'failed', reason },
     };
   };
-  const refuse = async (reason: FailureReason) => (await release(reason))!;
+  const refuse = answerRefusal;
 
   const outcome = await readReceiptWithModel(deps, {
     image: input.image,
@@ -388,94 +322,39 @@ export async function submitReceipt(
     orderNumber: row.number,
   });
   if (!decision.confirmed) return refuse(decision.reason);
-  const transactionKey = normalizeTransactionId(decision.transactionId) ?? decision.transactionId;
   const verifiedBy = deps.config.ai.mode === 'demo' ? ('demo' as const) : ('gemini' as const);
-  const paidAt = new Date(decidedAt);
 
   const reused: FailureReason = { code: 'reused', transactionId: decision.transactionId };
   const settled = await deps.database.db
     .transaction(async (tx) => {
-      // Still our check? (One that outlived the limit may have been taken over.) Then the
-      // payment, and what an imported statement line says of it: one statement (decision 101).
-      const [recorded] = await recordPayment({ db: tx }).execute({
-        id: row.id,
-        claimedAt: claim,
-        transactionId: transactionKey,
+      // The payment, as every way of paying records it (the lifecycle's payOrder), while the
+      // order is still our check (one that outlived the limit may have been taken over).
+      const payment = await payOrderInTx(tx, deps, {
         orderId: row.id,
+        actor: 'buyer',
+        method: 'receipt',
+        transactionId: decision.transactionId,
         amount: row.price,
-        transactionTime: new Date(decision.transactionTime),
+        currency: row.currency === 'USD' ? 'USD' : 'MMK',
+        confirmedByProvider: false,
+        evidence: { payeeShown: decision.payeeShown },
+        transactionTime: decision.transactionTime,
         verifiedBy,
-        createdAt: paidAt,
         payeeShown: decision.payeeShown,
+        orderToken: input.token,
+        claimedAt: claim,
       });
-      if (!recorded?.held) throw new ClaimLost();
-      const payment = recorded.paid > 0;
-      if (!payment) {
-        // The constraint says this transaction id already paid an order: reuse.
-        const open = await updateOrder({ db: tx }, row.id, {
-          status: 'awaiting_payment',
-          verifyingSince: null,
-          lastFailure: reused,
-        });
+      const { outcome } = payment;
+      if (outcome.kind === 'paid' && payment.order) {
+        const delivery = knownDelivery(payment.order, payment.emailed ?? false);
+        return { paid: true as const, order: payment.order, delivery };
+      }
+      if (outcome.kind === 'refused' && outcome.code === 'transaction_reused') {
+        // The payments table says this transaction id already paid an order: reuse.
+        const open = await release(reused, tx);
         return { paid: false as const, order: open ?? row };
       }
-      // A statement line imported before the upload already tells what the bank says.
-      const bank = bankStateOfLine(
-        recorded.lineAmount === null ? undefined : { amount: recorded.lineAmount },
-        row.price,
-      );
-      // The eSIM, in the same transaction as the payment (issue #17, decision 036), as the
-      // delivery policy allows (issue #23, decision 070). A policy that needs no count of the
-      // window is decided now and its columns written with the paid status (decision 105).
-      const evidence: PaymentEvidence =
-        bank?.bankState === 'confirmed'
-          ? { kind: 'bank' }
-          : { kind: 'screenshot', payeeShown: decision.payeeShown };
-      const ahead = decidedAhead(deps, row, evidence);
-      const order = await updateOrder({ db: tx }, row.id, {
-        status: 'paid',
-        paidAt,
-        transactionId: decision.transactionId,
-        transactionTime: new Date(decision.transactionTime),
-        verifiedBy,
-        verifyingSince: null,
-        lastFailure: null,
-        ...(bank ?? {}),
-        ...(ahead ? policyColumns(deps, ahead, decidedAt, decidedAt) : {}),
-      });
-      const delivered = await deliverOrHold(deps, tx, order ?? row, evidence, decidedAt, ahead);
-      const { shopUrl } = deps.config.delivery;
-      // The contact as the paid row holds it: the buyer may have corrected it (decision 055).
-      const paid = order ?? row;
-      const emailed = emailCarriesEsim(deps, paid);
-      if (emailed) {
-        // In the language the email is written in (the order's).
-        const link = input.token ? orderLink(shopUrl, row.id, input.token, paid.language) : null;
-        await queueEsimEmail(tx, delivered, link, decidedAt);
-      }
-      // Staff hear of every paid order on their webhook; without one nothing would ever send the
-      // row, and /status would count it as a stuck notification.
-      if (deps.config.delivery.staffWebhookUrl) {
-        await tx.insert(messageOutbox).values({
-          kind: ORDER_PAID,
-          payload: {
-            event: ORDER_PAID,
-            orderId: row.id,
-            number: row.number,
-            planId: row.planId,
-            operatorId: row.operatorId,
-            price: row.price,
-            currency: row.currency,
-            transactionId: decision.transactionId,
-            paidAt: decidedAt,
-            source: row.source,
-          },
-          attempts: 0,
-          nextAttemptAt: paidAt,
-          createdAt: paidAt,
-        });
-      }
-      return { paid: true as const, order: delivered, delivery: knownDelivery(delivered, emailed) };
+      throw new ClaimLost();
     })
     .catch((error: unknown) => {
       if (error instanceof ClaimLost) {

@@ -8,11 +8,13 @@ import {
   type BankState,
   type OrderRow,
 } from '../db/schema';
+import type { Actor } from '#domain/order-life';
+import type { Queries, Tx } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError, type ErrorDetail } from '../platform/errors';
 import type { StaffAlertPayload } from '../delivery/message-texts';
-import type { Queries, Tx } from '../delivery/esim-delivery';
-import { queueStaffAlert, releaseHeld } from '../delivery/delivery-policy';
+import { queueStaffAlert } from '../delivery/delivery-policy';
+import { applyTransition, confirmByBank } from '../orders/lifecycle';
 import { parseStatementCsv, type StatementMapping } from './statement-csv';
 import { staffOrderById, staffOrderOf, withdrawInTx, type StaffOrder } from '../staff/staff-orders';
 
@@ -67,6 +69,7 @@ export async function importStatement(
   deps: Pick<Deps, 'database' | 'now' | 'config' | 'randomUUID'>,
   text: string,
   mapping: StatementMapping = {},
+  actor: Actor = 'bank',
 ): Promise<StatementImport> {
   const parsed = parseStatementCsv(text, mapping);
   if (parsed.problems.length > 0) throw refused(parsed.problems);
@@ -152,20 +155,26 @@ export async function importStatement(
         continue;
       }
       const bank = (await bankStateOf(tx, line.transactionId, order.price))!;
-      const [updated] = await tx
-        .update(orders)
-        .set(bank)
-        .where(eq(orders.id, order.id))
-        .returning();
+      const evidence = { transactionId: line.transactionId, line: line.line, importId };
       if (bank.bankState === 'confirmed') {
         result.confirmed += 1;
-        if (order.deliveryState === 'held') {
-          await releaseHeld(deps, tx, updated ?? order, now);
-          result.released += 1;
+        if (order.deliveryState === 'held') result.released += 1;
+        const confirmation = { by: 'statement' as const, actor, at: now, evidence };
+        await confirmByBank(tx, deps, order, confirmation);
+      } else {
+        result.mismatch += 1;
+        if (order.bankState !== 'mismatch') {
+          await applyTransition(tx, {
+            order,
+            events: [{ type: 'bankMismatch' }],
+            actor,
+            at: now,
+            evidence: { ...evidence, amount: line.amount },
+          });
         }
-      } else result.mismatch += 1;
+      }
     }
-    result.suspect = await markSuspects(deps, tx, periodStart, periodEnd, now);
+    result.suspect = await markSuspects(deps, tx, { periodStart, periodEnd, importId }, actor, now);
     return result;
   });
 }
@@ -177,14 +186,15 @@ export async function importStatement(
 async function markSuspects(
   deps: Pick<Deps, 'config'>,
   tx: Tx,
-  periodStart: Date,
-  periodEnd: Date,
+  statement: { periodStart: Date; periodEnd: Date; importId: string },
+  actor: Actor,
   now: number,
 ): Promise<number> {
+  const { periodStart, periodEnd } = statement;
   const paidTime = sql`coalesce(${orders.transactionTime}, ${orders.paidAt})`;
-  const suspects = await tx
-    .update(orders)
-    .set({ bankState: 'suspect' })
+  const candidates = await tx
+    .select()
+    .from(orders)
     .where(
       and(
         eq(orders.status, 'paid'),
@@ -193,8 +203,16 @@ async function markSuspects(
         between(paidTime, periodStart, periodEnd),
       ),
     )
-    .returning();
-  for (const order of suspects) {
+    .for('update');
+  for (const candidate of candidates) {
+    const { order, transition } = await applyTransition(tx, {
+      order: candidate,
+      events: [{ type: 'bankSuspect' }],
+      actor,
+      at: now,
+      evidence: { importId: statement.importId },
+    });
+    if (!transition.effects.includes('staffAlert')) continue;
     const alert: StaffAlertPayload = {
       event: 'order.bank_suspect',
       orderId: order.id,
@@ -206,7 +224,7 @@ async function markSuspects(
     };
     await queueStaffAlert(deps, tx, order.id, alert, now);
   }
-  return suspects.length;
+  return candidates.length;
 }
 
 const refused = (details: ErrorDetail[]) =>
@@ -317,6 +335,7 @@ const notPaid = (row: OrderRow) =>
 export async function confirmPayment(
   deps: Pick<Deps, 'database' | 'now' | 'config' | 'randomUUID'>,
   id: string,
+  actor: Actor,
 ): Promise<StaffOrder> {
   const { db } = deps.database;
   const row = await staffOrderById(db, id);
@@ -325,12 +344,8 @@ export async function confirmPayment(
     throw new ApiError(409, 'conflict', `Order ${row.number}'s payment was rejected.`);
   }
   await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .update(orders)
-      .set({ bankState: 'confirmed', bankConfirmedBy: 'staff' })
-      .where(eq(orders.id, row.id))
-      .returning();
-    await releaseHeld(deps, tx, locked ?? row, deps.now());
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');
+    await confirmByBank(tx, deps, locked ?? row, { by: 'staff', actor, at: deps.now() });
   });
   return staffOrderOf(deps, row.id);
 }
@@ -343,6 +358,7 @@ export async function rejectPayment(
   deps: Pick<Deps, 'database' | 'now' | 'config'>,
   id: string,
   reason: string,
+  actor: Actor,
 ): Promise<StaffOrder> {
   const { db } = deps.database;
   const row = await staffOrderById(db, id);
@@ -351,9 +367,18 @@ export async function rejectPayment(
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');
     const current = locked ?? row;
-    if (!(await withdrawInTx(tx, current, now))) {
+    const evidence = { reason: 'payment_rejected', note: reason };
+    if (!(await withdrawInTx(tx, current, now, actor, evidence))) {
       // No profile yet (held, waiting for stock): it will never get one.
-      await tx.update(orders).set({ deliveryState: 'withdrawn' }).where(eq(orders.id, row.id));
+      if (current.deliveryState !== 'withdrawn') {
+        await applyTransition(tx, {
+          order: current,
+          events: [{ type: 'withdrawn' }],
+          actor,
+          at: now.getTime(),
+          evidence,
+        });
+      }
     }
     await tx
       .update(orders)

@@ -23,6 +23,8 @@ export type ErrorCode =
   | 'order_closed'
   | 'receipt_in_progress'
   | 'transaction_reused'
+  | 'illegal_transition'
+  | 'state_changed'
   | 'notifications_disabled'
   | 'plan_unavailable'
   | 'invalid_csv'

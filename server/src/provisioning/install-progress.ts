@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { es2plusNotifications, installProgress, profiles, type InstallState } from '../db/schema';
+import type { InstallState } from '#domain/order-life';
+import { es2plusNotifications, installProgress, profiles } from '../db/schema';
 import type { Deps } from '../deps';
 
 /**

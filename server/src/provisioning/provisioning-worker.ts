@@ -6,6 +6,7 @@ import { es2plusFor, type Es2plusOperator } from './provisioning-config';
 import { handOver, stockOrWait } from '../delivery/esim-delivery';
 import { activationCodeOf, callEs2plus, Es2plusError } from './es2plus-client';
 import { queueCancelOrder } from './provisioning';
+import { applyTransition } from '../orders/lifecycle-writes';
 import { repeatRounds } from '../platform/rounds';
 import { safeError } from '../platform/log-safe';
 
@@ -163,7 +164,14 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
         assignedAt: new Date(now),
         source: 'es2plus',
       });
-      await tx.update(orders).set(handed.order).where(eq(orders.id, order.id));
+      await applyTransition(tx, {
+        order,
+        events: [{ type: 'profileHanded', emailed: handed.emailed }],
+        actor: `provider:${job.operatorId}`,
+        at: now,
+        evidence: { source: 'es2plus', iccid },
+        set: handed.order,
+      });
       await tx
         .insert(installProgress)
         .values({ iccid, state: 'released', stateAt: new Date(now), updatedAt: new Date(now) })

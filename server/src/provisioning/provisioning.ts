@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { es2plusJobs, orders, type OrderRow } from '../db/schema';
+import type { Tx } from '../db/database';
+import { es2plusJobs, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
+import { applyTransition } from '../orders/lifecycle-writes';
 import { es2plusFor } from './provisioning-config';
-
-/** A transaction of the query layer (as delivery.ts's Tx; not imported, to keep imports one-way). */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The ES2+ source of the provisioning interface (issue #27, decision 076). delivery.ts asks it
@@ -35,11 +33,14 @@ export async function orderFromSmdp(
   if (order.verifiedBy === 'demo') return null;
   const profileType = profileTypeFor(deps, order);
   if (!profileType) return null;
-  const [provisioning] = await tx
-    .update(orders)
-    .set({ deliveryState: 'provisioning', promisedBy: null })
-    .where(eq(orders.id, order.id))
-    .returning();
+  const { order: provisioning } = await applyTransition(tx, {
+    order,
+    events: [{ type: 'provisioningStarted' }],
+    actor: 'system',
+    at: now,
+    evidence: { profileType },
+    set: { promisedBy: null },
+  });
   await tx.insert(es2plusJobs).values({
     kind: 'order',
     orderId: order.id,
@@ -50,7 +51,7 @@ export async function orderFromSmdp(
     nextAttemptAt: new Date(now),
     createdAt: new Date(now),
   });
-  return provisioning ?? order;
+  return provisioning;
 }
 
 /**

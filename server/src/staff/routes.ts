@@ -1,9 +1,11 @@
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
+import type { Actor } from '#domain/order-life';
 import type { Deps } from '../deps';
 import { ApiError } from '../platform/errors';
 import { staffSecurity } from '../platform/http/common-schemas';
 import { errorResponses } from '../platform/http/error-schema';
 import {
+  OrderEventsSchema,
   QueuedSchema,
   SetupWarningsSchema,
   StaffOrderEnvelopeSchema,
@@ -24,8 +26,8 @@ import {
   rejectPayment,
 } from '../payments/reconciliation';
 import { readMapping } from '../payments/statement-csv';
-import { requireApiKey } from '../platform/api-keys';
-import { listStaffOrders, resendEmail, withdrawProfile } from './staff-orders';
+import { requireApiKey, type PartnerVariables } from '../platform/api-keys';
+import { listStaffOrders, resendEmail, staffOrderEvents, withdrawProfile } from './staff-orders';
 import { setupWarnings } from './setup-warnings';
 import { importStock, stockReport } from '../delivery/stock';
 import { limitBody } from '../platform/http/body-limit';
@@ -102,6 +104,20 @@ const withdrawRoute = staffRoute({
       content: json(StaffOrderEnvelopeSchema),
     },
     ...errorResponses({ 404: 'No such order.', 409: 'No profile on the order.' }),
+  },
+});
+
+const eventsRoute = staffRoute({
+  method: 'get',
+  path: '/orders/{id}/events',
+  summary: 'The order’s history',
+  description:
+    'Every change of the order’s status, delivery state and bank state, oldest first: the ' +
+    'event, from and to, who made it, when, and on what evidence.',
+  request: { params: staffOrderParamSchema },
+  responses: {
+    200: { description: 'The events, in order.', content: json(OrderEventsSchema) },
+    ...errorResponses({ 404: 'No such order.' }),
   },
 });
 
@@ -220,6 +236,10 @@ const rejectPaymentRoute = staffRoute({
   },
 });
 
+/** Who a staff change is recorded as in the order's history: the staff key's name. */
+const staffActor = (variables: object): Actor =>
+  `staff:${(variables as PartnerVariables).apiKey.name}`;
+
 /** A Content-Type without its parameters, lowercased: `text/csv; charset=utf-8` → `text/csv`. */
 const mediaType = (header = '') => header.split(';')[0]!.trim().toLowerCase();
 
@@ -239,8 +259,13 @@ export function staffRoutes(deps: Deps) {
   });
 
   router.openapi(withdrawRoute, async (c) => {
-    return c.json({ order: await withdrawProfile(deps, c.req.valid('param').id) }, 200);
+    const order = await withdrawProfile(deps, c.req.valid('param').id, staffActor(c.var));
+    return c.json({ order }, 200);
   });
+
+  router.openapi(eventsRoute, async (c) =>
+    c.json({ events: await staffOrderEvents(deps, c.req.valid('param').id) }, 200),
+  );
 
   router.openapi(setupRoute, (c) => c.json({ warnings: setupWarnings(deps.config) }, 200));
 
@@ -261,7 +286,10 @@ export function staffRoutes(deps: Deps) {
 
   router.openapi(statementImportRoute, async (c) => {
     const type = mediaType(c.req.header('content-type'));
-    if (type === 'text/csv') return c.json(await importStatement(deps, await c.req.text()), 200);
+    const actor = staffActor(c.var);
+    if (type === 'text/csv') {
+      return c.json(await importStatement(deps, await c.req.text(), {}, actor), 200);
+    }
     if (type !== 'application/json') {
       throw new ApiError(
         415,
@@ -279,16 +307,18 @@ export function staffRoutes(deps: Deps) {
     } catch (error) {
       throw new ApiError(400, 'validation_failed', (error as Error).message);
     }
-    return c.json(await importStatement(deps, body.data.csv, mapping), 200);
+    return c.json(await importStatement(deps, body.data.csv, mapping, actor), 200);
   });
 
   router.openapi(confirmPaymentRoute, async (c) => {
-    return c.json({ order: await confirmPayment(deps, c.req.valid('param').id) }, 200);
+    const order = await confirmPayment(deps, c.req.valid('param').id, staffActor(c.var));
+    return c.json({ order }, 200);
   });
 
   router.openapi(rejectPaymentRoute, async (c) => {
     const { reason } = c.req.valid('json');
-    return c.json({ order: await rejectPayment(deps, c.req.valid('param').id, reason) }, 200);
+    const id = c.req.valid('param').id;
+    return c.json({ order: await rejectPayment(deps, id, reason, staffActor(c.var)) }, 200);
   });
 
   return router;

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { MYANMAR_UTC_OFFSET } from '#domain/myanmar-time';
+import { BANK_STATES, ORDER_EVENTS } from '#domain/order-life';
 import {
   operatorIds,
   deliveryStateSchema,
@@ -12,7 +13,7 @@ import {
  * stock, resend and withdraw. Lists never carry an activation code, only the ICCID.
  */
 
-export const bankStateSchema = z.enum(['unconfirmed', 'confirmed', 'mismatch', 'suspect']).openapi({
+export const bankStateSchema = z.enum(BANK_STATES).openapi({
   description:
     'What the bank says of a paid order: confirmed (a notification or statement line with its ' +
     'transaction id and amount, or staff), mismatch (same id, another amount), suspect (an ' +
@@ -81,6 +82,42 @@ export const StaffOrdersQuerySchema = z.object({
 export const staffOrderParamSchema = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'The order id.' }),
 });
+
+export const OrderEventSchema = z
+  .object({
+    seq: z
+      .number()
+      .int()
+      .min(1)
+      .openapi({ description: 'The event’s number in the order, from 1.' }),
+    event: z.enum(ORDER_EVENTS).openapi({ example: 'paid' }),
+    from: z.string().openapi({
+      description: 'The state it left: a status, delivery state or bank state, as the event moves.',
+      example: 'verifying',
+    }),
+    to: z.string().openapi({ description: 'The state it reached.', example: 'paid' }),
+    actor: z.string().openapi({
+      description:
+        'Who made the change: buyer, system, bank, provider:<name>, staff:<key name> or ' +
+        'partner:<key name>.',
+      example: 'buyer',
+    }),
+    at: z.number().int().openapi({ description: 'When (epoch ms).' }),
+    evidence: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+      .openapi({
+        description:
+          'What it rests on: a transaction id, a notification event id, a statement line, a reason.',
+        example: { method: 'receipt', transactionId: '0123 4567 8901', amount: 80000 },
+      }),
+  })
+  .openapi('OrderEvent');
+
+export const OrderEventsSchema = z
+  .object({ events: z.array(OrderEventSchema) })
+  .openapi('OrderEvents');
+
+export type OrderEventAnswer = z.infer<typeof OrderEventSchema>;
 
 export const QueuedSchema = z.object({ queued: z.literal(true) }).openapi('Queued');
 

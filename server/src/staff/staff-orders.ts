@@ -6,6 +6,7 @@ import {
   installProgress,
   orders,
   messageOutbox,
+  orderEvents,
   profiles,
   type DeliveryState,
   type Es2plusJobRow,
@@ -14,15 +15,17 @@ import {
   type OrderRow,
   type ProfileRow,
 } from '../db/schema';
+import type { Actor } from '#domain/order-life';
+import type { Queries, Tx } from '../db/database';
 import type { Deps } from '../deps';
+import { applyTransition, type Evidence } from '../orders/lifecycle-writes';
 import { ApiError } from '../platform/errors';
+import type { OrderEventAnswer } from './schemas';
 import {
   ESIM_EMAIL,
   latestEmail,
   type EmailRow,
   type EsimEmailPayload,
-  type Queries,
-  type Tx,
 } from '../delivery/esim-delivery';
 import { effectiveStatus } from '../orders/orders';
 import { orderJobOf, queueCancelOrder } from '../provisioning/provisioning';
@@ -200,7 +203,23 @@ export async function resendEmail(deps: Pick<Deps, 'database' | 'now'>, id: stri
  * from it is stopped (and a profile it reserved cancelled). False when there is nothing to
  * withdraw.
  */
-export async function withdrawInTx(tx: Tx, row: OrderRow, now: Date): Promise<boolean> {
+export async function withdrawInTx(
+  tx: Tx,
+  row: OrderRow,
+  now: Date,
+  actor: Actor,
+  evidence: Evidence = {},
+): Promise<boolean> {
+  const [locked] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');
+  const current = locked ?? row;
+  const withdraw = () =>
+    applyTransition(tx, {
+      order: current,
+      events: [{ type: 'withdrawn' }],
+      actor,
+      at: now.getTime(),
+      evidence,
+    });
   const [profile] = await tx
     .select()
     .from(profiles)
@@ -208,13 +227,12 @@ export async function withdrawInTx(tx: Tx, row: OrderRow, now: Date): Promise<bo
     .for('update');
   if (!profile) {
     const job = await orderJobOf(tx, row.id, true);
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');
-    if (!job || job.state !== 'pending' || locked?.deliveryState !== 'provisioning') return false;
+    if (!job || job.state !== 'pending' || current.deliveryState !== 'provisioning') return false;
     await tx
       .update(es2plusJobs)
       .set({ state: 'cancelled', finishedAt: now })
       .where(eq(es2plusJobs.id, job.id));
-    await tx.update(orders).set({ deliveryState: 'withdrawn' }).where(eq(orders.id, row.id));
+    await withdraw();
     if (job.iccid) {
       const input = { orderId: row.id, operatorId: row.operatorId, iccid: job.iccid };
       await queueCancelOrder(tx, { ...input, finalProfileStatus: 'Available' }, now.getTime());
@@ -237,7 +255,7 @@ export async function withdrawInTx(tx: Tx, row: OrderRow, now: Date): Promise<bo
     .update(profiles)
     .set({ state: 'withdrawn', withdrawnAt: now })
     .where(eq(profiles.id, profile.id));
-  await tx.update(orders).set({ deliveryState: 'withdrawn' }).where(eq(orders.id, row.id));
+  if (current.deliveryState !== 'withdrawn') await withdraw();
   // Nothing more goes out for it, and the order link (its token) is no longer kept.
   await tx
     .update(messageOutbox)
@@ -260,12 +278,13 @@ export async function withdrawInTx(tx: Tx, row: OrderRow, now: Date): Promise<bo
 export async function withdrawProfile(
   deps: Pick<Deps, 'database' | 'now' | 'config'>,
   id: string,
+  actor: Actor,
 ): Promise<StaffOrder> {
   const { db } = deps.database;
   const row = await staffOrderById(db, id);
   const now = new Date(deps.now());
   await db.transaction(async (tx) => {
-    if (!(await withdrawInTx(tx, row, now))) {
+    if (!(await withdrawInTx(tx, row, now, actor, { reason: 'refund' }))) {
       throw new ApiError(409, 'conflict', `Order ${row.number} has no eSIM profile to withdraw.`);
     }
   });
@@ -281,4 +300,27 @@ export async function staffOrderOf(
   const current = await staffOrderById(db, id);
   const [order] = await staffOrdersOf(db, [current], readingOf(deps));
   return order!;
+}
+
+/** The order's history, oldest first (decision 115): who changed what, when, on what evidence. */
+export async function staffOrderEvents(
+  deps: Pick<Deps, 'database'>,
+  id: string,
+): Promise<OrderEventAnswer[]> {
+  const { db } = deps.database;
+  const row = await staffOrderById(db, id);
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, row.id))
+    .orderBy(asc(orderEvents.seq));
+  return events.map((event) => ({
+    seq: event.seq,
+    event: event.event,
+    from: event.fromState,
+    to: event.toState,
+    actor: event.actor,
+    at: event.at.getTime(),
+    evidence: event.evidence as OrderEventAnswer['evidence'],
+  }));
 }

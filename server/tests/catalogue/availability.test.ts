@@ -38,6 +38,8 @@ describe(`GET /api/availability (${testStore})`, () => {
     const { body, text } = await availability();
     expect(readyOf(body)).toEqual({ mpt: true, atom: false, ooredoo: false, mytel: false });
     expect(body.promiseMinutes).toBe(90);
+    // No SMTP_URL in this app: the shop must not promise an email (issue #44).
+    expect(body.emailDelivery).toBe(false);
     // Every plan on sale with every operator, and nothing that counts profiles.
     const onSale = plans.filter((plan) => plan.isAvailable).map((plan) => plan.id);
     expect(new Set(body.items.map((item) => item.planId))).toEqual(new Set(onSale));
@@ -69,5 +71,16 @@ describe(`GET /api/availability (${testStore})`, () => {
       paths: Record<string, Record<string, { security?: unknown[] }>>;
     };
     expect(document.paths['/api/availability']?.get?.security).toEqual([]);
+  });
+});
+
+/** Issue #44: the shop learns whether an email contact also gets the eSIM by email. */
+describe(`GET /api/availability with a mail server (${testStore})`, () => {
+  const t = useTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
+
+  it('says the server sends email', async () => {
+    const response = await t.call('GET', '/api/availability');
+    expect(response.status).toBe(200);
+    expect(AvailabilitySchema.parse(await response.json()).emailDelivery).toBe(true);
   });
 });

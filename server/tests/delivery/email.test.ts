@@ -132,7 +132,7 @@ describe(`the eSIM email through the outbox (${testStore})`, () => {
     await worker.runOnce();
     const mail = smtp.messages[0]!;
     expect(mail.subject).toContain('မြန်မာနိုင်ငံအတွက် သင့် eSIM');
-    expect(mail.text).toContain('မြန်မာနိုင်ငံသို့ ရောက်ရှိပြီးမှသာ eSIM ကို အသက်သွင်းပါ (eSIM လိုင်းကို ဖွင့်ပါ)။');
+    expect(mail.text).toContain('- မြန်မာနိုင်ငံသို့ မရောက်မချင်း eSIM လိုင်းကို ပိတ်ထားပါ။');
     expect(String(mail.html)).toContain('lang="my"');
     // The order link opens the order page in Burmese too (issue #24).
     expect(mail.text).toContain(

@@ -57,19 +57,24 @@ describe(`a receipt decision's statements (${testStore})`, () => {
     expect(statements.map(statementName)).toEqual([
       // The order with its token.
       expect.stringMatching(/^select "id", "number", "token_hash"/),
-      // The claim and the receipt limits (decision 102).
-      expect.stringMatching(/^with claimed as \( update "orders" set "status" = 'verifying'/),
+      // The claim (with its event, decision 115) and the receipt limits (decision 102).
+      expect.stringMatching(/^with changed as \( update "orders" set "verifying_since" = /),
       expect.stringMatching(/^insert into "ai_health"/),
       // The payment's transaction: the payment, the paid row (with unconfirmed_delivery_at under
-      // the `instant` policy), the stock or else the wait for it (decision 107). The answer's
-      // delivery is what the transaction wrote: no profile, no email (decision 107).
-      expect.stringMatching(/^with held as \( select "id" from "orders"/),
-      expect.stringMatching(/^update "orders" set "last_failure" = null, "paid_at" = /),
+      // the `instant` policy), the stock or else the wait for it (decision 107), each change of
+      // the order with its event rows (decision 115). The answer's delivery is what the
+      // transaction wrote: no profile, no email (decision 107).
+      expect.stringMatching(/^with held as \( select "id", "number", "token_hash"/),
+      expect.stringMatching(/^with changed as \( update "orders" set "last_failure" = null,/),
       expect.stringMatching(/^with picked as \( select "id" from "profiles"/),
     ]);
+    expect(statements[1]).toContain('"status" = ');
+    expect(statements[1]).toContain('insert into "order_events"');
     expect(statements[4]).toContain('"status" = ');
     expect(statements[4]).toContain('"unconfirmed_delivery_at" = ');
-    expect(statements[5]).toContain('"delivery_state" = \'waiting_for_stock\'');
+    expect(statements[4]).toContain('insert into "order_events"');
+    expect(statements[5]).toContain('"delivery_state" = ');
+    expect(statements[5]).toContain('insert into "order_events"');
     // The answer says what a read of the order says afterwards.
     const read = await readOrder<Answer['order']>(t, created);
     expect(result.order).toEqual(read);
@@ -80,7 +85,7 @@ describe(`a receipt decision's statements (${testStore})`, () => {
     const { statements } = await statementsOf(() => payOrder(t, created));
     const relaxed = statements.filter((statement) => statement.includes(SET_RELAXED));
     expect(relaxed.map(statementName)).toEqual([
-      expect.stringMatching(/^with claimed as/),
+      expect.stringMatching(/^with changed as/),
       expect.stringMatching(/^insert into "ai_health"/),
     ]);
   });
@@ -105,7 +110,10 @@ describe(`a receipt decision's statements, the confirmed policy (${testStore})`,
     const { result, statements } = await statementsOf(() => payOrder<Answer>(t, created));
     expect(result.order.delivery.state).toBe('held');
     expect(result.order.delivery.promisedBy).toEqual(expect.any(Number));
-    const updates = statements.filter((statement) => /^update "orders"/.test(statement));
+    // The order's writes after the claim: the paid row's, with its events.
+    const updates = statements.filter((statement) =>
+      /^with changed as \(\s+update "orders" set "last_failure"/.test(statement),
+    );
     expect(updates).toHaveLength(1);
     // Held: no profile, no email; the answer reads neither (decision 107).
     expect(statements.filter((statement) => /"profiles"|"outbox"/.test(statement))).toEqual([]);
@@ -161,7 +169,7 @@ describe(`a receipt decision's statements, a profile in stock (${testStore})`, (
     expect(statements.map(statementName).slice(5)).toEqual([
       expect.stringMatching(/^with picked as \( select "id" from "profiles"/),
       expect.stringMatching(/^update "profiles" set/),
-      expect.stringMatching(/^update "orders" set "contact" = null, "delivery_state"/),
+      expect.stringMatching(/^with changed as \( update "orders" set "contact" = null, /),
     ]);
     expect(result.order).toEqual(await readOrder(t, created));
   });

@@ -69,7 +69,7 @@ export const sqlRows =
 export async function truncateAll(database: Database): Promise<void> {
   await database.rawTransaction((tx) =>
     tx.exec(
-      'TRUNCATE profiles, payments, order_links, orders, idempotency_keys, outbox, ai_health, api_keys, server_secrets, rate_limit_windows, payment_notifications, statement_lines, statement_imports, es2plus_jobs, es2plus_notifications, install_progress, provider_payments RESTART IDENTITY CASCADE',
+      'TRUNCATE profiles, payments, order_links, order_events, orders, idempotency_keys, outbox, ai_health, api_keys, server_secrets, rate_limit_windows, payment_notifications, statement_lines, statement_imports, es2plus_jobs, es2plus_notifications, install_progress, provider_payments RESTART IDENTITY CASCADE',
     ),
   );
   // The order number sequence starts again: the values this process took ahead are stale.

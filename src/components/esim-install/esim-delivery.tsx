@@ -6,6 +6,9 @@ import { formatDateTime } from '../../lib/i18n/format';
 import { EsimCodes } from './esim-codes';
 import { EsimKeepLink } from './esim-keep-link';
 import { EsimQr } from './esim-qr';
+import { detectInAppBrowser } from './in-app-browser';
+import { InAppNotice } from './in-app-notice';
+import { InstallChecklist } from './install-checklist';
 import { detectInstallPlatform, type InstallPlatform } from './install-platform';
 import './esim-install.css';
 
@@ -21,6 +24,11 @@ type EsimDeliveryProps = {
    * the delivery, offered to send to their own Viber or to copy, and no email is promised.
    */
   contactKind?: 'email' | 'phone';
+  /**
+   * Whether the shop's server sends email (issue #44; unknown when absent). When it does not, an
+   * email buyer waiting for the eSIM is told it comes to this page, not by email.
+   */
+  emailDelivery?: boolean;
   /** The user agent to read (tests); the browser's by default. */
   userAgent?: string;
 };
@@ -39,19 +47,27 @@ const emailMessages = {
 export function EsimDelivery(props: EsimDeliveryProps) {
   const { delivery, orderNumber, headingLevel = 3, orderLink, contactKind } = props;
   const { t, i18n } = useTranslation('delivery');
-  const platform = useInstallPlatform(props.userAgent ?? navigator.userAgent);
+  const userAgent = props.userAgent ?? navigator.userAgent;
+  const platform = useInstallPlatform(userAgent);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const SubHeading = headingLevel === 2 ? 'h3' : 'h4';
   const viber = contactKind === 'phone';
   const emailMessage =
     viber || delivery.email.state === 'not_applicable' ? null : emailMessages[delivery.email.state];
+  // An email buyer whose eSIM no email carries (a shop without a mail server, issue #44): like a
+  // Viber buyer, the order link is where the eSIM stays, and it is offered to keep.
+  const unmailed =
+    !viber &&
+    contactKind === 'email' &&
+    (delivery.esim ? delivery.email.state === 'not_applicable' : props.emailDelivery === false);
   const link =
     orderLink &&
-    (viber ? (
+    (viber || unmailed ? (
       <EsimKeepLink
         link={new URL(orderLink, window.location.href).href}
         orderNumber={orderNumber}
         Heading={SubHeading}
+        text={unmailed ? t('noEmail.keepText') : undefined}
       />
     ) : (
       <p className="esim-delivery__link">
@@ -60,7 +76,7 @@ export function EsimDelivery(props: EsimDeliveryProps) {
     ));
 
   if (delivery.state === 'waiting_for_stock') {
-    const waiting = viber ? 'waitingViber' : 'waiting';
+    const waiting = viber || unmailed ? 'waitingViber' : 'waiting';
     return (
       <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
         <Heading id="esim-delivery-heading">{t('waiting.heading')}</Heading>
@@ -118,7 +134,26 @@ export function EsimDelivery(props: EsimDeliveryProps) {
   // On a phone this phone's own way comes first, within the first screen (issue #24): an
   // iPhone's Install button, then the QR; on Android the QR, then the eSIM code to paste, then
   // the steps. From 760px on the QR stands on the left of the install path and the codes.
+  // Inside an app's browser (Facebook, Messenger, Viber…, issue #42) how to leave it comes first,
+  // then the QR to scan from another screen and the codes to copy; this phone's own path last.
   const android = platform?.kind === 'android';
+  const inApp = detectInAppBrowser(userAgent);
+  const install = (
+    <div className="esim-delivery__install">
+      <InstallPath esim={delivery.esim} platform={platform} inApp={inApp !== null} />
+    </div>
+  );
+  const qr = <EsimQr activationCode={delivery.esim.activationCode} orderNumber={orderNumber} />;
+  const codes = (
+    <div className="esim-delivery__codes">
+      <EsimCodes esim={delivery.esim} pasteFirst={android} />
+    </div>
+  );
+  const bodyClass = inApp
+    ? ' esim-delivery__body--in-app'
+    : android
+      ? ' esim-delivery__body--android'
+      : '';
   return (
     <section className="esim-delivery" aria-labelledby="esim-delivery-heading">
       <Heading id="esim-delivery-heading">{t('heading')}</Heading>
@@ -131,17 +166,31 @@ export function EsimDelivery(props: EsimDeliveryProps) {
           {t(emailMessage)}
         </p>
       )}
-      <div className={`esim-delivery__body${android ? ' esim-delivery__body--android' : ''}`}>
-        <div className="esim-delivery__install">
-          <InstallPath esim={delivery.esim} platform={platform} />
-        </div>
-        <EsimQr activationCode={delivery.esim.activationCode} orderNumber={orderNumber} />
-        <div className="esim-delivery__codes">
-          <EsimCodes esim={delivery.esim} pasteFirst={android} />
-        </div>
+      {inApp && (
+        <InAppNotice
+          app={inApp}
+          ios={/iPhone|iPad|iPod/.test(userAgent)}
+          link={new URL(orderLink ?? window.location.href, window.location.href).href}
+          Heading={SubHeading}
+        />
+      )}
+      <div className={`esim-delivery__body${bodyClass}`}>
+        {inApp ? (
+          <>
+            {qr}
+            {codes}
+            {install}
+          </>
+        ) : (
+          <>
+            {install}
+            {qr}
+            {codes}
+          </>
+        )}
       </div>
       {link}
-      <Facts Heading={SubHeading} />
+      <InstallChecklist Heading={SubHeading} />
     </section>
   );
 }
@@ -201,19 +250,28 @@ function useInstallPlatform(userAgent: string): InstallPlatform | null {
 }
 
 /** This phone's way to install: Apple's link, Android's steps, or the QR from another screen. */
-function InstallPath({ esim, platform }: { esim: EsimProfile; platform: InstallPlatform | null }) {
+function InstallPath({
+  esim,
+  platform,
+  inApp,
+}: {
+  esim: EsimProfile;
+  platform: InstallPlatform | null;
+  /** Inside an app's browser: Apple's link is offered last, as a button that may do nothing. */
+  inApp: boolean;
+}) {
   const { t } = useTranslation('delivery');
   if (!platform) return null;
   if (platform.kind === 'ios' && platform.canInstallFromLink) {
     return (
       <div className="esim-install">
         <a
-          className="button button--primary esim-install__apple"
+          className={`button ${inApp ? '' : 'button--primary '}esim-install__apple`}
           href={appleInstallUrl(esim.activationCode)}
         >
           {t('iphone.install')}
         </a>
-        <p className="esim-install__hint">{t('iphone.installHint')}</p>
+        <p className="esim-install__hint">{t(inApp ? 'inApp.appleLater' : 'iphone.installHint')}</p>
       </div>
     );
   }
@@ -234,18 +292,4 @@ function InstallPath({ esim, platform }: { esim: EsimProfile; platform: InstallP
     );
   }
   return <p className="esim-install esim-install__hint">{t('other')}</p>;
-}
-
-function Facts({ Heading }: { Heading: 'h3' | 'h4' }) {
-  const { t } = useTranslation('delivery');
-  return (
-    <div className="esim-facts">
-      <Heading>{t('facts.heading')}</Heading>
-      <ul>
-        <li>{t('facts.wifi')}</li>
-        <li>{t('facts.arrival')}</li>
-        <li>{t('facts.irreversible')}</li>
-      </ul>
-    </div>
-  );
 }

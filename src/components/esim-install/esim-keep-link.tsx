@@ -7,6 +7,8 @@ type EsimKeepLinkProps = {
   link: string;
   orderNumber: string;
   Heading: 'h3' | 'h4';
+  /** Why the link is the delivery; a Viber buyer's reason by default. */
+  text?: string;
 };
 
 /**
@@ -14,7 +16,7 @@ type EsimKeepLinkProps = {
  * page's link is their delivery. They can send it to their own Viber (Viber's share sheet, with
  * the message written) or copy it and keep it; it is shown in full, selectable, for both.
  */
-export function EsimKeepLink({ link, orderNumber, Heading }: EsimKeepLinkProps) {
+export function EsimKeepLink({ link, orderNumber, Heading, text }: EsimKeepLinkProps) {
   const { t } = useTranslation('delivery');
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
@@ -37,7 +39,7 @@ export function EsimKeepLink({ link, orderNumber, Heading }: EsimKeepLinkProps) 
       <Heading id={`${id}-heading`} className="esim-keep__heading">
         {t('keep.heading')}
       </Heading>
-      <p>{t('keep.text')}</p>
+      <p>{text ?? t('keep.text')}</p>
       <a
         className="button purchase-viber esim-keep__viber"
         href={viberForwardHref(t('keep.viberMessage', { order: orderNumber, link }))}

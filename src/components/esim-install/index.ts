@@ -1,1 +1,2 @@
 export { EsimDelivery } from './esim-delivery';
+export { InstallChecklist } from './install-checklist';

@@ -7,7 +7,9 @@ import './floating-give-way.css';
  * page (where the footer's padding keeps them clear) or are at the very top (decision 067).
  * They stay while the visitor moves with Tab or one of them has keyboard focus. Wider screens
  * keep them in place. They also give way while they would cover content marked
- * `data-floating-clear` (issue #24: the eSIM, the checkout's lists).
+ * `data-floating-clear` (issue #24: the eSIM, the checkout's lists), and while they would cover
+ * any button, link or field of the page (issue #44: a Burmese hero's buttons, "Upload and
+ * verify"), also the one Tab has reached.
  */
 export const GIVE_WAY_MEDIA = '(max-width: 640px)';
 
@@ -60,6 +62,13 @@ export const FLOATING_CLEAR_ATTRIBUTE = 'data-floating-clear';
 const CLEAR_TARGETS = ['li', 'p', 'a', 'button', 'input', 'label', 'svg', 'h2', 'h3', 'h4']
   .map((tag) => `[${FLOATING_CLEAR_ATTRIBUTE}] ${tag}`)
   .join(', ');
+/**
+ * The controls of the page, which no floating button may cover anywhere (issue #44): a button
+ * over another button takes the tap meant for it. The buttons themselves are left out.
+ */
+const CONTROLS = ['a[href]', 'button', 'input:not([type="hidden"])', 'select', 'textarea', 'label']
+  .flatMap((control) => [`main ${control}`, `footer ${control}`])
+  .join(', ');
 
 type Box = { left: number; top: number; right: number; bottom: number };
 const meets = (a: Box, b: Box) =>
@@ -77,17 +86,30 @@ function restingBoxes(): Box[] {
     .filter((box) => box.right > box.left && box.bottom > box.top);
 }
 
-/** A floating button at rest would lie over marked content's text or control. */
-function wouldCoverClearContent() {
+/** A floating button at rest would lie over one of these elements (shown, on screen). */
+function wouldCover(targets: Iterable<Element>) {
   const resting = restingBoxes();
   if (resting.length === 0) return false;
   const screen = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
-  for (const target of document.querySelectorAll<HTMLElement>(CLEAR_TARGETS)) {
+  for (const target of targets) {
+    // Out of sight on purpose: a visually hidden file input under its label, a closed menu.
+    if (target.closest(`[${FLOATING_ATTRIBUTE}], .visually-hidden`)) continue;
     const box = target.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0 || !meets(box, screen)) continue;
+    if (box.width <= 1 || box.height <= 1 || !meets(box, screen)) continue;
     if (resting.some((fab) => meets(box, fab))) return true;
   }
   return false;
+}
+
+/** A floating button at rest would lie over marked content's text or control, or any control. */
+function wouldCoverContent() {
+  return wouldCover(document.querySelectorAll(`${CLEAR_TARGETS}, ${CONTROLS}`));
+}
+
+/** While the visitor moves with Tab: the control Tab has reached would be under a button. */
+function wouldCoverFocus() {
+  const active = document.activeElement;
+  return active instanceof Element && active !== document.body && wouldCover([active]);
 }
 
 function update() {
@@ -96,10 +118,17 @@ function update() {
   lastY = y;
   const atTop = y <= EDGE_PX;
   const atEnd = y + window.innerHeight >= document.documentElement.scrollHeight - EDGE_PX;
-  if (!media?.matches || tabbing || floatingHasKeyboardFocus()) {
+  if (!media?.matches || floatingHasKeyboardFocus()) {
     travel = 0;
     scrolledAway = false;
     setAway(false);
+    return;
+  }
+  if (tabbing) {
+    // In reach for Tab, except over the very control Tab has reached (WCAG 2.4.11).
+    travel = 0;
+    scrolledAway = false;
+    setAway(wouldCoverFocus());
     return;
   }
   if (atTop || atEnd) {
@@ -110,7 +139,7 @@ function update() {
     if (travel >= GIVE_WAY_TRAVEL_PX) scrolledAway = true;
     else if (travel <= -GIVE_WAY_TRAVEL_PX) scrolledAway = false;
   }
-  setAway(scrolledAway || wouldCoverClearContent());
+  setAway(scrolledAway || wouldCoverContent());
 }
 
 function onKeyDown(event: KeyboardEvent) {
@@ -138,6 +167,8 @@ function subscribe(listener: () => void) {
     bodyObserver = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
     bodyObserver?.observe(document.body);
     window.addEventListener('keydown', onKeyDown, true);
+    // Focus that moves without a scroll (Tab to a control already on screen).
+    window.addEventListener('focusin', update, true);
     for (const type of pointerEvents)
       window.addEventListener(type, onPointer, { capture: true, passive: true });
     media?.addEventListener?.('change', update);
@@ -150,6 +181,7 @@ function subscribe(listener: () => void) {
     bodyObserver?.disconnect();
     bodyObserver = undefined;
     window.removeEventListener('keydown', onKeyDown, true);
+    window.removeEventListener('focusin', update, true);
     for (const type of pointerEvents) window.removeEventListener(type, onPointer, true);
     media?.removeEventListener?.('change', update);
     media = undefined;

@@ -7,6 +7,7 @@ import type {
   ShopOrderSchema,
 } from '../../../server/src/orders/schemas';
 import type {
+  OrderEventsSchema,
   ReconciliationReportSchema,
   SetupWarningsSchema,
   StaffOrderSchema,
@@ -33,6 +34,7 @@ export type StockImport = z.infer<typeof StockImportSchema>;
 export type SetupWarnings = z.infer<typeof SetupWarningsSchema>;
 export type Reconciliation = z.infer<typeof ReconciliationReportSchema>;
 export type StatementImport = z.infer<typeof StatementImportSchema>;
+export type OrderEvents = z.infer<typeof OrderEventsSchema>;
 
 /** The API's base URL (no trailing slash), or undefined in the static shop: the services' apiUrl. */
 export type ApiBase = string | undefined;

@@ -88,6 +88,9 @@ function reflectLanguage(language: string) {
   // While the language's common bundle is replaced by English, the page reads as English.
   document.documentElement.lang = fallbacks.has(`${lang}/common`) ? defaultLanguage : lang;
   if (lang === 'my') void loadBurmeseFont();
+  // The installed shop's name and description in the page's language (issue #42).
+  const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (manifest) manifest.href = lang === 'my' ? 'manifest-my.webmanifest' : 'manifest.webmanifest';
 }
 
 export const i18n = i18next;

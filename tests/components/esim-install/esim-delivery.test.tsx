@@ -51,6 +51,34 @@ const show = (
   );
 
 describe('the eSIM install component', () => {
+  it('inside Facebook on an iPhone, leads with how to open Safari, then the QR and the codes; the install link last (issue #42)', async () => {
+    const facebook =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/470.0.0.38.108;FBDV/iPhone15,2;FBMD/iPhone;FBSN/iOS;FBSV/17.5.1;FBLC/en_US]';
+    await show(assigned(), facebook);
+    const apple = await screen.findByRole('link', { name: 'Install on this iPhone' });
+    const notice = screen.getByRole('region', { name: "You are in Facebook's browser" });
+    expect(notice).toHaveTextContent('Open in Safari');
+    expect(within(notice).getByRole('textbox')).toHaveValue(
+      new URL('#/order/abc?token=t0k', window.location.href).href,
+    );
+    const qr = screen.getByRole('img', { name: /eSIM QR code/ });
+    const smdp = screen.getByLabelText('SM-DP+ address');
+    const follows = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(notice, qr)).toBe(true);
+    expect(follows(qr, smdp)).toBe(true);
+    expect(follows(smdp, apple)).toBe(true);
+    expect(apple).not.toHaveClass('button--primary');
+    expect(screen.getByText(/Inside this app the button may do nothing/)).toBeInTheDocument();
+  });
+
+  it('in Safari itself, offers the install link first and says nothing of apps', async () => {
+    await show(assigned(), UA.ios18);
+    const apple = await screen.findByRole('link', { name: 'Install on this iPhone' });
+    expect(apple).toHaveClass('button--primary');
+    expect(screen.queryByText(/browser/)).not.toBeInTheDocument();
+  });
+
   it('offers an iPhone on iOS 17.5 or later the install link, carrying the URL-encoded code', async () => {
     for (const ua of [UA.ios175, UA.ios18]) {
       const { unmount } = await show(assigned(), ua);
@@ -80,16 +108,28 @@ describe('the eSIM install component', () => {
     expect(screen.queryByRole('link', { name: 'Install on this iPhone' })).not.toBeInTheDocument();
   });
 
-  it('draws the QR code with an accessible name, and states the facts of installing', async () => {
+  it('draws the QR code with an accessible name, and the checklist to install before the flight', async () => {
     await show(assigned(), UA.desktop);
     const qr = await screen.findByRole('img', {
       name: 'eSIM QR code of order #NXR-20261123-163000',
     });
     expect(qr.getAttribute('width')).toBe('264');
     expect(screen.getByRole('button', { name: 'Save QR image (PNG)' })).toBeEnabled();
-    expect(screen.getByText(/Install over Wi-Fi/)).toBeInTheDocument();
-    expect(screen.getByText('Activate it only on arrival in Myanmar.')).toBeInTheDocument();
-    expect(screen.getByText(/Deleting the eSIM is irreversible/)).toBeInTheDocument();
+    // Install before you fly (issue #42): at home on Wi-Fi, the line off until landing, roaming
+    // on arrival, never deleted; and this phone's check.
+    const checklist = screen.getByRole('region', { name: 'Install before you fly' });
+    const items = within(checklist).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Your phone supports eSIM and is not locked to a carrier. Check this phone',
+      'Install the eSIM now, over Wi-Fi: it downloads over the internet.',
+      'Keep the eSIM line turned off until you land in Myanmar.',
+      'On arrival, turn the eSIM line on and turn on data roaming for it.',
+      'Do not delete the eSIM: once deleted, it cannot be installed again. To stop using it, turn its line off instead.',
+    ]);
+    expect(within(checklist).getByRole('link', { name: 'Check this phone' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/compatibility$/),
+    );
     expect(screen.getByText('We are emailing it to you now.')).toBeInTheDocument();
   });
 
@@ -128,7 +168,7 @@ describe('the eSIM install component', () => {
     const waiting = assigned({ state: 'waiting_for_stock', esim: null, promisedBy });
     const { unmount } = await show(waiting, UA.desktop);
     expect(
-      screen.getByRole('heading', { name: 'Paid: your eSIM will be sent soon' }),
+      screen.getByRole('heading', { name: 'Paid: your eSIM will be ready soon' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(formatDateTime(promisedBy, 'en'));
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
@@ -204,5 +244,36 @@ describe('the eSIM install component', () => {
     await show(assigned(), UA.desktop);
     expect(screen.queryByRole('region', { name: 'Keep the link to your eSIM' })).toBeNull();
     expect(screen.getByRole('link', { name: 'order #NXR-20261123-163000' })).toBeVisible();
+  });
+});
+
+// Issue #44: a shop without a mail server sends an email buyer nothing either.
+describe('the eSIM of an email buyer when no email carries it', () => {
+  it('offers the order link to keep, saying no email is sent, and promises none', async () => {
+    await show(assigned({ email: { state: 'not_applicable', attempts: 0 } }), UA.desktop);
+    const keep = screen.getByRole('region', { name: 'Keep the link to your eSIM' });
+    expect(within(keep).getByText(/This shop sends no email for this order/)).toBeVisible();
+    expect(screen.queryByText(/We are emailing it|Sent to your email/)).toBeNull();
+  });
+
+  it('tells an email buyer waiting for stock it comes to this page, when the server sends no email', async () => {
+    const renderWaiting = (emailDelivery: boolean) =>
+      renderWithProviders(
+        <EsimDelivery
+          delivery={assigned({ state: 'waiting_for_stock', esim: null, promisedBy: null })}
+          orderNumber="#NXR-20261123-163000"
+          userAgent={UA.desktop}
+          orderLink="#/order/abc?token=t0k"
+          contactKind="email"
+          emailDelivery={emailDelivery}
+        />,
+        { language: 'en', namespaces: ['delivery'] },
+      );
+    const { unmount } = await renderWaiting(false);
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent(/put your eSIM on this order page/);
+    expect(screen.getAllByRole('status')[0]!.textContent).not.toMatch(/email/i);
+    unmount();
+    await renderWaiting(true);
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent(/email your eSIM/);
   });
 });

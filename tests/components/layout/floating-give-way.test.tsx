@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MusicPlayer } from '../../../src/components/layout/music-player';
 import { ScrollToTopButton } from '../../../src/components/layout/scroll-to-top-button';
 import { renderWithProviders } from '../../support/render';
@@ -129,4 +129,116 @@ it('the back-to-top button still appears only after 300 px', async () => {
   expect(screen.queryByRole('button', { name: 'Back to top' })).not.toBeInTheDocument();
   scrollPageTo(301);
   expect(screen.getByRole('button', { name: 'Back to top' })).toBeInTheDocument();
+});
+
+/** Lays an element out at `box` (jsdom lays nothing out), as the browser would report it. */
+function placeAt(
+  element: Element,
+  box: { left: number; top: number; width: number; height: number },
+) {
+  const rect = {
+    ...box,
+    x: box.left,
+    y: box.top,
+    right: box.left + box.width,
+    bottom: box.top + box.height,
+  };
+  vi.spyOn(element, 'getBoundingClientRect').mockReturnValue({ ...rect, toJSON: () => rect });
+}
+
+describe('floating buttons over a control on a phone (issue #44)', () => {
+  beforeEach(() => {
+    useScreen('phone');
+    // jsdom has no DOMMatrixReadOnly: a button at rest is not shifted (m42, its translateY).
+    vi.stubGlobal(
+      'DOMMatrixReadOnly',
+      class {
+        m42 = 0;
+      },
+    );
+    return () => vi.unstubAllGlobals();
+  });
+
+  async function renderHeroAnd(where: { top: number }) {
+    await renderWithProviders(
+      <>
+        <main>
+          <a href="#buy">Buy eSIM</a>
+          <p>A paragraph the buttons may pass over.</p>
+        </main>
+        <MusicPlayer />
+      </>,
+    );
+    const music = screen.getByRole('button', { name: 'Play background music' });
+    // The music player rests at the bottom left of a 360×740 screen.
+    placeAt(floating(music), { left: 16, top: 674, width: 44, height: 44 });
+    placeAt(screen.getByText('A paragraph the buttons may pass over.'), {
+      left: 16,
+      top: 600,
+      width: 328,
+      height: 120,
+    });
+    placeAt(screen.getByRole('link', { name: 'Buy eSIM' }), {
+      left: 16,
+      top: where.top,
+      width: 144,
+      height: 48,
+    });
+    return music;
+  }
+
+  it('give way at the top of the page while they would lie over a link', async () => {
+    const music = await renderHeroAnd({ top: 660 });
+    scrollPageTo(0);
+    expect(isAway(music)).toBe(true);
+  });
+
+  it('stay over plain text, clear of every control', async () => {
+    const music = await renderHeroAnd({ top: 400 });
+    scrollPageTo(0);
+    expect(isAway(music)).toBe(false);
+  });
+
+  it('give way while Tab has reached the control under them, and come back after it', async () => {
+    await renderWithProviders(
+      <>
+        <main>
+          <a href="#first">First</a>
+          <a href="#second">Second</a>
+        </main>
+        <MusicPlayer />
+      </>,
+    );
+    const music = screen.getByRole('button', { name: 'Play background music' });
+    placeAt(floating(music), { left: 16, top: 674, width: 44, height: 44 });
+    placeAt(screen.getByRole('link', { name: 'First' }), {
+      left: 300,
+      top: 100,
+      width: 40,
+      height: 40,
+    });
+    placeAt(screen.getByRole('link', { name: 'Second' }), {
+      left: 300,
+      top: 300,
+      width: 40,
+      height: 40,
+    });
+    const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'First' })).toHaveFocus();
+    expect(isAway(music)).toBe(false);
+    // The second link is laid out under the music button before Tab reaches it.
+    placeAt(screen.getByRole('link', { name: 'Second' }), {
+      left: 16,
+      top: 680,
+      width: 120,
+      height: 40,
+    });
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Second' })).toHaveFocus();
+    expect(isAway(music)).toBe(true);
+    // Tab goes on to the music button itself: it is there to be reached.
+    await user.tab();
+    expect(isAway(music)).toBe(false);
+  });
 });

@@ -131,13 +131,13 @@ describe('the open article', () => {
         }}
       />,
     );
-    await openArticle(user, 'AI payment verification: your eSIM in minutes, your receipt deleted');
+    await openArticle(user, 'AI payment verification: checked in seconds, your receipt deleted');
     expect(await screen.findByText(/Google Gemini/)).toBeInTheDocument();
     await act(async () => {
       await i18n.changeLanguage('my');
     });
     const dialog = await screen.findByRole('dialog', {
-      name: 'AI ဖြင့် ငွေပေးချေမှု အတည်ပြုခြင်း - မိနစ်ပိုင်းအတွင်း eSIM ရပြီး ပြေစာကို ဖျက်ပစ်သည်',
+      name: 'AI ဖြင့် ငွေပေးချေမှု စစ်ဆေးခြင်း - စက္ကန့်ပိုင်းအတွင်း စစ်ဆေးပြီး ပြေစာကို ဖျက်ပစ်သည်',
     });
     expect(await within(dialog).findByText(/ဖျက်ပစ်ပါသည်/)).toBeInTheDocument();
     expect(asked).toEqual(['en', 'my']);

@@ -21,7 +21,7 @@ function preferReducedMotion() {
 
 const title = 'Stay connected anywhere in Myanmar';
 const subtitle =
-  'A data-only eSIM on MPT, ATOM, Ooredoo or Mytel. Pay by MMQR with KBZPay or WavePay: no shop visit, no card.';
+  'A data-only eSIM on MPT, ATOM, Ooredoo or Mytel. Pay by MMQR with KBZPay or WavePay: no shop visit. No card needed.';
 
 describe('Hero', () => {
   afterEach(() => {

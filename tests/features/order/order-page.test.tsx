@@ -151,7 +151,7 @@ describe('the order page', () => {
     );
     await open(`/order/${ID}?token=${TOKEN}`);
     expect(
-      await screen.findByRole('heading', { name: 'Paid: your eSIM will be sent soon' }),
+      await screen.findByRole('heading', { name: 'Paid: your eSIM will be ready soon' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
@@ -179,7 +179,7 @@ describe('the order page', () => {
     try {
       await open(`/order/${ID}?token=${TOKEN}`);
       expect(
-        await screen.findByRole('heading', { name: 'Paid: your eSIM will be sent soon' }),
+        await screen.findByRole('heading', { name: 'Paid: your eSIM will be ready soon' }),
       ).toBeInTheDocument();
       await vi.advanceTimersByTimeAsync(WAITING_REFRESH_MS);
       expect(
@@ -211,7 +211,7 @@ describe('the order page', () => {
       await open(`/order/${ID}?token=${TOKEN}`);
       expect(
         await screen.findByRole('heading', {
-          name: 'Payment received - your eSIM follows when the bank confirms it',
+          name: 'Receipt checked - your eSIM follows when the bank confirms the payment',
         }),
       ).toBeInTheDocument();
       expect(screen.getByRole('status')).toHaveTextContent(/usually by .*2026/);
@@ -243,7 +243,7 @@ describe('the order page', () => {
     await open(`/order/${ID}?token=${TOKEN}`, 'my');
     expect(
       await screen.findByRole('heading', {
-        name: 'ငွေပေးချေမှု လက်ခံရရှိပါပြီ - ဘဏ်က အတည်ပြုပြီးနောက် သင့် eSIM ကို ပို့ပေးပါမည်',
+        name: 'ပြေစာကို စစ်ဆေးပြီးပါပြီ - ဘဏ်က ငွေဝင်ကြောင်း အတည်ပြုသည်နှင့် သင့် eSIM ကို ထုတ်ပေးပါမည်',
       }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('ထပ်မံ မပေးချေပါနှင့်');

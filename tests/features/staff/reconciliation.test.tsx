@@ -111,7 +111,7 @@ describe('the staff page’s bank reconciliation tab', () => {
     );
     expect(
       await screen.findByText(
-        'The payment of order #NXR-20261123-170000 is confirmed; a held eSIM has been released.',
+        'The payment of order #NXR-20261123-170000 is confirmed; a held eSIM, if any, has been released.',
       ),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reject payment #NXR-20261123-170000' }));

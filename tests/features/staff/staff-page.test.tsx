@@ -43,6 +43,37 @@ const orders = () => [
   }),
 ];
 
+/** The first order's history, as GET /api/staff/orders/{id}/events answers it. */
+const history = () => [
+  {
+    seq: 1,
+    event: 'paid',
+    from: 'awaiting_payment',
+    to: 'paid',
+    actor: 'bank',
+    at: Date.parse('2026-11-23T10:01:00Z'),
+    evidence: { method: 'bank-notification', transactionId: '0123456789' },
+  },
+  {
+    seq: 2,
+    event: 'bankConfirmed',
+    from: 'unconfirmed',
+    to: 'confirmed',
+    actor: 'bank',
+    at: Date.parse('2026-11-23T10:01:00Z'),
+    evidence: { by: 'notification' },
+  },
+  {
+    seq: 3,
+    event: 'withdrawn',
+    from: 'delivered',
+    to: 'withdrawn',
+    actor: 'staff:Aye Aye',
+    at: Date.parse('2026-11-23T11:00:00Z'),
+    evidence: { reason: 'refund' },
+  },
+];
+
 /** The staff API; it answers only the right key. `calls` records what was asked. */
 function serveStaff(calls: string[] = []) {
   const authorised = (request: Request) => request.headers.get('authorization') === `Bearer ${KEY}`;
@@ -75,6 +106,10 @@ function serveStaff(calls: string[] = []) {
       return authorised(request)
         ? HttpResponse.json({ order: staffOrder({ deliveryState: 'withdrawn' }) })
         : refuse();
+    }),
+    http.get(`${API}/api/staff/orders/:id/events`, ({ request, params }) => {
+      calls.push(`events ${String(params.id)}`);
+      return authorised(request) ? HttpResponse.json({ events: history() }) : refuse();
     }),
     http.post(`${API}/api/staff/orders/:id/resend`, ({ params }) => {
       calls.push(`resend ${String(params.id)}`);
@@ -240,6 +275,45 @@ describe('the staff page', () => {
     expect(calls).toContain('withdraw order-1');
     const row = screen.getAllByRole('row')[1]!;
     expect(within(row).getByText('Withdrawn')).toBeInTheDocument();
+  });
+
+  it('shows an order’s history: each change, who made it, when and on what evidence', async () => {
+    const calls = serveStaff();
+    sessionStorage.setItem('esim-shop.staff-key', KEY);
+    const user = userEvent.setup();
+    await open();
+    await user.click(
+      await screen.findByRole('button', { name: 'History of order #NXR-20261123-163000' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'History of order #NXR-20261123-163000' });
+    const entries = await within(dialog).findAllByRole('listitem');
+    expect(entries).toHaveLength(3);
+    expect(entries[0]).toHaveTextContent('Paid');
+    expect(entries[0]).toHaveTextContent('Awaiting payment → Paid');
+    expect(entries[0]).toHaveTextContent('By the bank');
+    expect(entries[0]).toHaveTextContent('0123456789');
+    expect(entries[1]).toHaveTextContent('Confirmed by the bank');
+    expect(entries[1]).toHaveTextContent('Unconfirmed → Confirmed');
+    expect(entries[2]).toHaveTextContent('Profile withdrawn');
+    expect(entries[2]).toHaveTextContent('By staff (Aye Aye)');
+    expect(calls).toContain('events order-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows an order’s history in Burmese', async () => {
+    serveStaff();
+    sessionStorage.setItem('esim-shop.staff-key', KEY);
+    const user = userEvent.setup();
+    await open('my');
+    await user.click(
+      await screen.findByRole('button', { name: 'အော်ဒါ #NXR-20261123-163000 ၏ မှတ်တမ်း' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'အော်ဒါ #NXR-20261123-163000 ၏ မှတ်တမ်း' });
+    const entries = await within(dialog).findAllByRole('listitem');
+    expect(entries[1]).toHaveTextContent('ဘဏ်က အတည်ပြုပြီး');
+    expect(entries[1]).toHaveTextContent('အတည်မပြုရသေး → အတည်ပြုပြီး');
+    expect(entries[2]).toHaveTextContent('ပြုလုပ်သူ - ဝန်ထမ်း (Aye Aye)');
   });
 
   it('queues an email again', async () => {

@@ -162,3 +162,31 @@ describe('the AI client in demo mode', () => {
     expect(requests).toEqual([]);
   });
 });
+
+describe('the demo support assistant promises only what happens (issue #44)', () => {
+  const demo = testAi({ mode: 'demo', demoLatencyMs: 0 });
+
+  it.each([
+    ['en', 'I deleted my eSIM by mistake, can I get a replacement or a refund?'],
+    ['my', 'eSIM ကို မှားပြီး ဖျက်မိပါသည်။ အစားထိုး ရနိုင်ပါသလား။'],
+  ])(
+    'files a deleted eSIM (%s) as Technical Support, not General Feedback',
+    async (language, issue) => {
+      const answer = await triageSupportRequest(demo, issue, language);
+      expect(answer.category).toBe('Technical Support');
+      expect(answer.contact_method).toBe('Viber');
+    },
+  );
+
+  it.each([
+    ['en', 'Just saying hello', /reply by email|will read your message/i],
+    ['en', 'How do I get my money back?', /reply by email/i],
+    ['my', 'မင်္ဂလာပါ', /အီးမေးလ်ဖြင့် ပြန်ကြားပါမည်/],
+  ])(
+    'says nothing was sent yet instead of "our team will reply" (%s: %s)',
+    async (language, issue, promise) => {
+      const answer = await triageSupportRequest(demo, issue, language);
+      expect(answer.response_message).not.toMatch(promise);
+    },
+  );
+});

@@ -374,6 +374,8 @@ export async function payOnInquiry(
       provider: provider.id,
       order,
       providerTransactionId: transactionId,
+      invoiceNo: attempt.invoiceNo,
+      charged: { amount: attempt.amount, currency: attempt.currency },
       paidAt: now,
     });
   } catch (error) {

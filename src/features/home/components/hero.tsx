@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { operators } from '#domain/catalogue';
+import { takesCards } from '#domain/payment-methods';
 import { paths } from '../../../config/paths';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { useTypewriter } from '../hooks/use-typewriter';
@@ -19,7 +20,8 @@ export function Hero() {
   const reducedMotion = useReducedMotion();
   const language = toLanguage(i18n.language);
   const title = t('hero.title');
-  const subtitle = t('hero.subtitle');
+  // "No card needed" only while no offered method takes a card (issue #44).
+  const subtitle = takesCards() ? t('hero.subtitle') : `${t('hero.subtitle')} ${t('cards.none')}`;
   const animated = !reducedMotion;
   const titleRef = useRef<HTMLSpanElement>(null);
   const subtitleRef = useRef<HTMLSpanElement>(null);

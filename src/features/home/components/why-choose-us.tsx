@@ -1,3 +1,4 @@
+import { takesCards } from '#domain/payment-methods';
 import { useTranslation } from 'react-i18next';
 import { WhyIcon } from './why-icon';
 
@@ -25,7 +26,11 @@ export function WhyChooseUs() {
               <WhyIcon name={card} />
             </span>
             <h3 className="why__title">{t(`why.cards.${card}.title`)}</h3>
-            <p className="why__text">{t(`why.cards.${card}.text`)}</p>
+            <p className="why__text">
+              {t(`why.cards.${card}.text`)}
+              {/* "No card needed" only while no offered method takes a card (issue #44). */}
+              {card === 'payment' && !takesCards() && ` ${t('cards.none')}`}
+            </p>
           </li>
         ))}
       </ul>

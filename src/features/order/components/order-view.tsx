@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { EsimDelivery } from '../../../components/esim-install';
+import { detectInstallPlatform } from '../../../components/esim-install/install-platform';
 import { findOperator, findPlan } from '#domain/catalogue';
 import { href, orderHref } from '../../../config/paths';
 import { site, telHref } from '../../../config/site';
@@ -9,11 +10,27 @@ import { useRequest } from '../../../hooks/use-request';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { isLanguage, toLanguage } from '../../../lib/i18n/languages';
 import { deliveryInProgress, readDelivery } from '../../../lib/delivery';
+import { keepPageForOffline } from '../../../lib/offline/register';
+import { createQrMatrix } from '../../../lib/qr';
 import { useServices } from '../../../lib/services';
+import {
+  allowOfflineCopy,
+  forgetOfflineCopy,
+  isForgotten,
+  keepOfflineCopy,
+  readOfflineCopy,
+  type OfflineCopy,
+} from '../lib/offline-copy';
 import { failureKind, fetchBuyerOrder, type BuyerOrder } from '../lib/order-api';
 import { FindMyEsims } from './find-my-esims';
 import { PaymentChoice } from '../../../components/payment-choice/payment-choice';
 import { followOrder, rememberedOrderToken } from '../../../lib/provider-payment';
+import {
+  ForgetButton,
+  OfflineCopyNote,
+  SavedCopyBanner,
+  type OfflineState,
+} from './offline-copy-note';
 import './order.css';
 
 /** While the eSIM waits for stock, the page asks again this often (staff may import any time). */
@@ -45,11 +62,67 @@ export function OrderView() {
   const { state, run } = useRequest<BuyerOrder>({ whileBusy: 'replace' });
   // The last order shown stays on screen while a refresh runs (or fails).
   const [order, setOrder] = useState<BuyerOrder | null>(null);
+  // Offline (issue #42): the copy kept on this device, shown when the server cannot be reached.
+  const [saved, setSaved] = useState<OfflineCopy | null>(null);
+  const [removed, setRemoved] = useState(false);
+  const [offline, setOffline] = useState<OfflineState>({ kind: 'none' });
+  const filesKept = useRef(false);
+
+  // Each answer with an eSIM refreshes the copy on this device; the first also has the service
+  // worker keep the files the page was drawn with (the QR's and the install path's included).
+  const keep = useCallback(
+    async (answer: BuyerOrder) => {
+      const esim = answer.delivery?.esim;
+      const copy = await keepOfflineCopy(answer, token);
+      if (!esim || answer.delivery?.state === 'withdrawn') return setOffline({ kind: 'none' });
+      if (isForgotten(answer.id)) return setOffline({ kind: 'forgotten' });
+      if (!copy) return setOffline({ kind: 'unavailable' });
+      if (!filesKept.current) {
+        await Promise.all([
+          createQrMatrix(esim.activationCode),
+          detectInstallPlatform(navigator.userAgent),
+        ]).catch(() => undefined);
+        filesKept.current = await keepPageForOffline();
+      }
+      setOffline(
+        filesKept.current ? { kind: 'kept', savedAt: copy.savedAt } : { kind: 'unavailable' },
+      );
+    },
+    [token],
+  );
 
   const load = useCallback(async () => {
     const outcome = await run((signal) => fetchBuyerOrder(apiUrl, id, token, signal));
-    if (outcome.status === 'success') setOrder(outcome.data);
-  }, [apiUrl, id, token, run]);
+    if (outcome.status === 'success') {
+      setOrder(outcome.data);
+      setSaved(null);
+      void keep(outcome.data);
+    } else if (outcome.status === 'error' && failureKind(outcome.error) === 'unreachable') {
+      const copy = await readOfflineCopy(id, token);
+      if (copy) setSaved(copy);
+    }
+  }, [apiUrl, id, token, run, keep]);
+
+  // Back online with the saved copy on screen: the page asks the server again by itself.
+  useEffect(() => {
+    if (!saved) return;
+    const retry = () => void load();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [saved, load]);
+
+  const forget = () => {
+    forgetOfflineCopy(id);
+    filesKept.current = false;
+    if (saved) {
+      setSaved(null);
+      setRemoved(true);
+    } else setOffline({ kind: 'forgotten' });
+  };
+  const keepAgain = () => {
+    allowOfflineCopy(id);
+    if (order) void keep(order);
+  };
 
   useEffect(() => {
     if (!configured || !token) return;
@@ -95,6 +168,25 @@ export function OrderView() {
 
   if (!configured) return <OrderProblem text={t('order.staticMode')} />;
   if (!token) return <OrderProblem text={t('order.noToken')} findLinks />;
+  if (!order && saved?.order.delivery) {
+    // No connection: the copy kept on this device, said to be one, with the time it was saved.
+    return (
+      <div className="order-view" data-floating-clear="">
+        <SavedCopyBanner savedAt={saved.savedAt} onRetry={() => void load()} />
+        <EsimDelivery
+          headingLevel={2}
+          orderNumber={saved.order.number}
+          delivery={saved.order.delivery}
+          contactKind={saved.order.contactKind ?? undefined}
+        />
+        <OrderSummary order={saved.order} />
+        <ShopContact />
+        <div className="offline-note">
+          <ForgetButton onForget={forget} />
+        </div>
+      </div>
+    );
+  }
   if (!order) {
     if (state.status === 'error') {
       const kind = failureKind(state.error);
@@ -103,6 +195,7 @@ export function OrderView() {
           text={t(kind === 'notFound' ? 'order.notFound' : 'order.unreachable')}
           onRetry={kind === 'unreachable' ? () => void load() : undefined}
           findLinks={kind === 'notFound'}
+          removed={removed}
         />
       );
     }
@@ -144,22 +237,42 @@ export function OrderView() {
           contactKind={order.contactKind ?? undefined}
         />
       )}
+      <OfflineCopyNote state={offline} onForget={forget} onKeep={keepAgain} />
       {/* The order's details after its eSIM (issue #24). */}
-      <dl className="order-view__summary">
-        <div>
-          <dt>{t('order.number')}</dt>
-          <dd data-testid="order-number">{order.number}</dd>
-        </div>
-        <div>
-          <dt>{t('order.plan')}</dt>
-          <dd>{findPlan(order.planId)?.name ?? order.planId}</dd>
-        </div>
-        <div>
-          <dt>{t('order.operator')}</dt>
-          <dd>{findOperator(order.operatorId)?.name ?? order.operatorId}</dd>
-        </div>
-      </dl>
+      <OrderSummary order={order} />
+      <ShopContact />
     </div>
+  );
+}
+
+function OrderSummary({ order }: { order: BuyerOrder }) {
+  const { t } = useTranslation('delivery');
+  return (
+    <dl className="order-view__summary">
+      <div>
+        <dt>{t('order.number')}</dt>
+        <dd data-testid="order-number">{order.number}</dd>
+      </div>
+      <div>
+        <dt>{t('order.plan')}</dt>
+        <dd>{findPlan(order.planId)?.name ?? order.planId}</dd>
+      </div>
+      <div>
+        <dt>{t('order.operator')}</dt>
+        <dd>{findOperator(order.operatorId)?.name ?? order.operatorId}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The shop's email and phone, on the order page and its saved copy (issue #42). */
+function ShopContact() {
+  const { t } = useTranslation('delivery');
+  return (
+    <p className="order-view__contact">
+      {t('order.contact')} <a href={`mailto:${site.email}`}>{site.email}</a> ·{' '}
+      <a href={telHref(site.phone)}>{site.phone}</a>
+    </p>
   );
 }
 
@@ -221,8 +334,11 @@ function OrderProblem({
   text,
   onRetry,
   findLinks = false,
+  removed = false,
 }: {
   text: string;
+  /** The saved copy was just forgotten on this device. */
+  removed?: boolean;
   onRetry?: () => void;
   /** A link that finds no order: the buyer may ask for their links again. */
   findLinks?: boolean;
@@ -230,6 +346,11 @@ function OrderProblem({
   const { t } = useTranslation('delivery');
   return (
     <div className="order-view">
+      {removed && (
+        <p className="alert alert--success" role="status">
+          {t('offline.removed')}
+        </p>
+      )}
       <p className="alert alert--warning" role="alert">
         {text}
       </p>

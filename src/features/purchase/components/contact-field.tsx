@@ -13,6 +13,8 @@ type ContactFieldProps = {
   onTouched: () => void;
   /** The label, when it is not the contact step's "Email or Viber phone number". */
   label?: string;
+  /** The hint under the field, when it is not the usual one (a shop that sends no email). */
+  hint?: string;
 };
 
 /**
@@ -57,7 +59,7 @@ export function ContactField(props: ContactFieldProps) {
         onBlur={() => contact.trim() !== '' && onTouched()}
       />
       <p id={`${id}-hint`} className="purchase-field-hint">
-        {t('contact.hint')}
+        {props.hint ?? t('contact.hint')}
       </p>
       <div aria-live="polite">
         {problem && (

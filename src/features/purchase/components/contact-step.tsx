@@ -20,6 +20,11 @@ type ContactStepProps = {
   createFailed?: boolean;
   /** Server mode: the operator has no eSIM in stock; staff promise it this long after payment. */
   notReady?: { operatorName: string; promiseMinutes: number } | null;
+  /**
+   * Server mode: whether the server sends email (issue #44). When it does not (or cannot say
+   * yet), the hint promises no email: the eSIM stays on its order page.
+   */
+  emailDelivery?: boolean;
 };
 
 /**
@@ -62,6 +67,7 @@ export function ContactStep(props: ContactStepProps) {
           onEdit={onEdit}
           touched={touched}
           onTouched={() => setTouched(true)}
+          hint={props.emailDelivery === false ? t('contactNoEmail.hint') : undefined}
         />
         {/* Continue first, the way on (then Back): on a phone one column, Continue full width. */}
         <div className="button-row purchase-actions purchase-contact__actions">

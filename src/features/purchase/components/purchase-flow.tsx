@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findOperator, findPlan, recommendedPlan } from '#domain/catalogue';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
@@ -61,6 +61,11 @@ export function PurchaseFlow() {
   // Adjusting state while rendering (not in an effect): once moved, always moved.
   if (!moved && state.step !== firstStep) setMoved(true);
   const focusOnMount = moved || state.step !== firstStep;
+  // A new step starts at the top of the page (issue #44): its choice is then on the first screen
+  // of a phone, not wherever the last step's button was. The heading's focus then scrolls nothing.
+  useLayoutEffect(() => {
+    if (focusOnMount) window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [state.step, focusOnMount]);
 
   const plan = findPlan(selectedPlanId(state) ?? '') ?? recommendedPlan;
   const position = stepperPosition(state);
@@ -103,6 +108,9 @@ export function PurchaseFlow() {
                     promiseMinutes: availability.promiseMinutes,
                   }
                 : null
+            }
+            emailDelivery={
+              checkout.recordsOrders ? availability?.emailDelivery === true : undefined
             }
           />
         );
@@ -147,6 +155,7 @@ export function PurchaseFlow() {
             verifiedAt={state.verification.verifiedAt}
             focusOnMount={focusOnMount}
             onBuyAnother={() => dispatch({ type: 'START_OVER' })}
+            emailDelivery={availability?.emailDelivery}
           />
         ) : (
           <ResultFailure
@@ -170,9 +179,12 @@ export function PurchaseFlow() {
   })();
 
   return (
-    <div className={`purchase${'order' in state ? ' purchase--ordered' : ''}`}>
+    <div
+      className={`purchase${'order' in state ? ' purchase--ordered' : ''}${state.step === 'plan' ? '' : ' purchase--past-plan'}`}
+    >
       <PlanStructuredData plan={plan} />
-      {position && <PurchaseStepper current={position} compact={state.step === 'payment'} />}
+      {/* After the first step a phone shows one line ("Step 2 of 5: Operator"), not five markers. */}
+      {position && <PurchaseStepper current={position} compact={state.step !== 'plan'} />}
       <div className={`purchase__panel purchase__panel--${state.step}`} key={state.step}>
         {/* A step that fails to render never blanks the checkout: the order is kept. */}
         <ErrorBoundary

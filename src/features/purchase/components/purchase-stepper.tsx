@@ -6,7 +6,7 @@ import './purchase-stepper.css';
 
 type PurchaseStepperProps = {
   current: StepperStep;
-  /** On the payment step a phone shows only "Step 4 of 5 · Payment" (the list stays for screen readers). */
+  /** After the first step a phone shows only "Step 4 of 5: Payment" (the list stays for screen readers). */
   compact?: boolean;
 };
 

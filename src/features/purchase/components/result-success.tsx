@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { findOperator, findPlan } from '#domain/catalogue';
 import { orderHref, paths } from '../../../config/paths';
 import { site, viberChatHref } from '../../../config/site';
-import { EsimDelivery } from '../../../components/esim-install';
+import { EsimDelivery, InstallChecklist } from '../../../components/esim-install';
 import { formatDateTime, formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import type { WebhookStatus } from '../lib/webhook-queue';
@@ -44,6 +44,8 @@ type ResultSuccessProps = {
   verifiedAt: number;
   focusOnMount: boolean;
   onBuyAnother: () => void;
+  /** Server mode: whether the server sends email, when known (issue #44). */
+  emailDelivery?: boolean;
 };
 
 /** Step 5 on success: the order number, the three activation steps, and the order's delivery. */
@@ -54,6 +56,9 @@ export function ResultSuccess(props: ResultSuccessProps) {
   const webhook = useWebhookStatus(order.number);
   const webhookMessage = webhook && webhook !== 'unknown' ? webhookMessages[webhook] : null;
   const handOff = handOffOf(webhook);
+  // Held for the bank (decision 070): the receipt was checked, the payment is not confirmed yet,
+  // and the screen says so everywhere (issue #42, Burmese review must-fix 1).
+  const held = order.delivery?.state === 'held';
   const amount = t('price', { amount: formatNumber(order.price, language) });
   const orderMessage = t('result.orderMessage', {
     order: order.number,
@@ -71,7 +76,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
     <>
       <p className="lead">
         <OrderNumberText number={order.number}>
-          {(number) => t('result.successLead', { order: number })}
+          {(number) => t(held ? 'result.heldLead' : 'result.successLead', { order: number })}
         </OrderNumberText>
       </p>
       <dl className="purchase-summary purchase-summary--result">
@@ -81,7 +86,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
           <dd className="purchase-summary__contact">{transactionId}</dd>
         </div>
         <div>
-          <dt>{t('result.verifiedAt')}</dt>
+          <dt>{t(held ? 'result.heldAt' : 'result.verifiedAt')}</dt>
           <dd>{formatDateTime(verifiedAt, language)}</dd>
         </div>
       </dl>
@@ -117,7 +122,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
           ✓
         </span>
         <StepHeading id="purchase-success-heading" focusOnMount={focusOnMount}>
-          {t('result.successHeading')}
+          {t(held ? 'result.heldHeading' : 'result.successHeading')}
         </StepHeading>
       </div>
       {/* Server mode: the eSIM first, within the first screen of a phone (issue #24); the
@@ -129,6 +134,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
             orderNumber={order.number}
             orderLink={orderHref(order.server.id, order.server.token, language)}
             contactKind={order.contactKind}
+            emailDelivery={props.emailDelivery}
           />
           <h3 className="purchase-result__details">{t('result.detailsHeading')}</h3>
           {details}
@@ -180,6 +186,8 @@ export function ResultSuccess(props: ResultSuccessProps) {
           ) : (
             <p className="purchase-result__next">{t('result.noHandOff')}</p>
           )}
+          {/* What to do once the eSIM arrives, before the flight (issue #42). */}
+          <InstallChecklist Heading="h3" />
         </>
       )}
       <p className="purchase-result__guide">

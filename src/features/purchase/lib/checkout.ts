@@ -19,6 +19,8 @@ export type StockAvailability = {
   known: ReadonlySet<string>;
   /** Not ready: staff send the eSIM this many minutes after payment. */
   promiseMinutes: number;
+  /** The server sends email: an email contact also gets the eSIM by email (issue #44). */
+  emailDelivery: boolean;
 };
 
 /** What the operator step says of one operator for a plan: ready now, not ready, or unknown. */

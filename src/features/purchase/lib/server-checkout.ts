@@ -122,7 +122,8 @@ async function fetchAvailability(api: string, signal: AbortSignal): Promise<Stoc
   if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1) {
     throw new ApiError(200, 'invalid_answer', 'The server answered without a stock promise');
   }
-  return { ready, known, promiseMinutes: minutes };
+  // Promise email only where the server says it sends it (issue #44).
+  return { ready, known, promiseMinutes: minutes, emailDelivery: answer?.emailDelivery === true };
 }
 
 /** The server order's id and token; throws when the order is not a server order. */

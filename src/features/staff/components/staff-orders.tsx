@@ -4,6 +4,7 @@ import { Modal } from '../../../components/ui/modal';
 import { formatDateTime, formatNumber } from '../../../lib/i18n/format';
 import { isUnauthorized, resendEmail, withdrawProfile, type StaffOrder } from '../lib/staff-api';
 import { useServices } from '../../../lib/services';
+import { OrderHistory } from './order-history';
 
 type StaffOrdersProps = {
   staffKey: string;
@@ -23,7 +24,8 @@ const canWithdraw = (order: StaffOrder) =>
 
 /**
  * The orders, newest first: a table on a wide screen, one card per order on a phone (the same
- * table, restyled). Resend queues the email again; Withdraw asks first, it cannot be undone.
+ * table, restyled). History shows the order's changes; Resend queues the email again; Withdraw
+ * asks first, it cannot be undone.
  */
 export function StaffOrders(props: StaffOrdersProps) {
   const { staffKey, orders, onChanged, onReload, onUnauthorized } = props;
@@ -33,6 +35,7 @@ export function StaffOrders(props: StaffOrdersProps) {
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<StaffOrder | null>(null);
+  const [history, setHistory] = useState<StaffOrder | null>(null);
   const none = t('orders.none');
 
   const act = async (order: StaffOrder, action: () => Promise<string>) => {
@@ -143,19 +146,27 @@ export function StaffOrders(props: StaffOrdersProps) {
                   )}
                 </td>
                 <td data-label={t('orders.actions')}>
-                  {canWithdraw(order) && (
-                    <div className="staff-table__actions">
-                      {hasProfile(order) && order.contactKind === 'email' && (
-                        <button
-                          type="button"
-                          className="button"
-                          disabled={busy === order.id}
-                          aria-label={`${t('orders.resend')} ${order.number}`}
-                          onClick={() => void resend(order)}
-                        >
-                          {t('orders.resend')}
-                        </button>
-                      )}
+                  <div className="staff-table__actions">
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={t('history.openLabel', { order: order.number })}
+                      onClick={() => setHistory(order)}
+                    >
+                      {t('history.open')}
+                    </button>
+                    {hasProfile(order) && order.contactKind === 'email' && (
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={busy === order.id}
+                        aria-label={`${t('orders.resend')} ${order.number}`}
+                        onClick={() => void resend(order)}
+                      >
+                        {t('orders.resend')}
+                      </button>
+                    )}
+                    {canWithdraw(order) && (
                       <button
                         type="button"
                         className="button staff-table__danger"
@@ -165,14 +176,20 @@ export function StaffOrders(props: StaffOrdersProps) {
                       >
                         {t('orders.withdraw')}
                       </button>
-                    </div>
-                  )}
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      <OrderHistory
+        staffKey={staffKey}
+        order={history}
+        onClose={() => setHistory(null)}
+        onUnauthorized={onUnauthorized}
+      />
       <Modal
         open={confirming !== null}
         onClose={() => setConfirming(null)}

@@ -2,6 +2,7 @@ import {
   apiRequest,
   ApiError,
   type ApiBase,
+  type OrderEvents,
   type Reconciliation as ReconciliationReport,
   type StaffOrder,
   type StatementImport,
@@ -21,6 +22,8 @@ export type OperatorSource = StockReport['sources'][number];
 /** What is not set up yet (GET /api/staff/setup): today the placeholder merchant ids. */
 export type SetupWarning = { code: string; settings: string[] };
 export type ImportResult = StockImport;
+/** One change of an order's history (decision 115): what, from and to, who, when, evidence. */
+export type OrderEvent = OrderEvents['events'][number];
 
 /** A staff call at the API's base URL, the staff key as a bearer token. */
 const staffRequest = <T>(api: ApiBase, key: string, path: string, init: RequestInit = {}) =>
@@ -75,6 +78,17 @@ export async function resendEmail(api: ApiBase, key: string, orderId: string): P
   await staffRequest(api, key, `/orders/${encodeURIComponent(orderId)}/resend`, {
     method: 'POST',
   });
+}
+
+/** GET /api/staff/orders/{id}/events: the order's history, oldest first. */
+export async function fetchOrderEvents(
+  api: ApiBase,
+  key: string,
+  orderId: string,
+  signal?: AbortSignal,
+): Promise<OrderEvent[]> {
+  const path = `/orders/${encodeURIComponent(orderId)}/events`;
+  return (await staffRequest<OrderEvents>(api, key, path, { signal })).events;
 }
 
 export const withdrawProfile = (api: ApiBase, key: string, orderId: string) =>

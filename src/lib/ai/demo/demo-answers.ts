@@ -42,6 +42,9 @@ function supportAnswer(body: GeminiRequestBody, texts: Texts) {
   const request = /Request: """([\s\S]*)"""/.exec(allText(body))?.[1]?.toLowerCase() ?? '';
   const pick = (
     [
+      // A deleted, lost or replaced eSIM is a technical problem first (issue #44), even when
+      // the visitor also asks about money.
+      [/delet|remov|lost|replac|ဖျက်|ပျောက်|အစားထိုး/, 'technical', 'Technical Support', 'Viber'],
       [/refund|pay|money|charge|receipt|ငွေ/, 'billing', 'Billing Inquiry', 'Email'],
       [
         /qr|install|activat|connect|signal|not work|error|data|ချိတ်|ထည့်/,

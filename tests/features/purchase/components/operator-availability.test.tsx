@@ -29,6 +29,7 @@ function serveAvailability() {
           ready: operatorId === 'mpt',
         })),
         promiseMinutes: 120,
+        emailDelivery: true,
       });
     }),
   );
@@ -44,7 +45,7 @@ describe('the operator step with the server’s stock (issue #24)', () => {
       await user.click(screen.getByRole('button', { name: 'Buy Power User' }));
       expect(await screen.findByTestId('stock-mpt')).toHaveTextContent(/eSIM ready now/);
       expect(screen.getByTestId('stock-mytel')).toHaveTextContent(
-        'No eSIM in stock right now: our staff send yours within 2 hours of payment.',
+        'No eSIM in stock right now: our staff release yours within 2 hours of payment.',
       );
       // Heard with the operator's button.
       expect(screen.getByRole('button', { name: 'Mytel' })).toHaveAccessibleDescription(
@@ -53,7 +54,7 @@ describe('the operator step with the server’s stock (issue #24)', () => {
       // Chosen anyway: the contact step says it again before the order is made.
       await user.click(screen.getByRole('button', { name: 'Mytel' }));
       expect(await screen.findByTestId('stock-notice')).toHaveTextContent(
-        /Mytel has no eSIM in stock right now\. If you pay now, our staff send your eSIM within 2 hours/,
+        /Mytel has no eSIM in stock right now\. If you pay now, our staff put your eSIM on the order page within 2 hours/,
       );
     });
 

@@ -93,6 +93,26 @@ describe('BuyerFacts', () => {
     },
   );
 
+  // Issue #44: what is said of bank cards follows the ways to pay on offer.
+  it('says bank cards are not accepted only while no method on offer takes one', async () => {
+    const { unmount } = await renderWithProviders(<BuyerFacts usdRate={null} />, {
+      namespaces: ['purchase'],
+    });
+    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent(/Bank cards are not accepted\.$/);
+    unmount();
+    await renderWithProviders(
+      <BuyerFacts
+        usdRate={null}
+        methods={[
+          { id: 'mmqr', card: false },
+          { id: 'visa', card: true },
+        ]}
+      />,
+      { namespaces: ['purchase'] },
+    );
+    expect(screen.getAllByRole('listitem')[0]).not.toHaveTextContent(/card/i);
+  });
+
   it('says dollar prices are approximate only when they are shown', async () => {
     await renderWithProviders(<BuyerFacts usdRate={null} />, { namespaces: ['purchase'] });
     expect(screen.getAllByRole('listitem')).toHaveLength(2);

@@ -35,6 +35,7 @@ const fakeBackend = (change: Partial<CheckoutBackend> = {}): CheckoutBackend => 
     ready: new Set(['mpt/power-30']),
     known: new Set(['mpt/power-30']),
     promiseMinutes: 120,
+    emailDelivery: true,
   })),
   onConfirmed: vi.fn(),
   recordsOrders: true,
@@ -90,6 +91,29 @@ describe('the purchase flow against the checkout backend it is given', () => {
       'en',
     );
   });
+
+  // Issue #44: the server says whether it sends email; without a mail server nothing promises it.
+  it.each([false, true])(
+    'promises email at the contact step only when the server sends it (%s)',
+    async (emailDelivery) => {
+      const answer = { ready: new Set<string>(), known: new Set<string>(), promiseMinutes: 120 };
+      const checkout = fakeBackend({
+        availability: vi.fn(async () => ({ ...answer, emailDelivery })),
+      });
+      const user = userEvent.setup();
+      await renderPage(checkout);
+      await user.click(screen.getByRole('button', { name: 'Buy Power User' }));
+      await user.click(await screen.findByRole('button', { name: 'MPT' }));
+      const field = screen.getByLabelText('Email or Viber phone number');
+      const hint = document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!);
+      if (emailDelivery) {
+        expect(hint).not.toHaveTextContent(/this shop sends no email/);
+      } else {
+        expect(hint).toHaveTextContent(/stays on its order page.*this shop sends no email/);
+        expect(hint!.textContent).not.toMatch(/gets it by email|send.*by email/i);
+      }
+    },
+  );
 
   it('follows the order where the backend keeps it: paid elsewhere, the result shows', async () => {
     const shop = shopOrder({ status: 'paid', transactionId: '0123456789', paidAt: 1 });

@@ -105,11 +105,19 @@ describe('the server order watch', () => {
     await user.click(screen.getByRole('button', { name: 'Upload and verify' }));
     expect(
       await screen.findByRole('heading', {
-        name: 'Payment received - your eSIM follows when the bank confirms it',
+        name: 'Receipt checked - your eSIM follows when the bank confirms the payment',
       }),
     ).toBeInTheDocument();
+    // Nothing on the screen says the payment is confirmed while the bank has not (issue #42).
+    expect(screen.getByRole('heading', { name: 'Receipt checked' })).toBeInTheDocument();
+    expect(
+      screen.queryByText(/is confirmed|Payment confirmed|Confirmed at/),
+    ).not.toBeInTheDocument();
+    expect(screen.getByText('Checked at')).toBeInTheDocument();
     expect(screen.queryByRole('img', QR)).not.toBeInTheDocument();
     confirmed = true;
     expect(await screen.findByRole('img', QR)).toBeInTheDocument();
+    // Once the eSIM is out, the payment is confirmed: the screen says so.
+    expect(await screen.findByRole('heading', { name: 'Payment confirmed' })).toBeInTheDocument();
   });
 });

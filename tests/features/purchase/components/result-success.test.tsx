@@ -29,7 +29,7 @@ const renderSuccess = (language: Language = 'en', services = apiServices(undefin
       focusOnMount={false}
       onBuyAnother={() => {}}
     />,
-    { namespaces: ['purchase'], language, services },
+    { namespaces: ['purchase', 'delivery'], language, services },
   );
 
 describe('the success screen', () => {
@@ -60,6 +60,16 @@ describe('the success screen', () => {
       screen.getByText('Our staff send your eSIM QR code to buyer@example.com.'),
     ).toBeInTheDocument();
     expect(screen.getByText(/You do not need to send us anything else/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en' as const, 'Install before you fly', 'Keep the eSIM line turned off until you land'],
+    ['my' as const, 'ခရီးမထွက်မီ ထည့်သွင်းပါ', 'မြန်မာနိုင်ငံသို့ မရောက်မချင်း eSIM လိုင်းကို ပိတ်ထားပါ'],
+  ])('gives the checklist to follow before the flight (%s)', async (language, title, off) => {
+    await renderSuccess(language);
+    const checklist = screen.getByRole('region', { name: title });
+    expect(checklist).toHaveTextContent(off);
+    expect(checklist.querySelectorAll('li')).toHaveLength(5);
   });
 
   it.each([

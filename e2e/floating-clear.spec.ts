@@ -1,0 +1,82 @@
+import type { Page } from '@playwright/test';
+import homeEn from '../locales/en/home.json' with { type: 'json' };
+import homeMy from '../locales/my/home.json' with { type: 'json' };
+import { purchaseTexts, shot } from './support/checkout';
+import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
+import { controlsUnderFloating } from './support/phone-layout';
+import { e2eServers } from './support/servers';
+import { orderOnServer, receiptPng, scriptReceipt } from './support/server-shop';
+
+/**
+ * Issue #44 item 4: nothing covers a control. On a 360×740 phone, in both languages, the floating
+ * music, back-to-top and chat buttons lie over no button, link or field of the home page (the
+ * Burmese hero's two buttons), the payment step ("Upload and verify") or the result, at the top
+ * and at every position while the visitor scrolls down and back up; and they are still there
+ * where they cover nothing (the end of the page), so the check is not passed by their absence.
+ */
+test.use({ baseURL: e2eServers.server.url, serviceWorkers: 'block' });
+
+const phone = { width: 360, height: 740 };
+const homeTexts = { en: homeEn, my: homeMy };
+
+/** At the top, every 250 px down to the end, and three steps back up: nothing covered. */
+async function expectNothingCovered(page: Page, where: string) {
+  await page.mouse.move(phone.width / 2, phone.height / 3);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const check = (position: string) =>
+    expect
+      .poll(() => controlsUnderFloating(page), { message: `${where}, ${position}` })
+      .toEqual([]);
+  await check('at the top');
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 250; y < height; y += 250) {
+    await page.mouse.wheel(0, 250);
+    await check(`down to ${y}`);
+  }
+  for (let step = 1; step <= 3; step += 1) {
+    await page.mouse.wheel(0, -200);
+    await check(`back up, step ${step}`);
+  }
+  // At the end of the page the buttons are back (the footer's band keeps them clear).
+  // (Scrolled again while the page still grows: a late image or font moves its end.)
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return page.locator('.chat-fab').isVisible();
+      },
+      { message: `${where}: the chat button at the end` },
+    )
+    .toBe(true);
+  await check('at the end');
+}
+
+for (const language of ['en', 'my'] as const satisfies Language[]) {
+  const t = purchaseTexts[language];
+
+  test(`${language}: at 360×740 no floating button covers a control of the home page, the payment step or the result`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(phone);
+    await useLanguage(page, language);
+    await openRoute(page, '/');
+    await expect(
+      page.getByRole('link', { name: homeTexts[language].hero.cta }).first(),
+    ).toBeVisible();
+    await expect.poll(() => controlsUnderFloating(page)).toEqual([]);
+    await shot(page, `floating-home-${language}-360`);
+    await expectNothingCovered(page, 'home');
+
+    const height = 1400 + (language === 'my' ? 1 : 0);
+    await scriptReceipt({ transactionId: `0444${Date.now()}${height}`, forHeight: height });
+    await orderOnServer(page, 'walker@example.com', { texts: t });
+    await page.getByLabel(t.receipt.choose).setInputFiles(receiptPng(height));
+    await expect(page.getByRole('img', { name: t.receipt.previewAlt })).toBeVisible();
+    await expectNothingCovered(page, 'payment');
+    await page.getByRole('button', { name: t.receipt.submit }).scrollIntoViewIfNeeded();
+    await shot(page, `floating-upload-${language}-360`);
+    await page.getByRole('button', { name: t.receipt.submit }).click();
+    await expect(page.getByTestId('esim-qr')).toBeVisible();
+    await expectNothingCovered(page, 'result');
+  });
+}
