@@ -1,6 +1,18 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/support/browser';
-import { e2eApi, e2eBankApi, e2eReleaseProxy, e2eServers } from './e2e/support/servers';
+import {
+  e2eApi,
+  e2eBankApi,
+  e2eProviderApi,
+  e2eReleaseProxy,
+  e2eServers,
+} from './e2e/support/servers';
+import { FAKE_2C2P_MERCHANT_ID, FAKE_2C2P_SECRET_KEY } from './e2e/support/fake-2c2p.mjs';
+import {
+  FAKE_KBZPAY_APP_ID,
+  FAKE_KBZPAY_APP_KEY,
+  FAKE_KBZPAY_MERCH_CODE,
+} from './e2e/support/fake-kbzpay.mjs';
 
 /**
  * Journeys run in Debian's Chromium (its headless shell when installed: e2e/support/browser.ts) against production builds served by `vite preview`:
@@ -152,6 +164,56 @@ export default defineConfig({
         RECEIPT_LIMIT_PER_ADDRESS: '100000',
         ORDER_LIMIT_PER_ADDRESS: '100000',
         PAYMENT_NOTIFY_SECRET: e2eBankApi.notifySecret,
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+    },
+    {
+      // The fakes of 2C2P and KBZPay (issue #40), for the third API.
+      command: 'node e2e/support/fake-2c2p.mjs',
+      url: `${e2eProviderApi.twoC2P.url}/fake/invoices`,
+      env: { FAKE_2C2P_PORT: String(e2eProviderApi.twoC2P.port) },
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      command: 'node e2e/support/fake-kbzpay.mjs',
+      url: `${e2eProviderApi.kbzPay.url}/fake/orders`,
+      env: { FAKE_KBZPAY_PORT: String(e2eProviderApi.kbzPay.port) },
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      // The third API (issue #40): cards on 2C2P's page and KBZPay's QR, against the fakes.
+      command: [
+        `rm -rf ${e2eProviderApi.dataDir}`,
+        `node_modules/.bin/tsx server/src/cli/stock.ts import ${e2eApi.stockCsv}`,
+        'exec node --import tsx server/src/main.ts',
+      ].join(' && '),
+      port: e2eProviderApi.port,
+      env: {
+        PORT: String(e2eProviderApi.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eProviderApi.dataDir,
+        DATABASE_URL: '',
+        AI_MODE: 'gemini',
+        GEMINI_API_KEY: e2eApi.serverKey,
+        GEMINI_BASE_URL: e2eApi.gemini.url,
+        SHOP_ORIGINS: e2eServers.providers.url.replace(/\/$/, ''),
+        SHOP_URL: e2eServers.providers.url.replace(/\/$/, ''),
+        RECEIPT_LIMIT_PER_ORDER: '1000',
+        RECEIPT_LIMIT_PER_ADDRESS: '100000',
+        ORDER_LIMIT_PER_ADDRESS: '100000',
+        PAYMENT_METHODS: '2c2p,kbzpay',
+        TWOC2P_MERCHANT_ID: FAKE_2C2P_MERCHANT_ID,
+        TWOC2P_SECRET_KEY: FAKE_2C2P_SECRET_KEY,
+        TWOC2P_BASE_URL: e2eProviderApi.twoC2P.url,
+        KBZPAY_BASE_URL: e2eProviderApi.kbzPay.url,
+        KBZPAY_APP_ID: FAKE_KBZPAY_APP_ID,
+        KBZPAY_MERCH_CODE: FAKE_KBZPAY_MERCH_CODE,
+        KBZPAY_APP_KEY: FAKE_KBZPAY_APP_KEY,
+        PUBLIC_API_URL: e2eProviderApi.url,
         LOG_LEVEL: 'warn',
       },
       reuseExistingServer: !process.env.CI,

@@ -57,6 +57,12 @@ const builds = [
   ],
 ];
 
+// Server mode against the third API (cards and KBZPay, e2eProviderApi in servers.ts).
+builds.push([
+  `dist-providers-${base}`,
+  { VITE_API_URL: `http://127.0.0.1:${apiPort + 6}`, GEMINI_API_KEY: 'e2e-server-only-key-7f3a9c' },
+]);
+
 const queue = [...builds];
 const codes = [];
 await Promise.all(

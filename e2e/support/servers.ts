@@ -14,6 +14,12 @@ export const e2eServers = {
     dist: `dist-confirmed-${base}`,
     url: `http://127.0.0.1:${base + 3}/`,
   },
+  /** Server mode against the third API, which takes cards and KBZPay (e2eProviderApi). */
+  providers: {
+    port: base + 5,
+    dist: `dist-providers-${base}`,
+    url: `http://127.0.0.1:${base + 5}/`,
+  },
 } as const;
 
 /**
@@ -72,3 +78,16 @@ export const e2eBankApi = {
 
 /** Configuration of the `gemini` build: a fake key (all AI calls are intercepted) and every optional URL. */
 export const e2eGeminiEnv: Record<string, string> = geminiBuildEnv;
+
+/**
+ * A third API that takes cards on 2C2P's hosted page and KBZPay's QR (issue #40), against the
+ * fakes of both (e2e/support/fake-2c2p.mjs, fake-kbzpay.mjs); the `providers` shop build uses
+ * it. Its own port, data dir and stock.
+ */
+export const e2eProviderApi = {
+  port: apiPort + 6,
+  url: `http://127.0.0.1:${apiPort + 6}`,
+  dataDir: `.e2e-data-${base}-providers`,
+  twoC2P: { port: apiPort + 7, url: `http://127.0.0.1:${apiPort + 7}` },
+  kbzPay: { port: apiPort + 8, url: `http://127.0.0.1:${apiPort + 8}` },
+} as const;

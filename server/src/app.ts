@@ -9,6 +9,9 @@ import { availabilityRoutes, plansRoutes, preparedCatalogue } from './catalogue/
 import { ES2PLUS_PREFIX, es2plusRoutes } from './provisioning/routes';
 import { partnerV1Routes, purchaseRoutes } from './partner/routes';
 import { paymentRoutes } from './payments/routes';
+import { providerOrderRoutes, providerPaymentRoutes } from './payments/provider-routes';
+import { createProviders } from './payments/providers/provider-payments';
+import { orderStreamRoutes } from './orders/stream-routes';
 import { createRouter } from './platform/http/router';
 import { shopOrderRoutes } from './orders/routes';
 import { staffRoutes } from './staff/routes';
@@ -65,8 +68,13 @@ export function createApp(given: Deps) {
   app.route('/purchase', purchaseRoutes(deps));
   app.route('/v1', partnerV1Routes(deps));
   app.route('/api/orders', shopOrderRoutes(deps));
+  // Payment providers (issue #40): start a payment, their notifications, the order's stream.
+  const providers = createProviders(deps);
+  app.route('/api/orders', providerOrderRoutes(deps, providers));
+  app.route('/api/orders', orderStreamRoutes(deps));
   app.route('/api/staff', staffRoutes(deps));
   app.route('/api/payments', paymentRoutes(deps));
+  app.route('/api/payments', providerPaymentRoutes(deps, providers));
   app.route('/ai', aiProxyRoutes(deps));
   app.route(ES2PLUS_PREFIX, es2plusRoutes(deps));
 

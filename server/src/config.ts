@@ -3,6 +3,7 @@ import { VERIFICATION_TIMEOUT_MS } from '#domain/payment-window';
 import { payeeNames } from '#domain/payee';
 import { parseAiBudgets, type AiBudgets } from './ai/ai-budgets';
 import { readProvisioning, type ProvisioningConfig } from './provisioning/provisioning-config';
+import { readPayments, type PaymentsConfig } from './payments/providers/provider-config';
 
 /**
  * The server's configuration, read once from the environment and validated (STYLE: env read
@@ -255,6 +256,8 @@ export type Config = {
 
   /** Where each operator's profiles come from: stock or its SM-DP+ (ES2+, issue #27). */
   provisioning: ProvisioningConfig;
+  /** Payment providers: 2C2P's card page, KBZPay's QR (issue #40; PAYMENT_METHODS, …). */
+  payments: PaymentsConfig;
 };
 
 /** Parses the environment; throws one Error listing every problem. */
@@ -264,6 +267,9 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     ? []
     : result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
   const provisioning = readProvisioning(source, problems);
+  const payments = readPayments(source, problems, {
+    publicApiUrl: `http://${source.HOST?.trim() || '127.0.0.1'}:${source.PORT?.trim() || '8787'}`,
+  });
   if (!result.success || problems.length > 0) {
     throw new Error(`Invalid server configuration (see .env.example):\n- ${problems.join('\n- ')}`);
   }
@@ -349,5 +355,6 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       notifySecret: raw.PAYMENT_NOTIFY_SECRET,
     },
     provisioning,
+    payments,
   };
 }

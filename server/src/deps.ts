@@ -2,6 +2,7 @@ import type { ClientAddressReader } from './platform/client-address';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Logger } from './platform/logger';
+import type { OrderEvents } from './platform/order-events';
 import type { RateLimiter } from './platform/rate-limit';
 import type { Lifecycle } from './platform/lifecycle';
 import type { Metrics } from './status/metrics';
@@ -31,4 +32,8 @@ export type Deps = {
   lifecycle?: Lifecycle;
   /** This instance's memory (platform/runtime.ts): a new instance gets a new one. */
   runtime: Runtime;
+  /** An order's changes told to this process's waiting order streams (issue #40). */
+  orderEvents?: OrderEvents;
+  /** Outgoing calls to the payment providers (2C2P, KBZPay); default: fetch. */
+  providerFetch?: typeof fetch;
 };

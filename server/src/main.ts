@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createAiFetch } from './ai/ai-fetch';
 import { createApp } from './app';
+import { createOrderEvents } from './platform/order-events';
 import { loadConfig } from './config';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { appliedMigrations, migrate, openDatabase, readMigrations } from './db/database';
@@ -73,6 +74,7 @@ async function main() {
     lifecycle,
     // This process's memory: the app and its workers share it (decision 116).
     runtime: createRuntime(),
+    orderEvents: createOrderEvents(),
   };
   const deps = { ...baseDeps, metrics: createMetrics(baseDeps) };
   const app = createApp(deps);

@@ -20,8 +20,13 @@ export type Plan = {
   name: string;
   dataGb: number;
   validityDays: number;
-  /** Price in Myanmar kyat (MMK). */
+  /** Price in Myanmar kyat (MMK): the price of record. */
   price: number;
+  /**
+   * What a card buyer pays on a USD merchant account (issue #40 point 4), in US cents, set by
+   * the owner (not converted at a rate): the card page charges exactly this.
+   */
+  priceUsdCents: number;
   features: readonly PlanFeature[];
   isPopular?: boolean;
   isAvailable: boolean;
@@ -38,6 +43,7 @@ export const plans: readonly Plan[] = [
     dataGb: 5,
     validityDays: 7,
     price: 35_000,
+    priceUsdCents: 900,
     features: planFeatures,
     isAvailable: false,
   },
@@ -47,6 +53,7 @@ export const plans: readonly Plan[] = [
     dataGb: 15,
     validityDays: 30,
     price: 80_000,
+    priceUsdCents: 1_900,
     features: planFeatures,
     isPopular: true,
     isAvailable: true,
@@ -58,6 +65,7 @@ export const plans: readonly Plan[] = [
     dataGb: 30,
     validityDays: 30,
     price: 120_000,
+    priceUsdCents: 2_900,
     features: planFeatures,
     isAvailable: false,
   },

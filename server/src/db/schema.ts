@@ -392,6 +392,36 @@ export const aiProofs = pgTable(
   },
   (table) => [index('ai_proofs_expiry_idx').on(table.expiresAt)],
 );
+/** Payments confirmed by a payment provider: one invoice per attempt (migration 010, issue #40). */
+export const providerPayments = pgTable(
+  'provider_payments',
+  {
+    provider: text('provider', { enum: ['2c2p', 'kbzpay'] }).notNull(),
+    invoiceNo: text('invoice_no').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amount: integer('amount').notNull(),
+    currency: text('currency', { enum: ['MMK', 'USD'] }).notNull(),
+    state: text('state', { enum: ['started', 'paid', 'declined', 'refused'] }).notNull(),
+    redirectUrl: text('redirect_url'),
+    qrPayload: text('qr_payload'),
+    providerTransactionId: text('provider_transaction_id'),
+    providerStatus: text('provider_status'),
+    createdAt: time('created_at').notNull(),
+    updatedAt: time('updated_at').notNull(),
+    paidAt: time('paid_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.invoiceNo] }),
+    index('provider_payments_order_idx').on(table.orderId),
+    uniqueIndex('provider_payments_transaction_idx')
+      .on(table.provider, table.providerTransactionId)
+      .where(sql`provider_transaction_id IS NOT NULL`),
+  ],
+);
+
+export type ProviderPaymentRow = typeof providerPayments.$inferSelect;
 
 export const schema = {
   orders,
@@ -414,4 +444,5 @@ export const schema = {
   installProgress,
   aiBudgets,
   aiProofs,
+  providerPayments,
 };

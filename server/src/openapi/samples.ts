@@ -453,4 +453,108 @@ const response = await fetch(\`\${API_BASE_URL}/gsma/rsp2/es2plus/handleDownload
 });
 // 204, also for a repeat or an unknown ICCID`,
   },
+  'POST /api/orders/{id}/payments': {
+    curl: [
+      {
+        comment: 'By card on 2C2P’s page (PAYMENT_METHODS=2c2p); a server without it answers 422',
+        command: `curl -X POST "$API_BASE_URL/api/orders/$SHOP_ORDER_ID/payments" \\
+  -H "X-Order-Token: $ORDER_TOKEN" -H "Content-Type: application/json" \\
+  -d '{"method": "2c2p", "language": "en"}'`,
+        status: 422,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/orders/\${order.id}/payments\`, {
+  method: 'POST',
+  headers: {
+    'X-Order-Token': token,
+    'Content-Type': 'application/json',
+    'Idempotency-Key': crypto.randomUUID(),
+  },
+  body: JSON.stringify({ method: '2c2p', language: 'en' }),
+});
+const started = await response.json();
+if (started.redirectUrl) location.assign(started.redirectUrl); // 2C2P's hosted card page
+// kbzpay: draw started.qrPayload as a QR code; the stream tells when it is paid`,
+  },
+  'GET /api/orders/{id}/stream': {
+    curl: [
+      {
+        comment: 'Follow the order (-N: no buffering); a wrong token is 404',
+        command: `curl -N "$API_BASE_URL/api/orders/$SHOP_ORDER_ID/stream?token=wrong"`,
+        status: 404,
+      },
+    ],
+    fetch: `const events = new EventSource(\`\${API_BASE_URL}/api/orders/\${order.id}/stream?token=\${token}\`);
+events.addEventListener('order', (event) => {
+  const { order: current } = JSON.parse(event.data);
+  if (current.delivery.esim) events.close(); // paid and delivered: show the eSIM
+});
+events.onerror = () => {}; // EventSource reconnects; ask GET /api/orders/{id} meanwhile`,
+  },
+  'POST /api/payments/2c2p/notify': {
+    curl: [
+      {
+        comment:
+          'Sent by 2C2P; a server without PAYMENT_METHODS=2c2p answers 404, a forged JWT 401',
+        command: `curl -X POST "$API_BASE_URL/api/payments/2c2p/notify" \\
+  -H "Content-Type: application/json" -d '{"payload": "eyJhbGciOiJub25lIn0.e30."}'`,
+        status: 404,
+      },
+    ],
+    fetch: `// 2C2P calls this (backendReturnUrl); to try it against the test fake, sign as 2C2P does:
+import { createHmac } from 'node:crypto';
+const part = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const unsigned = \`\${part({ alg: 'HS256', typ: 'JWT' })}.\${part({ merchantID, invoiceNo, amount: '19.00', currencyCode: 'USD', tranRef, respCode: '0000' })}\`;
+const payload = \`\${unsigned}.\${createHmac('sha256', secretKey).update(unsigned).digest('base64url')}\`;
+const response = await fetch(\`\${API_BASE_URL}/api/payments/2c2p/notify\`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ payload }),
+});
+const { outcome } = await response.json(); // 'paid' only once 2C2P's inquiry agrees`,
+  },
+  'POST /api/payments/kbzpay/notify': {
+    curl: [
+      {
+        comment:
+          'Sent by KBZPay; a server without PAYMENT_METHODS=kbzpay answers 404, a wrong sign 401',
+        command: `curl -X POST "$API_BASE_URL/api/payments/kbzpay/notify" \\
+  -H "Content-Type: application/json" -d '{"Request": {"merch_order_id": "1", "sign": "0"}}'`,
+        status: 404,
+      },
+    ],
+    fetch: `// KBZPay calls this (notify_url); to try it against the test fake, sign as KBZPay does:
+import { createHash } from 'node:crypto';
+const fields = { merch_code, merch_order_id, total_amount: '80000', trans_currency: 'MMK', trade_status: 'PAY_SUCCESS', mm_order_id, nonce_str, appid };
+const base = Object.keys(fields).sort().map((key) => \`\${key}=\${fields[key]}\`).join('&');
+const sign = createHash('sha256').update(\`\${base}&key=\${appKey}\`).digest('hex').toUpperCase();
+const response = await fetch(\`\${API_BASE_URL}/api/payments/kbzpay/notify\`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ Request: { ...fields, sign_type: 'SHA256', sign } }),
+});
+console.log(await response.text()); // success`,
+  },
+  'GET /api/payments/2c2p/return/{invoiceNo}': {
+    curl: [
+      {
+        comment:
+          'The buyer’s browser back from 2C2P: a 303 to the order page (404 when 2C2P is off)',
+        command: `curl "$API_BASE_URL/api/payments/2c2p/return/000000000000"`,
+        status: 404,
+      },
+    ],
+    fetch: `// Opened by the buyer's browser (2C2P's frontendReturnUrl); it never pays by itself.`,
+  },
+  'POST /api/payments/2c2p/return/{invoiceNo}': {
+    curl: [
+      {
+        comment: '2C2P posts paymentResponse (unsigned): the server asks its inquiry, then 303',
+        command: `curl -X POST "$API_BASE_URL/api/payments/2c2p/return/000000000000" \\
+  -d 'paymentResponse=eyJyZXNwQ29kZSI6IjIwMDAifQ'`,
+        status: 404,
+      },
+    ],
+    fetch: `// Posted by the buyer's browser from 2C2P's page; it never pays by itself.`,
+  },
 };

@@ -34,6 +34,7 @@ import {
 import { contactHash } from './contact-hash';
 import { queueOrderLookup } from './order-lookup';
 import { submitReceipt } from '../payments/receipts';
+import { paymentMethodsOf } from '../payments/providers/provider-payments';
 import { databaseRateLimiter, enforceLimit, limitKeys } from '../platform/abuse-limits';
 import type { RateDecision } from '../platform/rate-limit';
 import { limitBody, RECEIPT_BODY_BYTES, SMALL_BODY_BYTES } from '../platform/http/body-limit';
@@ -227,8 +228,10 @@ export function shopOrderRoutes(deps: Deps) {
   const addressOf = (c: Context) => clientKey(c, deps);
 
   /** The order as its buyer (who holds the token) reads it now: the eSIM included. */
-  const forBuyer = async (row: OrderRow) =>
-    toShopOrder(row, deps.now(), timeoutMs, await deliveryOf(deps.database.db, row));
+  const forBuyer = async (row: OrderRow) => ({
+    ...toShopOrder(row, deps.now(), timeoutMs, await deliveryOf(deps.database.db, row)),
+    paymentMethods: paymentMethodsOf(deps.config, row),
+  });
 
   router.openapi(createOrderRoute, async (c) => {
     const body = c.req.valid('json');
@@ -268,7 +271,11 @@ export function shopOrderRoutes(deps: Deps) {
           },
           limit,
         );
-        return { status: 201, body: { order: toShopOrder(row, deps.now(), timeoutMs), token } };
+        const order = toShopOrder(row, deps.now(), timeoutMs);
+        return {
+          status: 201,
+          body: { order: { ...order, paymentMethods: paymentMethodsOf(deps.config, row) }, token },
+        };
       },
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');

@@ -93,6 +93,27 @@ export const DeliverySchema = z
   })
   .openapi('Delivery');
 
+/** One way to pay an order on this server (issue #40): the order's answer lists them. */
+export const PaymentMethodSchema = z
+  .object({
+    id: z.enum(['2c2p', 'kbzpay', 'mmqr']).openapi({
+      description:
+        '2c2p: a card on 2C2P’s hosted page; kbzpay: KBZPay’s QR code for this order; mmqr: the ' +
+        'shop’s own MMQR code and a screenshot of the payment.',
+    }),
+    kind: z.enum(['card', 'wallet']),
+    currency: z.enum(['MMK', 'USD']),
+    amount: z.number().int().openapi({
+      example: 1900,
+      description: 'What this method charges, in minor units (US cents; whole kyat).',
+    }),
+    accepts: z.array(z.string()).openapi({ example: ['visa', 'mastercard', 'jcb', 'unionpay'] }),
+    providerConfirmed: z.boolean().openapi({
+      description: 'The provider confirms the payment itself: nothing to upload.',
+    }),
+  })
+  .openapi('PaymentMethod');
+
 export const ShopOrderSchema = z
   .object({
     id: z.uuid(),
@@ -113,6 +134,9 @@ export const ShopOrderSchema = z
     transactionId: z.string().nullable(),
     paidAt: z.number().int().nullable(),
     delivery: DeliverySchema,
+    paymentMethods: z.array(PaymentMethodSchema).optional().openapi({
+      description: 'The ways this server takes payment for the order, in the order to offer them.',
+    }),
   })
   .openapi('ShopOrder');
 

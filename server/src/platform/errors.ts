@@ -34,6 +34,8 @@ export type ErrorCode =
   | 'database_unavailable'
   | 'email_unavailable'
   | 'unavailable'
+  | 'provider_unavailable'
+  | 'method_unavailable'
   | 'internal';
 
 /** One problem of a refused input, e.g. a CSV line. */

@@ -82,6 +82,10 @@ describe('the OpenAPI document', () => {
       'PATCH /api/orders/{id}',
       'POST /api/orders/{id}/receipt',
       'POST /api/orders/{id}/cancel',
+      'POST /api/orders/{id}/payments',
+      'GET /api/orders/{id}/stream',
+      'POST /api/payments/2c2p/return/{invoiceNo}',
+      'GET /api/payments/2c2p/return/{invoiceNo}',
     ]);
   });
 

@@ -69,7 +69,7 @@ export const sqlRows =
 export async function truncateAll(database: Database): Promise<void> {
   await database.rawTransaction((tx) =>
     tx.exec(
-      'TRUNCATE profiles, payments, order_links, order_events, orders, idempotency_keys, outbox, ai_health, api_keys, server_secrets, rate_limit_windows, payment_notifications, statement_lines, statement_imports, es2plus_jobs, es2plus_notifications, install_progress, ai_budgets, ai_proofs RESTART IDENTITY CASCADE',
+      'TRUNCATE profiles, payments, order_links, order_events, orders, idempotency_keys, outbox, ai_health, api_keys, server_secrets, rate_limit_windows, payment_notifications, statement_lines, statement_imports, es2plus_jobs, es2plus_notifications, install_progress, ai_budgets, ai_proofs, provider_payments RESTART IDENTITY CASCADE',
     ),
   );
 }

@@ -156,5 +156,31 @@ paths:
           description: Missing or wrong signature, or a time more than 300 s off
         '409':
           description: The transaction id already paid another order
+  /api/payments/2c2p/notify:
+    post:
+      summary: 2C2P's backend notification of a card payment (this shop's addition)
+      description: >-
+        {"payload": "<JWT>"}, HS256 with the merchant's secret key; checked against 2C2P's
+        payment inquiry before an order is paid. The full contract is in GET /openapi.json.
+      responses:
+        '200':
+          description: Received; outcome says what the server made of it
+        '401':
+          description: Not signed HS256 with this merchant's key
+        '503':
+          description: 2C2P's inquiry did not answer; nothing paid, 2C2P sends again
+  /api/payments/kbzpay/notify:
+    post:
+      summary: KBZPay's notification of a paid QR code (this shop's addition)
+      description: >-
+        {"Request": {…, "sign"}}, KBZPay's SHA-256 sign with the app key; checked against
+        KBZPay's queryorder before an order is paid. The full contract is in GET /openapi.json.
+      responses:
+        '200':
+          description: success (text), as KBZPay expects
+        '401':
+          description: A sign that does not hold
+        '503':
+          description: KBZPay's queryorder did not answer; nothing paid
 `;
 }

@@ -4,12 +4,12 @@ import { useParams, useSearchParams } from 'react-router';
 import { EsimDelivery } from '../../../components/esim-install';
 import { detectInstallPlatform } from '../../../components/esim-install/install-platform';
 import { findOperator, findPlan } from '#domain/catalogue';
-import { orderHref } from '../../../config/paths';
+import { href, orderHref } from '../../../config/paths';
 import { site, telHref } from '../../../config/site';
 import { useRequest } from '../../../hooks/use-request';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { isLanguage, toLanguage } from '../../../lib/i18n/languages';
-import { deliveryInProgress } from '../../../lib/delivery';
+import { deliveryInProgress, readDelivery } from '../../../lib/delivery';
 import { keepPageForOffline } from '../../../lib/offline/register';
 import { createQrMatrix } from '../../../lib/qr';
 import { useServices } from '../../../lib/services';
@@ -23,6 +23,8 @@ import {
 } from '../lib/offline-copy';
 import { failureKind, fetchBuyerOrder, type BuyerOrder } from '../lib/order-api';
 import { FindMyEsims } from './find-my-esims';
+import { PaymentChoice } from '../../../components/payment-choice/payment-choice';
+import { followOrder, rememberedOrderToken } from '../../../lib/provider-payment';
 import {
   ForgetButton,
   OfflineCopyNote,
@@ -51,7 +53,9 @@ export function OrderView() {
   const { t, i18n } = useTranslation('delivery');
   const { id = '' } = useParams();
   const [search] = useSearchParams();
-  const token = search.get('token') ?? '';
+  // Back from a payment provider's page, the address carries no token: it was kept here (#40).
+  const token = search.get('token') ?? rememberedOrderToken(id) ?? '';
+  const payment = search.get('payment');
   useLinkLanguage(search.get('lang'), i18n.language);
   const { apiUrl } = useServices();
   const configured = Boolean(apiUrl);
@@ -127,6 +131,27 @@ export function OrderView() {
     return () => window.clearTimeout(first);
   }, [configured, token, load]);
 
+  // An order paid through a provider, or being paid: its changes come by the order's stream
+  // (Server-Sent Events; asking every 1.5 s where it cannot be opened) until its eSIM is on it.
+  const unpaid = order?.status === 'awaiting_payment';
+  const following =
+    configured && Boolean(token) && (unpaid || deliveryInProgress(order?.delivery)) && !!payment;
+  useEffect(() => {
+    if (!following) return;
+    return followOrder(apiUrl, id, token, (next) => {
+      setOrder((current) => ({
+        ...(current ?? { contactKind: null }),
+        id: next.id,
+        number: next.number,
+        planId: next.planId,
+        operatorId: next.operatorId,
+        status: next.status,
+        contactKind: next.contactKind,
+        delivery: readDelivery(next.delivery),
+      }));
+    });
+  }, [following, apiUrl, id, token]);
+
   const waiting = order?.delivery?.state === 'waiting_for_stock';
   const held = order?.delivery?.state === 'held';
   const progressing = deliveryInProgress(order?.delivery);
@@ -189,8 +214,12 @@ export function OrderView() {
   return (
     // The floating buttons give way rather than cover the eSIM on a phone (issue #24).
     <div className="order-view" data-floating-clear="">
-      {(order.delivery?.state ?? 'none') === 'none' &&
-      (order.status === 'expired' || order.status === 'cancelled') ? (
+      {order.status === 'awaiting_payment' && payment && (
+        <ProviderReturn orderId={order.id} token={token} payment={payment} />
+      )}
+      {order.status === 'awaiting_payment' && payment ? null : (order.delivery?.state ?? 'none') ===
+          'none' &&
+        (order.status === 'expired' || order.status === 'cancelled') ? (
         <p className="alert alert--warning">{t('order.expired')}</p>
       ) : (
         <EsimDelivery
@@ -244,6 +273,48 @@ function ShopContact() {
       {t('order.contact')} <a href={`mailto:${site.email}`}>{site.email}</a> ·{' '}
       <a href={telHref(site.phone)}>{site.phone}</a>
     </p>
+  );
+}
+
+/**
+ * Back from a provider's page with the order still unpaid: the card is being confirmed (the
+ * notification is on its way), or it was declined or the page closed: the choice again.
+ */
+function ProviderReturn({
+  orderId,
+  token,
+  payment,
+}: {
+  orderId: string;
+  token: string;
+  payment: string;
+}) {
+  const { t } = useTranslation('delivery');
+  if (payment === 'returned' || payment === 'paid') {
+    return (
+      <p className="order-view__confirming" role="status" data-testid="payment-confirming">
+        <span className="spinner order-view__spinner" aria-hidden="true" />
+        {t('order.paymentConfirming')}
+      </p>
+    );
+  }
+  return (
+    <PaymentChoice
+      orderId={orderId}
+      token={token}
+      notice={
+        <p className="alert alert--warning" role="alert" data-testid="payment-declined">
+          {t('order.paymentDeclined')}
+        </p>
+      }
+      fallback={
+        <p>
+          <a className="button" href={href('buy')}>
+            {t('order.payAnotherWay')}
+          </a>
+        </p>
+      }
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../lib/services';
 import { formatNumber } from '../../../lib/i18n/format';
@@ -9,6 +9,7 @@ import { loadVerificationCode } from '../lib/verify-payment';
 import { LateUploadNotice } from './late-upload-notice';
 import { OrderNumberText } from './order-number-text';
 import { OrderSummary } from './order-summary';
+import { PaymentChoice } from '../../../components/payment-choice/payment-choice';
 import { PaymentCountdown } from './payment-countdown';
 import { PaymentQr } from './payment-qr';
 import { ReceiptUpload } from './receipt-upload';
@@ -51,13 +52,42 @@ export function PaymentStep(props: PaymentStepProps) {
       console.info('Verification code could not be loaded yet', error),
     );
   }, [ai]);
+  /** The server offers a card or a provider's QR: the step is no longer "Pay by MMQR" alone. */
+  const [offered, setOffered] = useState(false);
+  const upload = (
+    <ReceiptUpload
+      receipt={receipt}
+      interrupted={interrupted}
+      onFile={props.onFile}
+      onRemove={props.onRemoveReceipt}
+      onSubmit={props.onSubmit}
+    />
+  );
+  /** The shop's own MMQR code, how to pay, and the screenshot's upload. */
+  const mmqr = (
+    <>
+      <PaymentDue amount={amount} expiresAt={order.expiresAt} />
+      <div className="purchase-pay">
+        <PaymentQr order={order} amountLabel={amount} />
+        <div className="purchase-pay__side">
+          <OrderSummary order={order} />
+          {props.change}
+          <WalletInstructions amount={amount} />
+        </div>
+      </div>
+      {upload}
+    </>
+  );
   return (
     <section className="purchase-step" aria-labelledby="purchase-payment-heading">
       <StepHeading id="purchase-payment-heading" focusOnMount={focusOnMount}>
-        {t(late ? 'late.heading' : 'payment.heading')}
+        {t(late ? 'late.heading' : offered ? 'choice.stepHeading' : 'payment.heading')}
       </StepHeading>
       {late ? (
-        <LateUploadNotice order={order} amount={amount} />
+        <>
+          <LateUploadNotice order={order} amount={amount} />
+          {upload}
+        </>
       ) : (
         <>
           {props.kept && (
@@ -67,24 +97,20 @@ export function PaymentStep(props: PaymentStepProps) {
               </OrderNumberText>
             </p>
           )}
-          <PaymentDue amount={amount} expiresAt={order.expiresAt} />
-          <div className="purchase-pay">
-            <PaymentQr order={order} amountLabel={amount} />
-            <div className="purchase-pay__side">
-              <OrderSummary order={order} />
-              {props.change}
-              <WalletInstructions amount={amount} />
-            </div>
-          </div>
+          {order.server?.providers ? (
+            // Server mode: a card or a provider's QR when the server offers them (issue #40).
+            <PaymentChoice
+              orderId={order.server.id}
+              token={order.server.token}
+              fallback={mmqr}
+              after={props.change}
+              onOffered={setOffered}
+            />
+          ) : (
+            mmqr
+          )}
         </>
       )}
-      <ReceiptUpload
-        receipt={receipt}
-        interrupted={interrupted}
-        onFile={props.onFile}
-        onRemove={props.onRemoveReceipt}
-        onSubmit={props.onSubmit}
-      />
       {late && (
         <p className="purchase-late__new">
           <button type="button" className="button" onClick={props.onStartOver}>

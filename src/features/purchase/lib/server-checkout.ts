@@ -92,7 +92,14 @@ function toOrder(shop: ShopOrder, token: string, known?: Order): Order {
     currency,
     createdAt: shop.createdAt,
     expiresAt: shop.expiresAt,
-    server: { id: shop.id, token, mmqrPayload: shop.mmqrPayload },
+    server: {
+      id: shop.id,
+      token,
+      mmqrPayload: shop.mmqrPayload,
+      ...(shop.paymentMethods?.some((method) => method.providerConfirmed)
+        ? { providers: true }
+        : {}),
+    },
     ...withDelivery(shop),
   };
 }

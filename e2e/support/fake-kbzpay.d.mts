@@ -1,0 +1,56 @@
+/** Types of fake-kbzpay.mjs (the server's tests and the journeys import it). */
+export type FakeAnswer = { status: number; body: string };
+export type FakeKbzOrder = {
+  merch_order_id: string;
+  total_amount: string;
+  trans_currency: string;
+  trade_type: string;
+  notify_url: string;
+  trade_status: string;
+  prepay_id: string;
+  qrCode: string;
+  mm_order_id?: string;
+  trans_end_time?: string;
+};
+export type FakeKbzControl = {
+  down: boolean;
+  delayMs: number;
+  duplicate: number;
+  queryOverride: Record<string, unknown> | null;
+};
+export type FakeKbzpay = {
+  url: string;
+  port: number;
+  appId: string;
+  merchCode: string;
+  appKey: string;
+  control: FakeKbzControl;
+  orders: Map<string, FakeKbzOrder>;
+  calls: { path: string }[];
+  notifications: {
+    merch_order_id: string;
+    request: Record<string, unknown>;
+    answers: FakeAnswer[];
+  }[];
+  kbzSign: typeof kbzSign;
+  pay(id: string): Promise<FakeAnswer[]>;
+  notify(
+    id: string,
+    overrides?: Record<string, unknown>,
+    signing?: { appKey?: string; sign?: string },
+  ): Promise<FakeAnswer[]>;
+  reset(): void;
+  close(): Promise<void>;
+};
+export const FAKE_KBZPAY_APP_ID: string;
+export const FAKE_KBZPAY_MERCH_CODE: string;
+export const FAKE_KBZPAY_APP_KEY: string;
+export function kbzSign(fields: Record<string, unknown>, appKey: string): string;
+export function startFakeKbzpay(options?: {
+  port?: number;
+  host?: string;
+  appId?: string;
+  merchCode?: string;
+  appKey?: string;
+  fetch?: typeof fetch;
+}): Promise<FakeKbzpay>;

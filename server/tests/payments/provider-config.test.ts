@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+
+/** PAYMENT_METHODS and the providers' settings (issue #40): https, and never a fake for real keys. */
+
+const card = {
+  PAYMENT_METHODS: '2c2p',
+  TWOC2P_MERCHANT_ID: 'JT01',
+  TWOC2P_SECRET_KEY: 'a-real-looking-secret-key-0123456789',
+};
+
+describe('payment provider settings', () => {
+  it('offers no provider by default, and 2C2P’s sandbox in USD when switched on', () => {
+    expect(loadConfig({}).payments.methods).toEqual([]);
+    const config = loadConfig(card);
+    expect(config.payments.methods).toEqual(['2c2p']);
+    expect(config.payments.twoC2P).toMatchObject({
+      baseUrl: 'https://sandbox-pgw.2c2p.com',
+      currency: 'USD',
+      channels: ['CC', 'MPU'],
+    });
+  });
+
+  it('names every missing setting and unknown method', () => {
+    expect(() => loadConfig({ PAYMENT_METHODS: '2c2p,kbzpay,stripe' })).toThrow(
+      /stripe[\s\S]*TWOC2P_MERCHANT_ID[\s\S]*TWOC2P_SECRET_KEY[\s\S]*KBZPAY_APP_KEY/,
+    );
+    expect(() => loadConfig({ ...card, TWOC2P_CURRENCY: 'EUR' })).toThrow(/TWOC2P_CURRENCY/);
+  });
+
+  it('takes https only, except on this machine', () => {
+    expect(() => loadConfig({ ...card, TWOC2P_BASE_URL: 'http://pgw.example.com' })).toThrow(
+      /TWOC2P_BASE_URL: must be https/,
+    );
+    expect(() =>
+      loadConfig({
+        ...card,
+        PUBLIC_API_URL: 'http://api.shop.example',
+        TWOC2P_BASE_URL: 'https://pgw.2c2p.com',
+      }),
+    ).toThrow(/PUBLIC_API_URL: must be https/);
+  });
+
+  it('never sends a real key to a fake, nor a fake’s key to a provider', () => {
+    expect(() => loadConfig({ ...card, TWOC2P_BASE_URL: 'http://127.0.0.1:8790' })).toThrow(
+      /a real key and never goes to a fake/,
+    );
+    expect(() =>
+      loadConfig({ ...card, TWOC2P_SECRET_KEY: 'fake-2c2p-secret-key-for-tests-only' }),
+    ).toThrow(/works only with a local fake/);
+    expect(
+      loadConfig({
+        ...card,
+        TWOC2P_SECRET_KEY: 'fake-2c2p-secret-key-for-tests-only',
+        TWOC2P_BASE_URL: 'http://127.0.0.1:8790',
+      }).payments.twoC2P?.baseUrl,
+    ).toBe('http://127.0.0.1:8790');
+  });
+});
