@@ -10,6 +10,7 @@ import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrate, openDatabase } from '../src/db/database';
 import { createOrderEvents } from '../src/platform/order-events';
+import { createRuntime } from '../src/platform/runtime';
 import { silentLogger } from '../src/platform/logger';
 import type { Deps } from '../src/deps';
 import { startFake2c2p } from '../../e2e/support/fake-2c2p.mjs';
@@ -41,6 +42,7 @@ const deps: Deps = {
   aiFetch: () => Promise.reject(new Error('no AI in this bench')),
   logger: silentLogger,
   orderEvents: createOrderEvents(),
+  runtime: createRuntime(),
 };
 const app = createApp(deps);
 holder.app = app;
