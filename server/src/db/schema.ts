@@ -116,7 +116,7 @@ export const orderEvents = pgTable(
 
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 
-/** Extra order links (the Find my eSIMs email): SHA-256 of each token (migration 005). */
+/** Extra order links (the Find my eSIMs email): SHA-256 of each token (migrations 005, 013). */
 export const orderLinks = pgTable(
   'order_links',
   {
@@ -125,6 +125,8 @@ export const orderLinks = pgTable(
       .notNull()
       .references(() => orders.id),
     createdAt: time('created_at').notNull(),
+    /** After this the link opens nothing (migration 013, review N4). */
+    expiresAt: time('expires_at').notNull(),
   },
   (table) => [index('order_links_order_idx').on(table.orderId)],
 );

@@ -20,7 +20,9 @@ export type DeliveryPolicy = Config['bank']['policy'];
 export type PaymentEvidence =
   | { kind: 'bank' }
   /** A screenshot the rules approved; `payeeShown` false: the payee is not on it (A1's reading). */
-  | { kind: 'screenshot'; payeeShown: boolean };
+  | { kind: 'screenshot'; payeeShown: boolean }
+  /** A screenshot the statement's line for its transaction contradicts: held whatever the policy. */
+  | { kind: 'mismatch' };
 
 export type PolicyInput = {
   policy: DeliveryPolicy;
@@ -49,6 +51,7 @@ export function decideDelivery(input: PolicyInput): PolicyDecision {
   const { evidence } = input;
   if (evidence.kind === 'bank') return { deliver: true, unconfirmed: false, alert: false };
   const hold = { deliver: false, unconfirmed: false, alert: false };
+  if (evidence.kind === 'mismatch') return hold;
   switch (input.policy) {
     case 'instant':
       // Today's behaviour; a screenshot without the payee still goes, but staff are told.

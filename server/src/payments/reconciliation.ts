@@ -16,7 +16,7 @@ import type { StaffAlertPayload } from '../delivery/message-texts';
 import { queueStaffAlert } from '../delivery/delivery-policy';
 import { applyTransition, confirmByBank } from '../orders/lifecycle';
 import { parseStatementCsv, type StatementMapping } from './statement-csv';
-import { disagreementOf, type UnmatchedReason } from './payment-notifications';
+import { lineDisagreement } from './bank-agreement';
 import { staffOrderById, staffOrderOf, withdrawInTx, type StaffOrder } from '../staff/staff-orders';
 
 /**
@@ -164,26 +164,6 @@ export async function importStatement(
     result.suspect = await markSuspects(deps, tx, { periodStart, periodEnd, importId }, actor, now);
     return result;
   });
-}
-
-/** An order number in a statement's reference (with or without its `#`), or undefined. */
-const ORDER_NUMBER = /NXR-\d{8}-\d{6}(?:-[0-9A-Z]+)?/i;
-
-/**
- * What a statement line says that its order does not (see payment-notifications'
- * disagreementOf), or that its reference names another order; undefined: it agrees.
- */
-export function lineDisagreement(
-  order: Pick<OrderRow, 'price' | 'currency' | 'createdAt' | 'expiresAt' | 'number'>,
-  line: { amount: number; paidAt: number; reference: string | null },
-): UnmatchedReason | 'reference' | undefined {
-  const disagreement = disagreementOf(order, line.amount, 'MMK', new Date(line.paidAt));
-  if (disagreement) return disagreement;
-  const named = line.reference?.match(ORDER_NUMBER)?.[0];
-  if (named && named.toUpperCase() !== order.number.replace(/^#/, '').toUpperCase()) {
-    return 'reference';
-  }
-  return undefined;
 }
 
 /**
