@@ -50,11 +50,15 @@ export async function importStatement(
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     const keys = parsed.lines.map((line) => line.transactionId);
-    const existing = new Map(
-      (await tx.select().from(statementLines).where(inArray(statementLines.transactionId, keys)))
-        // A line of an earlier import is locked against a concurrent import of the same id.
-        .map((row) => [row.transactionId, row]),
-    );
+    const existing = new Map<string, typeof statementLines.$inferSelect>();
+    // In batches (review N6): one statement's parameters are at most 65,535.
+    for (const batch of batches(keys)) {
+      const rows = await tx
+        .select()
+        .from(statementLines)
+        .where(inArray(statementLines.transactionId, batch));
+      for (const row of rows) existing.set(row.transactionId, row);
+    }
     const conflicts: ErrorDetail[] = [];
     const fresh = parsed.lines.filter((line) => {
       const before = existing.get(line.transactionId);
@@ -84,8 +88,8 @@ export async function importStatement(
 
     const importId = deps.randomUUID();
     const times = parsed.lines.map((line) => line.paidAt);
-    const periodStart = new Date(Math.min(...times));
-    const periodEnd = new Date(Math.max(...times));
+    const periodStart = new Date(times.reduce((a, b) => Math.min(a, b)));
+    const periodEnd = new Date(times.reduce((a, b) => Math.max(a, b)));
     const importedAt = new Date(now);
     await tx.insert(statementImports).values({
       id: importId,
@@ -94,33 +98,39 @@ export async function importStatement(
       lines: parsed.lines.length,
       importedAt,
     });
-    const inserted = await tx
-      .insert(statementLines)
-      .values(
-        fresh.map((line) => ({
-          transactionId: line.transactionId,
-          amount: line.amount,
-          paidAt: new Date(line.paidAt),
-          payer: line.payer,
-          reference: line.reference,
-          line: line.line,
-          importId,
-          importedAt,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ transactionId: statementLines.transactionId });
-    const insertedKeys = inserted.map((row) => row.transactionId);
+    const insertedKeys: string[] = [];
+    for (const batch of batches(fresh)) {
+      const inserted = await tx
+        .insert(statementLines)
+        .values(
+          batch.map((line) => ({
+            transactionId: line.transactionId,
+            amount: line.amount,
+            paidAt: new Date(line.paidAt),
+            payer: line.payer,
+            reference: line.reference,
+            line: line.line,
+            importId,
+            importedAt,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ transactionId: statementLines.transactionId });
+      insertedKeys.push(...inserted.map((row) => row.transactionId));
+    }
 
     // The paid orders these lines speak of (locked: a notification may confirm one meanwhile).
-    const paid = insertedKeys.length
-      ? await tx
+    const paid = [];
+    for (const batch of batches(insertedKeys)) {
+      paid.push(
+        ...(await tx
           .select({ order: orders, amount: payments.amount, key: payments.transactionId })
           .from(payments)
           .innerJoin(orders, eq(orders.id, payments.orderId))
-          .where(inArray(payments.transactionId, insertedKeys))
-          .for('update', { of: orders })
-      : [];
+          .where(inArray(payments.transactionId, batch))
+          .for('update', { of: orders })),
+      );
+    }
     const byKey = new Map(paid.map((row) => [row.key, row.order]));
     for (const line of fresh) {
       const order = byKey.get(line.transactionId);
@@ -164,6 +174,17 @@ export async function importStatement(
     result.suspect = await markSuspects(deps, tx, { periodStart, periodEnd, importId }, actor, now);
     return result;
   });
+}
+
+/** Lines per statement: 8 parameters a line, well under PostgreSQL's 65,535 (review N6). */
+export const STATEMENT_BATCH = 1_000;
+
+function batches<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length; at += STATEMENT_BATCH) {
+    out.push(items.slice(at, at + STATEMENT_BATCH));
+  }
+  return out;
 }
 
 /**
