@@ -5,3 +5,7 @@
 ALTER TABLE order_links ADD COLUMN expires_at timestamptz;
 UPDATE order_links SET expires_at = created_at + interval '7 days';
 ALTER TABLE order_links ALTER COLUMN expires_at SET NOT NULL;
+
+-- A held order past its promised time alerts staff once (issue #44 item 1): when they were told.
+ALTER TABLE orders ADD COLUMN held_overdue_alerted_at timestamptz;
+CREATE INDEX orders_held_promised_idx ON orders (promised_by) WHERE delivery_state = 'held';

@@ -23,6 +23,7 @@ import {
   type EsimEmailPayload,
 } from './esim-delivery';
 import { repeatRounds } from '../platform/rounds';
+import { alertOverdueHeld } from './delivery-policy';
 
 /**
  * The outbox worker (decision 039): every few seconds it claims due rows (a lease: their
@@ -204,6 +205,7 @@ export function createMessageOutboxWorker(
     let sent = 0;
     let failed = 0;
     await deliverWaiting(deps);
+    await alertOverdueHeld(deps);
     const rows = await claim(deps.now());
     for (const row of rows) {
       let error: unknown = null;

@@ -7,6 +7,7 @@ import {
   postStatement,
 } from '../support/bank';
 import { createOrder, payOrder, readOrder, readingAnswer, type Created } from '../support/shop';
+import { createMessageOutboxWorker } from '../../src/delivery/message-outbox';
 import { postStock, staffKey, stockCsv } from '../support/stock';
 import { sqlRows, testStore, useTestApp, type SharedTestApp } from '../support/test-app';
 
@@ -286,5 +287,62 @@ describe(`a statement line imported before the screenshot (${testStore})`, () =>
       ]),
     ).toEqual([{ bank_state: 'confirmed', bank_confirmed_by: 'statement' }]);
     expect(await rows(WEBHOOK)).toEqual([]);
+  });
+});
+
+describe(`a held order past its promised time (${testStore})`, () => {
+  const t = useTestApp({
+    env: {
+      DELIVERY_POLICY: 'confirmed',
+      BANK_CONFIRMATION_MINUTES: '120',
+      STAFF_WEBHOOK_URL: 'https://hooks.example/staff',
+    },
+  });
+  beforeEach(async () => {
+    expect((await postStock(t, await staffKey(t), stockCsv(3))).status).toBe(200);
+  });
+
+  it('alerts staff once per order when the promise passes, through the outbox (issue #44 item 1)', async () => {
+    const posted: { event: string; number?: string }[] = [];
+    const worker = createMessageOutboxWorker(t.deps, {
+      fetch: async (input, init) => {
+        posted.push((await new Request(input, init).json()) as { event: string });
+        return new Response(null, { status: 204 });
+      },
+    });
+    const created = await createOrder(t);
+    const createdAt = created.order.createdAt as number;
+    t.clock.advance(60_000);
+    t.gemini.answer(
+      readingAnswer({
+        transactionId: 'KBZ-620001',
+        transactionTime: new Date(createdAt + 30_000).toISOString(),
+      }),
+    );
+    const paid = await payOrder<{ order: { delivery: { state: string; promisedBy: number } } }>(
+      t,
+      created,
+    );
+    expect(paid.order.delivery.state).toBe('held');
+    const overdue = () => posted.filter((body) => body.event === 'order.held_overdue');
+    // Within the promise: nothing.
+    t.clock.set(paid.order.delivery.promisedBy - 1_000);
+    await worker.runOnce();
+    expect(overdue()).toEqual([]);
+    // Past it: one alert naming the order, and never a second one.
+    t.clock.set(paid.order.delivery.promisedBy + 1_000);
+    await worker.runOnce();
+    t.clock.advance(60 * 60_000);
+    await worker.runOnce();
+    expect(overdue()).toEqual([
+      expect.objectContaining({
+        event: 'order.held_overdue',
+        orderId: created.order.id,
+        number: created.order.number,
+        promisedBy: paid.order.delivery.promisedBy,
+        bankState: 'unconfirmed',
+      }),
+    ]);
+    await worker.stop();
   });
 });
