@@ -128,6 +128,8 @@ export const configSchema = z
     MAIL_FROM: z.string().default('eSIM Myanmar <no-reply@esim-myanmar.example>'),
     /** The shop's public origin: the order link in the eSIM email. */
     SHOP_URL: z.url().default('http://127.0.0.1:5173'),
+    /** How long a Find my eSIMs email's links open their orders (the order's own link: always). */
+    LOOKUP_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     /** Staff alerts (an order paid while its plan is out of stock): an email and/or a webhook. */
     STAFF_EMAIL: optionalText.pipe(z.email().optional()),
     STAFF_WEBHOOK_URL: optionalText.pipe(z.url().optional()),
@@ -243,6 +245,8 @@ export type Config = {
     staffWebhookUrl: string | undefined;
     stockPromiseMs: number;
     outboxIntervalMs: number;
+    /** A Find my eSIMs link expires this long after its email was made (review N4). */
+    lookupLinkMs: number;
   };
   /** Payment trust (issue #23 items 2, 3, 5; decisions 070–071). */
   bank: {
@@ -346,6 +350,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       staffWebhookUrl: raw.STAFF_WEBHOOK_URL,
       stockPromiseMs: raw.STOCK_PROMISE_MINUTES * 60_000,
       outboxIntervalMs: raw.OUTBOX_INTERVAL_MS,
+      lookupLinkMs: raw.LOOKUP_LINK_DAYS * 24 * 60 * 60_000,
     },
     bank: {
       policy: raw.DELIVERY_POLICY,

@@ -7,6 +7,7 @@ import { readAvailability } from './availability';
 import { createRouter } from '../platform/http/router';
 import type { PreparedGet } from '../platform/http/edge';
 import { prepareJson, sendPreparedJson } from '../platform/http/prepared-json';
+import { sharedResult } from '../platform/shared-result';
 
 /** Browsers and caches may keep the catalogue for five minutes. */
 export const PLANS_CACHE_CONTROL = 'public, max-age=300';
@@ -58,12 +59,21 @@ const availabilityRoute = createRoute({
   },
 });
 
+/** How long one reading of the stock answers every GET /api/availability of an instance. */
+export const AVAILABILITY_MAX_AGE_MS = 2_000;
+
 /** GET /api/availability: which plan has an eSIM ready now (issue #24). */
 export function availabilityRoutes(deps: Deps) {
   const router = createRouter();
+  // One query per AVAILABILITY_MAX_AGE_MS for the whole instance, however many ask (review N9):
+  // a flood of anonymous requests no longer reaches the database each time.
+  const availability = sharedResult(() => readAvailability(deps), {
+    maxAgeMs: AVAILABILITY_MAX_AGE_MS,
+    now: deps.now,
+  });
   router.openapi(availabilityRoute, async (c) => {
     c.header('Cache-Control', AVAILABILITY_CACHE_CONTROL);
-    return c.json(await readAvailability(deps), 200);
+    return c.json(await availability.read(), 200);
   });
   return router;
 }

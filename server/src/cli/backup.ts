@@ -1,10 +1,21 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
 import { lockDataDir } from '../db/data-dir-lock';
 import { openDatabase } from '../db/database';
+import { pgEnvironment } from './pg-environment';
 import { runCli } from './run';
 
 /**
@@ -44,8 +55,18 @@ function pgTool(name: 'pg_dump' | 'pg_restore'): string {
   );
 }
 
-function run(tool: string, args: string[]): void {
-  const result = spawnSync(tool, args, { encoding: 'utf8', stdio: ['ignore', 'inherit', 'pipe'] });
+/** A new backup file readable by its owner only (mode 0600), whatever the umask. */
+function privateFile(file: string): void {
+  closeSync(openSync(file, 'w', 0o600));
+  chmodSync(file, 0o600);
+}
+
+function run(tool: string, args: string[], env: Record<string, string> = {}): void {
+  const result = spawnSync(tool, args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'inherit', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) {
     throw new Error(
       `${tool} failed (exit ${result.status ?? result.signal}): ${result.stderr.trim()}`,
@@ -63,14 +84,20 @@ function fileKind(file: string): 'postgres' | 'pglite' | 'unknown' {
 async function backup(file: string): Promise<string> {
   const config = loadConfig(process.env);
   if (config.databaseUrl) {
-    run(pgTool('pg_dump'), ['--format=custom', '--no-owner', `--file=${file}`, config.databaseUrl]);
+    privateFile(file);
+    run(
+      pgTool('pg_dump'),
+      ['--format=custom', '--no-owner', `--file=${file}`],
+      pgEnvironment(config.databaseUrl),
+    );
     return `PostgreSQL backup written to ${file} (pg_dump custom format).`;
   }
   // Opening the folder takes its lock: refused while the server runs.
   const database = await openDatabase({ dataDir: config.dataDir, holder: 'npm run backup' });
   try {
     const dump = await database.dumpDataDir!();
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    privateFile(file);
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
   } finally {
     await database.close();
   }
@@ -85,14 +112,20 @@ async function restore(file: string): Promise<string> {
     if (kind !== 'postgres') {
       throw new Error(`${file} is not a PostgreSQL backup (pg_dump custom format).`);
     }
-    run(pgTool('pg_restore'), [
-      '--clean',
-      '--if-exists',
-      '--no-owner',
-      '--single-transaction',
-      `--dbname=${config.databaseUrl}`,
-      file,
-    ]);
+    // The database's name is no secret; the password and the rest come by environment.
+    const env = pgEnvironment(config.databaseUrl);
+    run(
+      pgTool('pg_restore'),
+      [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--single-transaction',
+        `--dbname=${env.PGDATABASE ?? 'postgres'}`,
+        file,
+      ],
+      env,
+    );
     return `PostgreSQL database restored from ${file}.`;
   }
   if (kind !== 'pglite')

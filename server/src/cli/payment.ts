@@ -2,17 +2,18 @@ import { findPlan } from '#domain/catalogue';
 import { loadConfig } from '../config';
 import { signatureHeader } from '../payments/payment-notifications';
 import { runCli } from './run';
-import { flag } from './staff-client';
+import { flag, staffKeyOf } from './staff-client';
 
 /**
  * `npm run payment -- notify <orderNumber> [--amount N]`: signs a payment notification with
  * PAYMENT_NOTIFY_SECRET and sends it to the running server, as the acquirer would (demos, staff
  * tests; issue #23 item 2). Without --amount the order's price is asked from the staff API
- * (--key or STAFF_API_KEY).
+ * (STAFF_API_KEY or --key-file).
  */
 
 const USAGE = `Usage:
-  npm run payment -- notify <orderNumber> [--amount N] [--transaction ID] [--server URL] [--key STAFF_KEY]`;
+  npm run payment -- notify <orderNumber> [--amount N] [--transaction ID] [--server URL] [--key-file FILE]
+  (the staff key: STAFF_API_KEY or --key-file, never on the command line)`;
 
 async function main(args: string[]): Promise<number> {
   const [command, orderNumber] = args;
@@ -33,9 +34,11 @@ async function main(args: string[]): Promise<number> {
   ).replace(/\/+$/, '');
   let amount = flag(args, 'amount') ? Number(flag(args, 'amount')) : undefined;
   if (amount === undefined) {
-    const key = flag(args, 'key') ?? process.env.STAFF_API_KEY;
+    const key = staffKeyOf(args);
     if (!key) {
-      console.error('Give --amount N, or a staff key (--key) to look the order’s price up.');
+      console.error(
+        'Give --amount N, or a staff key (STAFF_API_KEY or --key-file) to look the order’s price up.',
+      );
       return 2;
     }
     const response = await fetch(

@@ -12,13 +12,14 @@ import { flag, staffCall, targetOf } from './staff-client';
 /**
  * `npm run reconcile -- import statement.csv [--columns mapping.json]` and `… report`: the
  * merchant account's statement against the paid orders (issue #23 item 3, decision 071).
- * Through the running server (`--server URL --key KEY`, or STAFF_API_URL / STAFF_API_KEY), or
+ * Through the running server (`--server URL` with STAFF_API_KEY or `--key-file FILE`), or
  * straight to DATABASE_URL / DATA_DIR when no server holds the embedded database.
  */
 
 const USAGE = `Usage:
-  npm run reconcile -- import <statement.csv> [--columns mapping.json] [--server URL --key KEY]
-  npm run reconcile -- report [--server URL --key KEY]
+  npm run reconcile -- import <statement.csv> [--columns mapping.json] [--server URL --key-file FILE]
+  npm run reconcile -- report [--server URL --key-file FILE]
+(the staff key: STAFF_API_KEY or --key-file, never on the command line)
 The statement's header: transaction_id,amount,paid_at,payer,reference (or map another bank's
 columns with --columns: {"columns": {"transaction_id": "Txn ID", ...}, "dateFormat": "DD/MM/YYYY HH:mm"}).`;
 

@@ -66,6 +66,8 @@ export const orders = pgTable(
     activationRequestedAt: time('activation_requested_at'),
     deliveryState: text('delivery_state', { enum: DELIVERY_STATES }).notNull().default('none'),
     promisedBy: time('promised_by'),
+    /** Staff were told the held order passed its promised time (migration 013): once per order. */
+    heldOverdueAlertedAt: time('held_overdue_alerted_at'),
     bankState: text('bank_state', { enum: BANK_STATES }).notNull().default('unconfirmed'),
     bankConfirmedBy: text('bank_confirmed_by', { enum: BANK_CONFIRMERS }),
     unconfirmedDeliveryAt: time('unconfirmed_delivery_at'),
@@ -90,6 +92,9 @@ export const orders = pgTable(
     index('orders_contact_hash_idx')
       .on(table.contactHash)
       .where(sql`contact_hash IS NOT NULL`),
+    index('orders_held_promised_idx')
+      .on(table.promisedBy)
+      .where(sql`delivery_state = 'held'`),
   ],
 );
 
@@ -116,7 +121,7 @@ export const orderEvents = pgTable(
 
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 
-/** Extra order links (the Find my eSIMs email): SHA-256 of each token (migration 005). */
+/** Extra order links (the Find my eSIMs email): SHA-256 of each token (migrations 005, 013). */
 export const orderLinks = pgTable(
   'order_links',
   {
@@ -125,6 +130,8 @@ export const orderLinks = pgTable(
       .notNull()
       .references(() => orders.id),
     createdAt: time('created_at').notNull(),
+    /** After this the link opens nothing (migration 013, review N4). */
+    expiresAt: time('expires_at').notNull(),
   },
   (table) => [index('order_links_order_idx').on(table.orderId)],
 );

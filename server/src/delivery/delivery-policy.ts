@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { orders, messageOutbox, type OrderRow } from '../db/schema';
 import type { Config } from '../config';
 import type { Tx } from '../db/database';
@@ -20,7 +20,9 @@ export type DeliveryPolicy = Config['bank']['policy'];
 export type PaymentEvidence =
   | { kind: 'bank' }
   /** A screenshot the rules approved; `payeeShown` false: the payee is not on it (A1's reading). */
-  | { kind: 'screenshot'; payeeShown: boolean };
+  | { kind: 'screenshot'; payeeShown: boolean }
+  /** A screenshot the statement's line for its transaction contradicts: held whatever the policy. */
+  | { kind: 'mismatch' };
 
 export type PolicyInput = {
   policy: DeliveryPolicy;
@@ -49,6 +51,7 @@ export function decideDelivery(input: PolicyInput): PolicyDecision {
   const { evidence } = input;
   if (evidence.kind === 'bank') return { deliver: true, unconfirmed: false, alert: false };
   const hold = { deliver: false, unconfirmed: false, alert: false };
+  if (evidence.kind === 'mismatch') return hold;
   switch (input.policy) {
     case 'instant':
       // Today's behaviour; a screenshot without the payee still goes, but staff are told.
@@ -214,4 +217,40 @@ export async function queueStaffAlert(
       createdAt: at,
     });
   }
+}
+
+/**
+ * Held orders whose promised time passed (issue #44 item 1): staff are alerted once per order
+ * (held_overdue_alerted_at, set in the same statement that picks the order, so two instances
+ * never both alert). Returns how many were alerted now.
+ */
+export async function alertOverdueHeld(
+  deps: Pick<Deps, 'config' | 'database' | 'now'>,
+): Promise<number> {
+  const now = deps.now();
+  return deps.database.db.transaction(async (tx) => {
+    const overdue = await tx
+      .update(orders)
+      .set({ heldOverdueAlertedAt: new Date(now) })
+      .where(
+        and(
+          eq(orders.deliveryState, 'held'),
+          lte(orders.promisedBy, new Date(now)),
+          isNull(orders.heldOverdueAlertedAt),
+        ),
+      )
+      .returning();
+    for (const order of overdue) {
+      const alert: StaffAlertPayload = {
+        event: 'order.held_overdue',
+        orderId: order.id,
+        number: order.number,
+        paidAt: (order.paidAt ?? order.createdAt).getTime(),
+        promisedBy: order.promisedBy!.getTime(),
+        bankState: order.bankState,
+      };
+      await queueStaffAlert(deps, tx, order.id, alert, now);
+    }
+    return overdue.length;
+  });
 }

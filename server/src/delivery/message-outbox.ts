@@ -10,7 +10,7 @@ import {
   staffAlertText,
   type StaffAlertPayload,
 } from './message-texts';
-import { LOOKUP_EMAIL, type LookupEmailPayload } from '../orders/order-lookup';
+import { LOOKUP_EMAIL, resolveOrderLookup, type LookupEmailPayload } from '../orders/order-lookup';
 import {
   deliverWaiting,
   ESIM_EMAIL,
@@ -23,6 +23,7 @@ import {
   type EsimEmailPayload,
 } from './esim-delivery';
 import { repeatRounds } from '../platform/rounds';
+import { alertOverdueHeld } from './delivery-policy';
 
 /**
  * The outbox worker (decision 039): every few seconds it claims due rows (a lease: their
@@ -117,7 +118,8 @@ export function createMessageOutboxWorker(
     });
   }
 
-  async function deliver(row: Row): Promise<void> {
+  /** Sends the row's message; false: it had nothing to send (a lookup that found no order). */
+  async function deliver(row: Row): Promise<boolean> {
     if (row.kind === ESIM_EMAIL) {
       const payload = row.payload as EsimEmailPayload;
       const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId!));
@@ -137,8 +139,9 @@ export function createMessageOutboxWorker(
         }),
       );
     } else if (row.kind === LOOKUP_EMAIL) {
-      const payload = row.payload as LookupEmailPayload;
-      if (!payload.to || !Array.isArray(payload.orders)) throw new Error('No address or links');
+      const payload = await resolveOrderLookup(deps, row.id, row.payload as LookupEmailPayload);
+      if (payload.orders.length === 0) return false;
+      if (!payload.to) throw new Error('No address for the links');
       await options.mailer!.send(
         composeLookupEmail({
           to: payload.to,
@@ -163,6 +166,7 @@ export function createMessageOutboxWorker(
       });
       if (!response.ok) throw new Error(`The webhook answered ${response.status}`);
     }
+    return true;
   }
 
   async function settle(row: Row, error: unknown) {
@@ -201,12 +205,12 @@ export function createMessageOutboxWorker(
     let sent = 0;
     let failed = 0;
     await deliverWaiting(deps);
+    await alertOverdueHeld(deps);
     const rows = await claim(deps.now());
     for (const row of rows) {
       let error: unknown = null;
       try {
-        await deliver(row);
-        sent += 1;
+        if (await deliver(row)) sent += 1;
       } catch (caught) {
         error = caught ?? new Error('send failed');
         failed += 1;

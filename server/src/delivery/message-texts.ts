@@ -223,6 +223,18 @@ export function staffAlertText(payload: StaffAlertPayload): { subject: string; t
       ].join('\n'),
     };
   }
+  if (payload.event === 'order.held_overdue') {
+    return {
+      subject: `Held past its promised time: order ${payload.number}`,
+      text: [
+        `Order ${payload.number} was paid at ${new Date(payload.paidAt).toISOString()} and its eSIM is`,
+        `held for the bank's confirmation (bank state: ${payload.bankState}). The buyer was told it`,
+        `follows by ${new Date(payload.promisedBy).toISOString()}, and that time has passed.`,
+        'Import the statement or check the merchant account, then confirm or reject the payment on',
+        'the staff page (Reconciliation).',
+      ].join('\n'),
+    };
+  }
   if (payload.event === 'order.payee_not_shown') {
     return {
       subject: `Delivered on a screenshot without the payee: order ${payload.number}`,
@@ -275,6 +287,15 @@ export type StaffAlertPayload =
       paidAt: number;
       periodStart: number;
       periodEnd: number;
+    }
+  /** A held order whose promised time passed with no word from the bank (issue #44 item 1). */
+  | {
+      event: 'order.held_overdue';
+      orderId: string;
+      number: string;
+      paidAt: number;
+      promisedBy: number;
+      bankState: string;
     }
   /** Delivered (DELIVERY_POLICY=instant) on a screenshot that does not show the payee. */
   | { event: 'order.payee_not_shown'; orderId: string; number: string; paidAt: number }

@@ -16,6 +16,7 @@ import {
   decidedAhead,
   deliverOrHold,
   policyColumns,
+  queueStaffAlert,
   type PaymentEvidence,
 } from '../delivery/delivery-policy';
 import {
@@ -26,6 +27,8 @@ import {
   queueEsimEmail,
 } from '../delivery/esim-delivery';
 import { applyTransition, orderFields, type Evidence } from './lifecycle-writes';
+import { lineDisagreement } from '../payments/bank-agreement';
+import type { StaffAlertPayload } from '../delivery/message-texts';
 
 /**
  * An order's life on the server (issue #39, decision 115): the paths that change it. Every
@@ -140,16 +143,27 @@ export async function payOrderInTx(
     return refused('order_expired', 'This order’s payment code has expired.');
   }
 
-  // What the bank says: the provider's word, or a statement line imported before the payment.
+  // What the bank says: the provider's word, or a statement line imported before the payment,
+  // which confirms only what it proves, as at import (amount, time, reference; decision 126).
+  const line =
+    found!.lineAmount === null || !found!.linePaidAt
+      ? undefined
+      : {
+          amount: found!.lineAmount,
+          paidAt: found!.linePaidAt.getTime(),
+          reference: found!.lineReference,
+        };
+  const disagreement = input.confirmedByProvider || !line ? undefined : lineDisagreement(row, line);
   const bank: OrderEvent[] = input.confirmedByProvider
     ? [{ type: 'bankConfirmed', by: input.confirmedBy ?? 'notification' }]
-    : found!.lineAmount === null
+    : !line
       ? []
-      : found!.lineAmount === row.price
-        ? [{ type: 'bankConfirmed', by: 'statement' }]
-        : [{ type: 'bankMismatch' }];
-  const evidence: PaymentEvidence =
-    bank[0]?.type === 'bankConfirmed'
+      : disagreement
+        ? [{ type: 'bankMismatch' }]
+        : [{ type: 'bankConfirmed', by: 'statement' }];
+  const evidence: PaymentEvidence = disagreement
+    ? { kind: 'mismatch' }
+    : bank[0]?.type === 'bankConfirmed'
       ? { kind: 'bank' }
       : { kind: 'screenshot', payeeShown: input.payeeShown ?? false };
   // A policy that needs no count of the window is decided now and written with the payment.
@@ -175,6 +189,20 @@ export async function payOrderInTx(
     ...(input.claimedAt ? { expectAlso: { verifyingSince: input.claimedAt } } : {}),
   });
   const delivered = await deliverOrHold(deps, tx, paid, evidence, now, ahead);
+  if (disagreement && line) {
+    // The bank's line disagrees with the screenshot: held whatever the policy, staff told once.
+    const alert: StaffAlertPayload = {
+      event: 'order.bank_mismatch',
+      orderId: row.id,
+      number: row.number,
+      transactionId: key,
+      amount: line.amount,
+      paidAt: line.paidAt,
+      reference: line.reference,
+      reason: disagreement,
+    };
+    await queueStaffAlert(deps, tx, row.id, alert, now);
+  }
   // The contact as the paid row holds it (the buyer may have corrected it, decision 055).
   const emailed = emailCarriesEsim(deps, paid);
   if (emailed) {
@@ -219,6 +247,8 @@ function lockAndRecord(claimed: boolean) {
     order: OrderRow;
     paid: number;
     lineAmount: number | null;
+    linePaidAt: Date | null;
+    lineReference: string | null;
     paymentOrder: string | null;
   }>(claimed ? 'pay_claimed_order' : 'pay_order', () => {
     const column = (c: { name: string }) => sql.identifier(c.name);
@@ -262,18 +292,21 @@ function lockAndRecord(claimed: boolean) {
       orderColumns.map((c) => sql`held.${column(c)}`),
       sql`, `,
     )}, (select count(*) from paid)::integer,
-      (select ${column(statementLines.amount)} from ${statementLines}
-        where ${column(statementLines.transactionId)} = ${columnParam('transactionId', statementLines.transactionId)}
-        limit 1),
+      line.${column(statementLines.amount)}, line.${column(statementLines.paidAt)},
+      line.${column(statementLines.reference)},
       (select ${column(payments.orderId)} from ${payments}
         where ${column(payments.transactionId)} = ${columnParam('transactionId', payments.transactionId)})
-    from (select 1) as one left join held on true`;
+    from (select 1) as one left join held on true
+      left join ${statementLines} as line
+        on line.${column(statementLines.transactionId)} = ${columnParam('transactionId', statementLines.transactionId)}`;
     return {
       query,
       fields: [
         ...orderFields('order'),
         { path: ['paid'], field: sql`paid`.mapWith(Number) },
         { path: ['lineAmount'], field: sql`line_amount`.mapWith(Number) },
+        { path: ['linePaidAt'], field: statementLines.paidAt },
+        { path: ['lineReference'], field: statementLines.reference },
         { path: ['paymentOrder'], field: sql`payment_order` },
       ],
     };

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gte, is, SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, gte, is, SQL, sql } from 'drizzle-orm';
 import type { OperatorId, Plan } from '#domain/catalogue';
 import { currency, findPlan } from '#domain/catalogue';
 import type { ContactKind } from '#domain/contact';
@@ -532,7 +532,14 @@ export async function readOrderWithToken(
   const [link] = await deps.database.db
     .select({ orderId: orderLinks.orderId })
     .from(orderLinks)
-    .where(and(eq(orderLinks.tokenHash, presented), eq(orderLinks.orderId, row.id)))
+    .where(
+      and(
+        eq(orderLinks.tokenHash, presented),
+        eq(orderLinks.orderId, row.id),
+        // Lookup links expire (LOOKUP_LINK_DAYS, review N4); the order's own token never does.
+        gt(orderLinks.expiresAt, new Date(deps.now())),
+      ),
+    )
     .limit(1);
   if (!link) throw notFound();
   return row;

@@ -1,5 +1,4 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { CLOCK_SKEW_MS } from '#domain/payment-window';
 import { normalizeTransactionId } from '#domain/receipt-rules';
 import type { Tx } from '../db/database';
 import { orders, paymentNotifications, payments, type OrderRow } from '../db/schema';
@@ -9,6 +8,7 @@ import { ApiError } from '../platform/errors';
 import { applyTransition, confirmByBank, payOrderInTx } from '../orders/lifecycle';
 import { constantTimeEqual } from '../platform/hashing';
 import type { StaffAlertPayload } from '../delivery/message-texts';
+import { disagreementOf, type UnmatchedReason } from './bank-agreement';
 
 /**
  * Payment notifications (issue #23 item 2, decision 070): an acquirer (or a small adapter in
@@ -247,35 +247,6 @@ export async function handleNotification(
     return { status: 202, body: { recorded: true, outcome: 'unmatched' } };
   }
   return { status: 200, body: { orderId: result.orderId, status: 'paid' } };
-}
-
-/** Why a notification (or a statement line) does not settle the order it names. */
-export type UnmatchedReason =
-  | 'no_order'
-  | 'amount'
-  | 'currency'
-  | 'before_order'
-  | 'outside_window'
-  | 'already_confirmed'
-  | 'order_closed';
-
-/**
- * What the bank says that the order does not: another amount or currency, or a payment time
- * before the order was made or after its payment window (each with the clock skew tolerated).
- * Undefined: the bank's word agrees with the order.
- */
-export function disagreementOf(
-  order: Pick<OrderRow, 'price' | 'currency' | 'createdAt' | 'expiresAt'>,
-  amount: number,
-  currency: string,
-  paidAt: Date,
-): UnmatchedReason | undefined {
-  if (currency !== order.currency) return 'currency';
-  if (amount !== order.price) return 'amount';
-  const at = paidAt.getTime();
-  if (at < order.createdAt.getTime() - CLOCK_SKEW_MS) return 'before_order';
-  if (at > order.expiresAt.getTime() + CLOCK_SKEW_MS) return 'outside_window';
-  return undefined;
 }
 
 function alertOf(

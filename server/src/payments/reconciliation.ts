@@ -16,7 +16,7 @@ import type { StaffAlertPayload } from '../delivery/message-texts';
 import { queueStaffAlert } from '../delivery/delivery-policy';
 import { applyTransition, confirmByBank } from '../orders/lifecycle';
 import { parseStatementCsv, type StatementMapping } from './statement-csv';
-import { disagreementOf, type UnmatchedReason } from './payment-notifications';
+import { lineDisagreement } from './bank-agreement';
 import { staffOrderById, staffOrderOf, withdrawInTx, type StaffOrder } from '../staff/staff-orders';
 
 /**
@@ -50,11 +50,15 @@ export async function importStatement(
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     const keys = parsed.lines.map((line) => line.transactionId);
-    const existing = new Map(
-      (await tx.select().from(statementLines).where(inArray(statementLines.transactionId, keys)))
-        // A line of an earlier import is locked against a concurrent import of the same id.
-        .map((row) => [row.transactionId, row]),
-    );
+    const existing = new Map<string, typeof statementLines.$inferSelect>();
+    // In batches (review N6): one statement's parameters are at most 65,535.
+    for (const batch of batches(keys)) {
+      const rows = await tx
+        .select()
+        .from(statementLines)
+        .where(inArray(statementLines.transactionId, batch));
+      for (const row of rows) existing.set(row.transactionId, row);
+    }
     const conflicts: ErrorDetail[] = [];
     const fresh = parsed.lines.filter((line) => {
       const before = existing.get(line.transactionId);
@@ -84,8 +88,8 @@ export async function importStatement(
 
     const importId = deps.randomUUID();
     const times = parsed.lines.map((line) => line.paidAt);
-    const periodStart = new Date(Math.min(...times));
-    const periodEnd = new Date(Math.max(...times));
+    const periodStart = new Date(times.reduce((a, b) => Math.min(a, b)));
+    const periodEnd = new Date(times.reduce((a, b) => Math.max(a, b)));
     const importedAt = new Date(now);
     await tx.insert(statementImports).values({
       id: importId,
@@ -94,33 +98,39 @@ export async function importStatement(
       lines: parsed.lines.length,
       importedAt,
     });
-    const inserted = await tx
-      .insert(statementLines)
-      .values(
-        fresh.map((line) => ({
-          transactionId: line.transactionId,
-          amount: line.amount,
-          paidAt: new Date(line.paidAt),
-          payer: line.payer,
-          reference: line.reference,
-          line: line.line,
-          importId,
-          importedAt,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ transactionId: statementLines.transactionId });
-    const insertedKeys = inserted.map((row) => row.transactionId);
+    const insertedKeys: string[] = [];
+    for (const batch of batches(fresh)) {
+      const inserted = await tx
+        .insert(statementLines)
+        .values(
+          batch.map((line) => ({
+            transactionId: line.transactionId,
+            amount: line.amount,
+            paidAt: new Date(line.paidAt),
+            payer: line.payer,
+            reference: line.reference,
+            line: line.line,
+            importId,
+            importedAt,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ transactionId: statementLines.transactionId });
+      insertedKeys.push(...inserted.map((row) => row.transactionId));
+    }
 
     // The paid orders these lines speak of (locked: a notification may confirm one meanwhile).
-    const paid = insertedKeys.length
-      ? await tx
+    const paid = [];
+    for (const batch of batches(insertedKeys)) {
+      paid.push(
+        ...(await tx
           .select({ order: orders, amount: payments.amount, key: payments.transactionId })
           .from(payments)
           .innerJoin(orders, eq(orders.id, payments.orderId))
-          .where(inArray(payments.transactionId, insertedKeys))
-          .for('update', { of: orders })
-      : [];
+          .where(inArray(payments.transactionId, batch))
+          .for('update', { of: orders })),
+      );
+    }
     const byKey = new Map(paid.map((row) => [row.key, row.order]));
     for (const line of fresh) {
       const order = byKey.get(line.transactionId);
@@ -166,24 +176,15 @@ export async function importStatement(
   });
 }
 
-/** An order number in a statement's reference (with or without its `#`), or undefined. */
-const ORDER_NUMBER = /NXR-\d{8}-\d{6}(?:-[0-9A-Z]+)?/i;
+/** Lines per statement: 8 parameters a line, well under PostgreSQL's 65,535 (review N6). */
+export const STATEMENT_BATCH = 1_000;
 
-/**
- * What a statement line says that its order does not (see payment-notifications'
- * disagreementOf), or that its reference names another order; undefined: it agrees.
- */
-export function lineDisagreement(
-  order: Pick<OrderRow, 'price' | 'currency' | 'createdAt' | 'expiresAt' | 'number'>,
-  line: { amount: number; paidAt: number; reference: string | null },
-): UnmatchedReason | 'reference' | undefined {
-  const disagreement = disagreementOf(order, line.amount, 'MMK', new Date(line.paidAt));
-  if (disagreement) return disagreement;
-  const named = line.reference?.match(ORDER_NUMBER)?.[0];
-  if (named && named.toUpperCase() !== order.number.replace(/^#/, '').toUpperCase()) {
-    return 'reference';
+function batches<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length; at += STATEMENT_BATCH) {
+    out.push(items.slice(at, at + STATEMENT_BATCH));
   }
-  return undefined;
+  return out;
 }
 
 /**

@@ -43,7 +43,7 @@ export type StatementLine = {
 export type StatementProblem = { line: number; problem: string };
 export type StatementParse = { lines: StatementLine[]; problems: StatementProblem[] };
 
-export const STATEMENT_MAX_LINES = 10_000;
+export const STATEMENT_MAX_LINES = 50_000;
 
 /** Checks a mapping file's JSON; throws an Error naming what is wrong. */
 export function readMapping(value: unknown): StatementMapping {
@@ -201,12 +201,9 @@ export function parseStatementCsv(text: string, mapping: StatementMapping = {}):
       const at = columnOf.get(field);
       return at === undefined ? '' : cells[at]!;
     };
-    // A spreadsheet would run these (the stock file refuses them too).
-    const formula = cells.find((value) => /^[=@\t\r]/.test(value) || /^[+-][^\d]/.test(value));
-    if (formula !== undefined) {
-      problems.push({ line, problem: `A cell starts like a spreadsheet formula: "${formula}".` });
-      continue;
-    }
+    // A cell that looks like a spreadsheet formula is no reason to refuse the bank's file (review
+    // N6: any payer sets their remark): the mapped id, amount and time are read strictly below,
+    // and the payer and reference are kept verbatim as text, never evaluated.
     const lineProblems: string[] = [];
     const transactionId = normalizeTransactionId(cell('transaction_id'));
     if (!transactionId) {

@@ -43,6 +43,28 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const codeText = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
+/** The largest ES2+ answer read (an ES2+ answer is a few hundred bytes; review N8). */
+export const ES2PLUS_MAX_ANSWER_BYTES = 64 * 1024;
+
+/** The answer's text, refused past `max` bytes (review N8: an answer is never buffered unbounded). */
+async function cappedText(response: Response, max: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new Es2plusError(`the answer is larger than ${max} bytes`, false);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** Calls one ES2+ function; resolves with the answer's body (its header removed). */
 export async function callEs2plus(
   call: Es2plusCall,
@@ -67,6 +89,9 @@ export async function callEs2plus(
         ...body,
       }),
       signal: AbortSignal.timeout(call.timeoutMs),
+      // A redirect would re-POST the request (requester id, ICCID) wherever it points, http
+      // included, and trust that host's answer (review N8).
+      redirect: 'manual',
     });
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
@@ -85,10 +110,18 @@ export async function callEs2plus(
     await response.body?.cancel();
     throw new Es2plusError(`${fn}: the SM-DP+ refused the request (HTTP ${response.status})`, true);
   }
+  if (response.status >= 300) {
+    await response.body?.cancel();
+    throw new Es2plusError(
+      `${fn}: the SM-DP+ answered a redirect (HTTP ${response.status}); redirects are not followed`,
+      true,
+    );
+  }
   let answer: unknown;
   try {
-    answer = await response.json();
-  } catch {
+    answer = JSON.parse(await cappedText(response, ES2PLUS_MAX_ANSWER_BYTES));
+  } catch (error) {
+    if (error instanceof Es2plusError) throw new Es2plusError(`${fn}: ${error.message}`, false);
     throw new Es2plusError(`${fn}: the SM-DP+'s answer is not JSON`, false);
   }
   const header = isRecord(answer) && isRecord(answer.header) ? answer.header : null;

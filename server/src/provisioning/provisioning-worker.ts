@@ -10,6 +10,10 @@ import { applyTransition } from '../orders/lifecycle-writes';
 import { repeatRounds } from '../platform/rounds';
 import { safeError } from '../platform/log-safe';
 
+/** An SM-DP+ address in an activation code: a host name with an optional port (as stock-csv). */
+export const isSmdpHost = (address: string) =>
+  /^(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d{1,5})?$/.test(address);
+
 /**
  * The provisioning worker (issue #27, decision 076): every PROVISIONING_INTERVAL_MS it claims
  * due ES2+ jobs (a lease, as the outbox: next_attempt_at moves past the calls, so another copy
@@ -106,10 +110,13 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
         throw new Es2plusError('confirmOrder: the answer has no matchingId', false);
       }
       matchingId = answer.matchingId.trim();
-      smdpAddress =
-        typeof answer.smdpAddress === 'string' && answer.smdpAddress.trim()
-          ? answer.smdpAddress.trim()
-          : new URL(operator.url).host;
+      const given = typeof answer.smdpAddress === 'string' ? answer.smdpAddress.trim() : '';
+      // The answer's address goes into the buyer's activation code: a host name (and port) as
+      // the stock file's codes, or the call is refused (review N8).
+      if (given && !isSmdpHost(given)) {
+        throw new Es2plusError('confirmOrder: the answer’s smdpAddress is not a host name', true);
+      }
+      smdpAddress = given || new URL(operator.url).host;
       await save(job, { matchingId, smdpAddress });
       if (operator.releaseProfile) await callEs2plus(call, 'releaseProfile', { iccid });
     }

@@ -61,6 +61,8 @@ const csvBody = (example: string) => ({
 
 /** A stock file of 10,000 lines is about 1 MB. */
 export const STOCK_BODY_BYTES = 2 * 1024 * 1024;
+/** A bank statement: a month's export of 50,000 lines fits (review N6). */
+export const STATEMENT_BODY_BYTES = 8 * 1024 * 1024;
 
 const listOrdersRoute = staffRoute({
   method: 'get',
@@ -187,15 +189,16 @@ const statementImportRoute = staffRoute({
     'confirms it (a held eSIM leaves at once); another amount is a mismatch; a paid order inside ' +
     'the statement’s period (earliest to latest paid_at) without a line becomes suspect and staff ' +
     'are alerted. A file with any problem is refused whole (422 invalid_csv, each problem with its ' +
-    'line); the same lines again change nothing.',
-  middleware: [limitBody(STOCK_BODY_BYTES)] as const,
+    'line); the same lines again change nothing. Payer and reference are kept as text: a cell ' +
+    'that looks like a spreadsheet formula is no problem. At most 50,000 lines (8 MB).',
+  middleware: [limitBody(STATEMENT_BODY_BYTES)] as const,
   request: csvBody(
     'transaction_id,amount,paid_at,payer,reference\n0123 4567 8901,80000,2026-11-23T16:31:00+06:30,Ko Aung,NXR-20261123-163000',
   ),
   responses: {
     200: { description: 'Imported.', content: json(StatementImportSchema) },
     ...errorResponses({
-      400: 'A column mapping that is not valid.',
+      400: 'A column mapping that is not valid, or a JSON body that is not JSON (invalid_json).',
       413: 'The file is larger than 2 MB.',
       415: 'Neither text/csv nor application/json.',
       422: 'invalid_csv: the file was refused whole; `details` lists every problem by line.',
@@ -297,7 +300,10 @@ export function staffRoutes(deps: Deps) {
         'Send the statement as text/csv, or as JSON {csv, mapping}.',
       );
     }
-    const body = StatementUploadSchema.safeParse(await c.req.json());
+    const json: unknown = await c.req.json().catch(() => {
+      throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+    });
+    const body = StatementUploadSchema.safeParse(json);
     if (!body.success) {
       throw new ApiError(400, 'validation_failed', 'Send {"csv": "…", "mapping": {…}}.');
     }

@@ -165,9 +165,11 @@ export const SetupWarningsSchema = z
   .object({
     warnings: z.array(
       z.object({
-        code: z.enum(['merchant_placeholder']).openapi({
+        code: z.enum(['merchant_placeholder', 'contact_hash_secret']).openapi({
           description:
-            'merchant_placeholder: the MMQR merchant settings are still the example values.',
+            'merchant_placeholder: the MMQR merchant settings are still the example values. ' +
+            'contact_hash_secret: CONTACT_HASH_SECRET is not set outside demo mode (its key is ' +
+            'kept in the database and its backups).',
         }),
         settings: z.array(z.string()).openapi({ example: ['VITE_MMQR_MERCHANT_ID'] }),
       }),

@@ -6,7 +6,12 @@ import type { Config } from '../config';
  * `.env.example`, so a buyer's payment would go to no real account.
  */
 export type SetupWarning = {
-  code: 'merchant_placeholder';
+  /**
+   * merchant_placeholder: the MMQR merchant ids are the example values. contact_hash_secret:
+   * outside demo mode CONTACT_HASH_SECRET is not set, so the key of the contact hashes lives in
+   * the database, and in every backup of it, beside the hashes (review N10).
+   */
+  code: 'merchant_placeholder' | 'contact_hash_secret';
   /** The settings that still hold an example value. */
   settings: string[];
 };
@@ -15,16 +20,25 @@ export type SetupWarning = {
 const PLACEHOLDER_MERCHANT_ID = /^0+$/;
 const PLACEHOLDER_TERMINAL_IDS = new Set(['00000001']);
 
-export function setupWarnings(config: Pick<Config, 'merchant'>): SetupWarning[] {
+export function setupWarnings(
+  config: Pick<Config, 'merchant' | 'contactHashSecret'> & { ai: Pick<Config['ai'], 'mode'> },
+): SetupWarning[] {
   const { merchantId, terminalId } = config.merchant;
   const settings: string[] = [];
   if (PLACEHOLDER_MERCHANT_ID.test(merchantId.trim())) settings.push('VITE_MMQR_MERCHANT_ID');
   if (settings.length > 0 && PLACEHOLDER_TERMINAL_IDS.has(terminalId.trim())) {
     settings.push('VITE_MMQR_TERMINAL_ID');
   }
-  return settings.length > 0 ? [{ code: 'merchant_placeholder', settings }] : [];
+  const warnings: SetupWarning[] =
+    settings.length > 0 ? [{ code: 'merchant_placeholder', settings }] : [];
+  if (config.ai.mode !== 'demo' && !config.contactHashSecret) {
+    warnings.push({ code: 'contact_hash_secret', settings: ['CONTACT_HASH_SECRET'] });
+  }
+  return warnings;
 }
 
 /** The start-up log line of each warning (never a value, only the settings' names). */
 export const setupWarningMessage = (warning: SetupWarning) =>
-  `${warning.settings.join(', ')} still hold the example values: buyers would pay no real merchant account. Set the acquiring bank's merchant and terminal ids (see .env.example).`;
+  warning.code === 'contact_hash_secret'
+    ? 'CONTACT_HASH_SECRET is not set: the key of the buyers’ contact hashes is kept in the database, so a stolen backup lets anyone test email lists against them. Copy the value of server_secrets (name contact_hash) into CONTACT_HASH_SECRET, keep it outside the database and its backups, then delete that row (see README, decision 127).'
+    : `${warning.settings.join(', ')} still hold the example values: buyers would pay no real merchant account. Set the acquiring bank's merchant and terminal ids (see .env.example).`;

@@ -3,6 +3,8 @@ import { plans } from '#domain/catalogue';
 import { AvailabilitySchema } from '../../src/catalogue/schemas';
 import { createOrder, modelAnswer, reading, submitReceipt } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
+import { AVAILABILITY_MAX_AGE_MS } from '../../src/catalogue/routes';
+import { statementsOf } from '../support/statements';
 import { testStore, useTestApp } from '../support/test-app';
 
 /** GET /api/availability (issue #24): ready or not, per plan on sale and operator. */
@@ -16,7 +18,9 @@ describe(`GET /api/availability (${testStore})`, () => {
     );
   });
 
+  // Each reading after the shared one's age (review N9: one query per AVAILABILITY_MAX_AGE_MS).
   const availability = async () => {
+    t.clock.advance(AVAILABILITY_MAX_AGE_MS);
     const response = await t.call('GET', '/api/availability', undefined, {
       Origin: 'https://t.example',
     });
@@ -64,6 +68,22 @@ describe(`GET /api/availability (${testStore})`, () => {
     );
     expect(withdrawn.status).toBe(200);
     expect(readyOf((await availability()).body).mytel).toBe(false);
+  });
+
+  it('reads the stock once for a burst of requests, again after AVAILABILITY_MAX_AGE_MS (review N9)', async () => {
+    await postStock(t, key, stockCsv(1));
+    const profileReads = (statements: string[]) =>
+      statements.filter((query) => /from "profiles"/i.test(query)).length;
+    const burst = await statementsOf(() =>
+      Promise.all(Array.from({ length: 50 }, () => t.call('GET', '/api/availability'))),
+    );
+    expect(burst.result.map((response) => response.status)).toEqual(Array(50).fill(200));
+    expect(profileReads(burst.statements)).toBe(1);
+    const soon = await statementsOf(() => t.call('GET', '/api/availability'));
+    expect(profileReads(soon.statements)).toBe(0);
+    t.clock.advance(AVAILABILITY_MAX_AGE_MS);
+    const later = await statementsOf(() => t.call('GET', '/api/availability'));
+    expect(profileReads(later.statements)).toBe(1);
   });
 
   it('is public and documented', async () => {

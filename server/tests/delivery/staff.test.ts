@@ -120,12 +120,18 @@ describe(`the staff routes (${testStore})`, () => {
           code: 'merchant_placeholder',
           settings: ['VITE_MMQR_MERCHANT_ID', 'VITE_MMQR_TERMINAL_ID'],
         },
+        // Outside demo mode without CONTACT_HASH_SECRET (review N10).
+        { code: 'contact_hash_secret', settings: ['CONTACT_HASH_SECRET'] },
       ],
     });
     const real = setupWarnings({
+      ...t.deps.config,
       merchant: { ...t.deps.config.merchant, merchantId: '5012345678901234', terminalId: '10020' },
+      contactHashSecret: 'a-secret-kept-outside-the-database',
     });
     expect(real).toEqual([]);
+    const demo = setupWarnings({ ...t.deps.config, ai: { ...t.deps.config.ai, mode: 'demo' } });
+    expect(demo.map((warning) => warning.code)).toEqual(['merchant_placeholder']);
   });
 
   it('shows an unpaid order past its payment code as expired, the status its buyer reads (issue #24)', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,9 @@ describe(`backup and restore drill (${testStore})`, () => {
       const file = join(folder, testStore === 'postgres' ? 'shop.pgdump' : 'shop.tar.gz');
       const backup = await runCli('backup', ['backup', file], env);
       expect(backup.code, backup.stderr).toBe(0);
+      // Readable by its owner only, whatever the umask (review N10); PostgreSQL's password went
+      // to pg_dump by environment, not as an argument (cli/pg-environment.ts).
+      expect(statSync(file).mode & 0o777).toBe(0o600);
       log.push(`$ npm run backup -- ${file}\n${backup.stdout.trim()}`);
       if (pgOwner) {
         const wiping = await openDatabase({ databaseUrl: pgOwner.url });

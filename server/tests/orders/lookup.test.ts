@@ -6,6 +6,7 @@ import {
 } from '../../src/delivery/message-outbox';
 import { createOrder, modelAnswer, reading, submitReceipt } from '../support/shop';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
+import { statementsOf } from '../support/statements';
 import { postStock, staffKey, stockCsv } from '../support/stock';
 import { createTestApp, type TestApp, testStore, useTestApp } from '../support/test-app';
 
@@ -58,8 +59,21 @@ describe(`Find my eSIMs (${testStore})`, () => {
     expect(await worker.runOnce()).toEqual({ sent: 2, failed: 0 });
     smtp.messages.length = 0;
 
-    const known = await lookup('  BUYER@example.com ');
-    const unknown = await lookup('nobody@example.com');
+    // The same work either way (review N4): the same statements, one outbox row each; the
+    // search runs in the outbox worker.
+    const { result: known, statements: knownWork } = await statementsOf(() =>
+      lookup('  BUYER@example.com '),
+    );
+    const { result: unknown, statements: unknownWork } = await statementsOf(() =>
+      lookup('nobody@example.com'),
+    );
+    expect(knownWork).toEqual(unknownWork);
+    expect(knownWork.some((query) => /"orders"/.test(query))).toBe(false);
+    expect(
+      await t.database.rawTransaction((tx) =>
+        tx.query("SELECT id FROM outbox WHERE kind = 'orders_lookup_email'"),
+      ),
+    ).toHaveLength(2);
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(await known.text()).toBe(await unknown.text());
@@ -114,8 +128,29 @@ describe(`Find my eSIMs (${testStore})`, () => {
         "SELECT payload FROM outbox WHERE kind = 'orders_lookup_email'",
       ),
     );
-    expect(kept).toHaveLength(1);
-    expect(JSON.stringify(kept[0]!.payload)).not.toMatch(/buyer|token/i);
+    expect(kept).toHaveLength(2);
+    expect(JSON.stringify(kept)).not.toMatch(/buyer|nobody|token/i);
+  });
+
+  it('makes links that expire after LOOKUP_LINK_DAYS; the order’s own link does not (review N4)', async () => {
+    await postStock(t, key, stockCsv(1));
+    const created = await paidOrder('expiry@example.com');
+    await worker.runOnce();
+    smtp.messages.length = 0;
+    expect((await lookup('expiry@example.com')).status).toBe(202);
+    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+    const link = /https:\/\/shop\.example\/#\/order\/\S+/.exec(smtp.messages[0]!.text ?? '')![0];
+    const token = new URL(link.replace('/#/', '/')).searchParams.get('token')!;
+    const read = (with_: string) =>
+      t.call('GET', `/api/orders/${created.order.id}`, undefined, { 'X-Order-Token': with_ });
+    // The default is 7 days.
+    t.clock.advance(7 * 24 * 60 * 60_000 - 60_000);
+    expect((await read(token)).status).toBe(200);
+    t.clock.advance(2 * 60_000);
+    const expired = await read(token);
+    expect(expired.status).toBe(404);
+    expect(await expired.json()).toMatchObject({ error: { code: 'not_found' } });
+    expect((await read(created.token)).status).toBe(200);
   });
 
   it('lists only paid orders of that address, in the asked language', async () => {

@@ -73,7 +73,11 @@ describe(`npm run reconcile and npm run payment (${testStore})`, { timeout: 180_
     const refused = await run('reconcile', ['import', file], { DATA_DIR: data, DATABASE_URL: '' });
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(`The server (pid ${process.pid}) holds the embedded database`);
-    expect(refused.err).toContain('--server http://127.0.0.1:8787 --key <staff key>');
+    expect(refused.err).toContain(
+      'STAFF_API_KEY=<staff key> npm run reconcile -- import ' +
+        file +
+        ' --server http://127.0.0.1:8787',
+    );
     const stock = await run('stock', ['import', file], { DATA_DIR: data, DATABASE_URL: '' });
     expect(stock.code).toBe(1);
     expect(stock.err).toContain('holds the embedded database');
@@ -85,7 +89,13 @@ describe(`npm run reconcile and npm run payment (${testStore})`, { timeout: 180_
       file,
       `${STATEMENT_HEADER}\nKBZ-8002,"80,000 Ks",2026-11-23T10:01:00Z,Ko Aung,\nKBZ-8003,eighty,2026-11-23T10:02:00Z,,\n`,
     );
-    const bad = await run('reconcile', ['import', file, '--server', url, '--key', key]);
+    // The key never on the command line (review N10): refused with what to do; a key file works.
+    const onCommandLine = await run('reconcile', ['import', file, '--server', url, '--key', key]);
+    expect(onCommandLine.code).toBe(1);
+    expect(onCommandLine.err).toContain('set STAFF_API_KEY, or give --key-file <file>');
+    const keyFile = join(dir, 'staff.key');
+    writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
+    const bad = await run('reconcile', ['import', file, '--server', url, '--key-file', keyFile]);
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('line 3: "eighty" is not an amount');
     writeFileSync(
@@ -98,9 +108,9 @@ describe(`npm run reconcile and npm run payment (${testStore})`, { timeout: 180_
     });
     expect(done.code, done.err).toBe(0);
     expect(done.out).toContain('Imported 1 line (0 imported before, unchanged)');
-    const again = await run('reconcile', ['import', file, '--server', url, '--key', key]);
+    const again = await run('reconcile', ['import', file, '--server', url, '--key-file', keyFile]);
     expect(again.out).toContain('Imported 0 lines (1 imported before, unchanged)');
-    const report = await run('reconcile', ['report', '--server', url, '--key', key]);
+    const report = await run('reconcile', ['report', '--server', url], { STAFF_API_KEY: key });
     expect(report.code).toBe(0);
     expect(report.out).toContain('unmatched 1');
     expect(report.out).toContain('KBZ8002');

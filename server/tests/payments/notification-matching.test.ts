@@ -7,6 +7,7 @@ import {
   postStatement,
 } from '../support/bank';
 import { createOrder, payOrder, readOrder, readingAnswer, type Created } from '../support/shop';
+import { createMessageOutboxWorker } from '../../src/delivery/message-outbox';
 import { postStock, staffKey, stockCsv } from '../support/stock';
 import { sqlRows, testStore, useTestApp, type SharedTestApp } from '../support/test-app';
 
@@ -216,4 +217,132 @@ describe(`statement lines confirm only what they prove (${testStore})`, () => {
       ]);
     },
   );
+});
+
+describe(`a statement line imported before the screenshot (${testStore})`, () => {
+  // Under instant a screenshot alone is delivered: only the line's disagreement can hold it.
+  const t = useTestApp({
+    env: { DELIVERY_POLICY: 'instant', STAFF_WEBHOOK_URL: 'https://hooks.example/staff' },
+  });
+  const rows = sqlRows(t);
+  let key = '';
+  beforeEach(async () => {
+    key = await staffKey(t);
+    expect((await postStock(t, key, stockCsv(5))).status).toBe(200);
+  });
+
+  /** The line for KBZ-610001 imported first, then an order paid by a screenshot showing it. */
+  async function lineThenScreenshot(change: { amount?: string; at?: number; reference?: string }) {
+    const created = await createOrder(t);
+    const createdAt = created.order.createdAt as number;
+    const at = new Date(createdAt + (change.at ?? 60_000)).toISOString();
+    const reference = change.reference ?? created.order.number;
+    const csv = `${STATEMENT_HEADER}\nKBZ-610001,${change.amount ?? '80000'},${at},Ko Aung,${reference}\n`;
+    expect(await (await postStatement(t, key, csv)).json()).toMatchObject({ unmatched: 1 });
+    t.clock.advance(2 * 60_000);
+    t.gemini.answer(
+      readingAnswer({
+        transactionId: 'KBZ-610001',
+        transactionTime: new Date(createdAt + 60_000).toISOString(),
+      }),
+    );
+    const answer = await payOrder<{ order: Order }>(t, created);
+    return { created, answer };
+  }
+
+  it.each([
+    ['another amount', { amount: '70000' }, 'amount'],
+    ['a time before the order was made', { at: -10 * 60_000 }, 'before_order'],
+    ['a time after the payment window', { at: 60 * 60_000 }, 'outside_window'],
+    ['a reference naming another order', { reference: '#NXR-20260101-000000' }, 'reference'],
+  ] as const)('holds the order on %s: mismatch, staff alerted once', async (_n, change, reason) => {
+    const { created, answer } = await lineThenScreenshot(change);
+    expect(answer.order.status).toBe('paid');
+    expect(answer.order.delivery.state).toBe('held');
+    expect(answer.order.delivery.esim).toBeNull();
+    expect(
+      await rows('SELECT bank_state, bank_confirmed_by FROM orders WHERE id = $1', [
+        created.order.id,
+      ]),
+    ).toEqual([{ bank_state: 'mismatch', bank_confirmed_by: null }]);
+    expect(await rows(WEBHOOK)).toEqual([
+      {
+        order_id: created.order.id,
+        payload: expect.objectContaining({
+          event: 'order.bank_mismatch',
+          number: created.order.number,
+          transactionId: 'KBZ610001',
+          reason,
+        }),
+      },
+    ]);
+  });
+
+  it('confirms and delivers at once when the line agrees in amount, time and reference', async () => {
+    const { created, answer } = await lineThenScreenshot({});
+    expect(answer.order.delivery.state).toMatch(ESIM_OUT);
+    expect(
+      await rows('SELECT bank_state, bank_confirmed_by FROM orders WHERE id = $1', [
+        created.order.id,
+      ]),
+    ).toEqual([{ bank_state: 'confirmed', bank_confirmed_by: 'statement' }]);
+    expect(await rows(WEBHOOK)).toEqual([]);
+  });
+});
+
+describe(`a held order past its promised time (${testStore})`, () => {
+  const t = useTestApp({
+    env: {
+      DELIVERY_POLICY: 'confirmed',
+      BANK_CONFIRMATION_MINUTES: '120',
+      STAFF_WEBHOOK_URL: 'https://hooks.example/staff',
+    },
+  });
+  beforeEach(async () => {
+    expect((await postStock(t, await staffKey(t), stockCsv(3))).status).toBe(200);
+  });
+
+  it('alerts staff once per order when the promise passes, through the outbox (issue #44 item 1)', async () => {
+    const posted: { event: string; number?: string }[] = [];
+    const worker = createMessageOutboxWorker(t.deps, {
+      fetch: async (input, init) => {
+        posted.push((await new Request(input, init).json()) as { event: string });
+        return new Response(null, { status: 204 });
+      },
+    });
+    const created = await createOrder(t);
+    const createdAt = created.order.createdAt as number;
+    t.clock.advance(60_000);
+    t.gemini.answer(
+      readingAnswer({
+        transactionId: 'KBZ-620001',
+        transactionTime: new Date(createdAt + 30_000).toISOString(),
+      }),
+    );
+    const paid = await payOrder<{ order: { delivery: { state: string; promisedBy: number } } }>(
+      t,
+      created,
+    );
+    expect(paid.order.delivery.state).toBe('held');
+    const overdue = () => posted.filter((body) => body.event === 'order.held_overdue');
+    // Within the promise: nothing.
+    t.clock.set(paid.order.delivery.promisedBy - 1_000);
+    await worker.runOnce();
+    expect(overdue()).toEqual([]);
+    // Past it: one alert naming the order, and never a second one.
+    t.clock.set(paid.order.delivery.promisedBy + 1_000);
+    await worker.runOnce();
+    t.clock.advance(60 * 60_000);
+    await worker.runOnce();
+    expect(overdue()).toEqual([
+      expect.objectContaining({
+        event: 'order.held_overdue',
+        orderId: created.order.id,
+        number: created.order.number,
+        promisedBy: paid.order.delivery.promisedBy,
+        bankState: 'unconfirmed',
+      }),
+    ]);
+    await worker.stop();
+  });
 });

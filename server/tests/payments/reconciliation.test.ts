@@ -55,7 +55,11 @@ describe('statement CSV', () => {
       `KBZ-1005,80000`,
     ].join('\n');
     const parsed = parseStatementCsv(csv);
-    expect(parsed.problems.map((problem) => problem.line)).toEqual([3, 4, 5, 6, 7, 8]);
+    // Line 7's formula-looking payer is no problem (review N6): it is kept as text.
+    expect(parsed.problems.map((problem) => problem.line)).toEqual([3, 4, 5, 6, 8]);
+    expect(parsed.lines.find((line) => line.line === 7)).toMatchObject({
+      payer: '=HYPERLINK("x")',
+    });
     expect(parseStatementCsv('id,amount\n1,2').problems).toEqual([
       { line: 1, problem: expect.stringContaining('transaction_id,amount,paid_at') },
     ]);
@@ -235,6 +239,48 @@ describe(`statement reconciliation (${testStore})`, () => {
     expect((await postStatement(t, key, csv)).status).toBe(422);
     const bad = await postStatement(t, key, csv, { columns: { txn: 'Txn ID' } });
     expect(bad.status).toBe(400);
+  });
+
+  it('imports lines whose payer, reference or unmapped cells look like formulas, kept as text (review N6)', async () => {
+    const order = await paid('KBZ-8001', T0);
+    t.clock.set(T0 + 60 * 60_000);
+    const csv = [
+      'transaction_id,amount,paid_at,payer,reference,remark',
+      `KBZ-8001,80000,${iso(T0 + 60_000)},=1+1,${order.order.number},-x`,
+      `KBZ-8002,1,${iso(T0 + 2 * 60_000)},@SUM(1),+x,=HYPERLINK("http://x")`,
+      `KBZ-8003,1,${iso(T0 + 3 * 60_000)},Ko Aung,-x,@shop`,
+    ].join('\n');
+    const response = await postStatement(t, key, csv);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ imported: 3, confirmed: 1, unmatched: 2 });
+    expect(
+      await rows('SELECT transaction_id, payer, reference FROM statement_lines ORDER BY 1'),
+    ).toEqual([
+      { transaction_id: 'KBZ8001', payer: '=1+1', reference: order.order.number },
+      { transaction_id: 'KBZ8002', payer: '@SUM(1)', reference: '+x' },
+      { transaction_id: 'KBZ8003', payer: 'Ko Aung', reference: '-x' },
+    ]);
+  });
+
+  it('imports 20,000 new lines in one file (batched: no 65,535-parameter statement, review N6)', async () => {
+    const lines = Array.from(
+      { length: 20_000 },
+      (_, n) => `BULK-${100_000 + n},50000,${iso(T0 + n * 1000)},Payer ${n},`,
+    );
+    const response = await postStatement(t, key, [STATEMENT_HEADER, ...lines].join('\n'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ imported: 20_000, unmatched: 20_000 });
+    expect(await rows('SELECT count(*)::int AS n FROM statement_lines')).toEqual([{ n: 20_000 }]);
+  });
+
+  it('answers a mapping body that is not JSON with 400 invalid_json (review N6)', async () => {
+    const response = await t.app.request('/api/staff/reconciliation/statement', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: '{"csv": "x",',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_json' } });
   });
 
   it('needs a staff key', async () => {
