@@ -80,10 +80,11 @@ export function Header() {
                   {t(key as 'nav.home')}
                 </NavLink>
                 {route === 'helpCenter' && apiUrl && (
-                  // The help center's Find my eSIMs box, brought into view (not a page of its own).
+                  // The help center's Find my eSIMs box, brought into view (not a page of its own); in the
+                  // collapsed menu, below 1240 px (header.css).
                   <Link
                     to={`${paths.helpCenter}?${FIND_MY_ESIMS}`}
-                    className="site-nav__link"
+                    className="site-nav__link site-nav__link--menu-only"
                     onClick={() => setMenuOpen(false)}
                   >
                     {t('nav.findMyEsims')}
