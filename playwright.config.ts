@@ -123,8 +123,13 @@ export default defineConfig({
         RECEIPT_LIMIT_PER_ORDER: '1000',
         RECEIPT_LIMIT_PER_ADDRESS: '100000',
         ORDER_LIMIT_PER_ADDRESS: '100000',
-        // The journeys pay many orders from one contact; the second API runs `confirmed`.
-        DELIVERY_POLICY: 'instant',
+        // `limit` with no reachable limit (decision 128): a receipt that shows the shop as payee
+        // (the fake Gemini's default reading) delivers at once, as the journeys that pay many
+        // orders from one contact need; one that shows no payee is held for the bank, and this
+        // API mails it (e2e/held-mail.spec.ts). The second API runs `confirmed`, without mail.
+        DELIVERY_POLICY: 'limit',
+        UNCONFIRMED_LIMIT_MMK: '1000000000000',
+        UNCONFIRMED_PER_CONTACT: '1000000',
         // ATOM's profiles come from the fake SM-DP+; MPT, Ooredoo and Mytel from stock.
         PROVISIONING_ATOM: 'es2plus',
         ES2PLUS_ATOM_URL: e2eApi.smdp.url,

@@ -2,7 +2,7 @@
 /**
  * A tiny stand-in for Gemini's REST API at the server's outgoing side (GEMINI_BASE_URL), for the
  * server-mode journey: every `:generateContent` answers with a scripted receipt reading (paid
- * 80,000 MMK, two minutes ago, the current transaction id). `PUT /__receipt` with
+ * 80,000 MMK to the shop's merchant account, two minutes ago, the current transaction id). `PUT /__receipt` with
  * `{ "transactionId": "…" }` sets the id the next readings report; `GET /__calls` counts the
  * calls and tells whether each carried the server's key. Listens on 127.0.0.1:$FAKE_GEMINI_PORT.
  * A journey that runs beside another gives its receipt a height of its own and scripts its id
@@ -112,6 +112,10 @@ const server = createServer(async (request, response) => {
       currency: 'MMK',
       transactionTime: new Date(Date.now() - 2 * 60_000).toISOString(),
       status: 'SUCCESS',
+      // The shop's merchant account as the payee (the API's default MMQR name): delivered at
+      // once under the first API's `limit` policy; a journey scripts `payeeName: null` to be held.
+      payeeName: 'ESIM MYANMAR',
+      paymentKind: 'merchant',
       ...script.reading,
     };
     return send(response, 200, {

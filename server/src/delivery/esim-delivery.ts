@@ -38,9 +38,20 @@ export const STAFF_ALERT_EMAIL = 'staff_alert_email';
 export const STAFF_ALERT_WEBHOOK = 'staff_alert_webhook';
 /** A paid order, posted to the staff webhook (queued only when one is configured). */
 export const ORDER_PAID = 'order.paid';
+/** The buyer's email while the eSIM is held for the bank (issue #44 item 2). */
+export const HELD_EMAIL = 'held_email';
 
 /** What an esim_email outbox row carries. The link holds the order token (decision 038). */
-export type EsimEmailPayload = { to: string | null; language: 'en' | 'my'; link: string | null };
+export type EsimEmailPayload = {
+  to: string | null;
+  language: 'en' | 'my';
+  link: string | null;
+  /** Queued for an order held for the bank: the email says the eSIM is now released. */
+  held?: boolean;
+};
+
+/** What a held_email row carries: the eSIM email's fields and the promised time (epoch ms). */
+export type HeldEmailPayload = Omit<EsimEmailPayload, 'held'> & { promisedBy: number | null };
 
 export type { EmailState } from '#domain/order-life';
 
@@ -274,16 +285,42 @@ export function handOver(deps: Pick<Deps, 'config'>, order: OrderRow, now: numbe
   };
 }
 
-/** Queues the eSIM email of a paid shop order (in the payment's transaction). */
+/**
+ * Queues the eSIM email of a paid shop order (in the payment's transaction). An order held for
+ * the bank gets an email now that says so, and its eSIM email, sent once released, says it is
+ * released (issue #44 item 2).
+ */
 export async function queueEsimEmail(tx: Tx, order: OrderRow, link: string | null, now: number) {
-  const payload: EsimEmailPayload = { to: order.contact, language: order.language, link };
+  const held = order.deliveryState === 'held';
+  const payload: EsimEmailPayload = {
+    to: order.contact,
+    language: order.language,
+    link,
+    ...(held ? { held: true } : {}),
+  };
+  const at = new Date(now);
   await tx.insert(messageOutbox).values({
     kind: ESIM_EMAIL,
     orderId: order.id,
     payload,
     attempts: 0,
-    nextAttemptAt: new Date(now),
-    createdAt: new Date(now),
+    nextAttemptAt: at,
+    createdAt: at,
+  });
+  if (!held) return;
+  const heldPayload: HeldEmailPayload = {
+    to: order.contact,
+    language: order.language,
+    link,
+    promisedBy: order.promisedBy?.getTime() ?? null,
+  };
+  await tx.insert(messageOutbox).values({
+    kind: HELD_EMAIL,
+    orderId: order.id,
+    payload: heldPayload,
+    attempts: 0,
+    nextAttemptAt: at,
+    createdAt: at,
   });
 }
 

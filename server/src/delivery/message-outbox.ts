@@ -6,6 +6,7 @@ import { orders, messageOutbox } from '../db/schema';
 import type { Deps } from '../deps';
 import {
   composeEsimEmail,
+  composeHeldEmail,
   composeLookupEmail,
   staffAlertText,
   type StaffAlertPayload,
@@ -14,6 +15,7 @@ import { LOOKUP_EMAIL, resolveOrderLookup, type LookupEmailPayload } from '../or
 import {
   deliverWaiting,
   ESIM_EMAIL,
+  HELD_EMAIL,
   markDelivered,
   ORDER_PAID,
   profileOf,
@@ -21,6 +23,7 @@ import {
   STAFF_ALERT_EMAIL,
   STAFF_ALERT_WEBHOOK,
   type EsimEmailPayload,
+  type HeldEmailPayload,
 } from './esim-delivery';
 import { repeatRounds } from '../platform/rounds';
 import { alertOverdueHeld } from './delivery-policy';
@@ -50,7 +53,16 @@ export function smtpMailer(url: string): Mailer {
   return { send: async (message) => void (await transport.sendMail(message)) };
 }
 
-export const KINDS = [ESIM_EMAIL, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK, ORDER_PAID, LOOKUP_EMAIL];
+export const KINDS = [
+  ESIM_EMAIL,
+  HELD_EMAIL,
+  STAFF_ALERT_EMAIL,
+  STAFF_ALERT_WEBHOOK,
+  ORDER_PAID,
+  LOOKUP_EMAIL,
+];
+/** Kinds whose address and order link are forgotten once sent. */
+const FORGET_ON_SEND = [LOOKUP_EMAIL, HELD_EMAIL];
 /** Kinds posted to the staff webhook; the others need a mailer. */
 const WEBHOOK_KINDS = [STAFF_ALERT_WEBHOOK, ORDER_PAID];
 /** How long a claimed row is left alone while it is being sent. */
@@ -118,9 +130,30 @@ export function createMessageOutboxWorker(
     });
   }
 
-  /** Sends the row's message; false: it had nothing to send (a lookup that found no order). */
+  /**
+   * Sends the row's message; false: it had nothing to send (a lookup that found no order, a held
+   * order released before its email).
+   */
   async function deliver(row: Row): Promise<boolean> {
-    if (row.kind === ESIM_EMAIL) {
+    if (row.kind === HELD_EMAIL) {
+      const payload = row.payload as HeldEmailPayload;
+      const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId!));
+      // Released (or withdrawn) meanwhile: the eSIM email says what happened instead.
+      if (order?.deliveryState !== 'held') return false;
+      if (!payload.to) throw new Error('No address for this email');
+      await options.mailer!.send(
+        composeHeldEmail({
+          to: payload.to,
+          from: config.delivery.mailFrom,
+          language: payload.language,
+          number: order.number,
+          planId: order.planId,
+          operatorId: order.operatorId,
+          promisedBy: payload.promisedBy,
+          link: payload.link,
+        }),
+      );
+    } else if (row.kind === ESIM_EMAIL) {
       const payload = row.payload as EsimEmailPayload;
       const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId!));
       const profile = await profileOf(db, row.orderId!);
@@ -136,6 +169,7 @@ export function createMessageOutboxWorker(
           iccid: profile.iccid,
           activationCode: profile.activationCode,
           link: payload.link,
+          released: payload.held === true,
         }),
       );
     } else if (row.kind === LOOKUP_EMAIL) {
@@ -179,11 +213,11 @@ export function createMessageOutboxWorker(
           .set({ sentAt: new Date(now), attempts, lastError: null })
           .where(eq(messageOutbox.id, row.id));
         if (row.kind === ESIM_EMAIL && row.orderId) await markDelivered(tx, row.orderId, now);
-        // Sent: the address and the links (tokens) of a lookup email are not kept.
-        if (row.kind === LOOKUP_EMAIL) {
+        // Sent: the address and the links (tokens) of a lookup or held email are not kept.
+        if (FORGET_ON_SEND.includes(row.kind)) {
           await tx
             .update(messageOutbox)
-            .set({ payload: sql`${messageOutbox.payload} - 'to' - 'orders'` })
+            .set({ payload: sql`${messageOutbox.payload} - 'to' - 'orders' - 'link'` })
             .where(eq(messageOutbox.id, row.id));
         }
       });

@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import en from '../../../locales/en/delivery-email.json';
 import my from '../../../locales/my/delivery-email.json';
 import { findOperator, findPlan } from '#domain/catalogue';
+import { MYANMAR_OFFSET_MS } from '#domain/myanmar-time';
 import { parseActivationCode } from './stock-csv';
 
 /**
@@ -27,6 +28,8 @@ export type EsimEmailInput = {
   activationCode: string;
   /** `${SHOP_URL}/#/order/<id>?token=<token>`, or null when the token is not known. */
   link: string | null;
+  /** The order was held for the bank: the email opens by saying the eSIM is now released. */
+  released?: boolean;
 };
 
 export type EmailMessage = {
@@ -46,6 +49,27 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
+
+/**
+ * A time on Myanmar's clock, as the order number reads it (issue #44), whatever the server's
+ * zone: "28 Nov 2026, 05:16 (Myanmar time)", or in Burmese with Myanmar digits and month
+ * ("မြန်မာ စံတော်ချိန် ၂၀၂၆ နိုဝင်ဘာ ၂၈၊ ၀၅:၁၆"), as the shop's screens write it.
+ */
+export function myanmarDateTime(ms: number, language: 'en' | 'my'): string {
+  const t = texts[language] ?? texts.en;
+  const wall = new Date(ms + MYANMAR_OFFSET_MS);
+  const utc = { timeZone: 'UTC' } as const;
+  const time =
+    language === 'my'
+      ? `${new Intl.DateTimeFormat('my', { dateStyle: 'long', ...utc }).format(wall)}၊ ${new Intl.DateTimeFormat('my', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...utc }).format(wall)}`
+      : new Intl.DateTimeFormat('en-GB', {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          hourCycle: 'h23',
+          ...utc,
+        }).format(wall);
+  return fill(t.myanmarTime, { time });
+}
 
 /** The activation code as a QR code PNG, large enough to scan from another screen. */
 export const qrPng = (activationCode: string) =>
@@ -74,8 +98,10 @@ export async function composeEsimEmail(input: EsimEmailInput): Promise<EmailMess
   const facts = t.checklist.items;
   const subject = fill(t.subject, values);
 
+  const released = input.released ? [t.held.released] : [];
   const text = [
     fill(t.greeting, values),
+    ...released,
     fill(t.intro, values),
     '',
     t.manualTitle,
@@ -94,6 +120,7 @@ export async function composeEsimEmail(input: EsimEmailInput): Promise<EmailMess
 <html lang="${input.language}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="font-family:'Noto Sans Myanmar',Arial,sans-serif;line-height:1.6;color:#111;max-width:600px;margin:0 auto;padding:16px">
 <p>${e(fill(t.greeting, values))}</p>
+${released.map((line) => `<p><strong>${e(line)}</strong></p>`).join('')}
 <p>${e(fill(t.intro, values))}</p>
 <p style="text-align:center"><img src="cid:${QR_CID}" alt="${e(t.qrAlt)}" width="320" height="320" style="width:320px;height:320px"></p>
 <h2 style="font-size:18px">${e(t.manualTitle)}</h2>
@@ -131,6 +158,57 @@ ${
       },
     ],
   };
+}
+
+export type HeldEmailInput = {
+  to: string;
+  from: string;
+  language: 'en' | 'my';
+  number: string;
+  planId: string;
+  operatorId: string;
+  /** When the bank's confirmation is usually in (epoch ms), or null when none is promised. */
+  promisedBy: number | null;
+  link: string | null;
+};
+
+/**
+ * The email of a paid order held for the bank (issue #44 item 2): the receipt is checked, the
+ * eSIM is released once the bank confirms (usually by the promised time, on Myanmar's clock),
+ * it comes by email then, and the order page shows where it stands meanwhile.
+ */
+export function composeHeldEmail(input: HeldEmailInput): EmailMessage {
+  const t = (texts[input.language] ?? texts.en).held;
+  const values = {
+    number: input.number,
+    plan: findPlan(input.planId)?.name ?? input.planId,
+    operator: findOperator(input.operatorId)?.name ?? input.operatorId,
+    time: input.promisedBy === null ? '' : myanmarDateTime(input.promisedBy, input.language),
+  };
+  const subject = fill(t.subject, values);
+  const intro = fill(input.promisedBy === null ? t.introSoon : t.intro, values);
+  const footer = fill((texts[input.language] ?? texts.en).footer, values);
+  const text = [
+    intro,
+    t.next,
+    '',
+    ...(input.link ? [t.orderLinkText, input.link, ''] : []),
+    footer,
+  ].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="${input.language}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="font-family:'Noto Sans Myanmar',Arial,sans-serif;line-height:1.6;color:#111;max-width:600px;margin:0 auto;padding:16px">
+<p>${e(intro)}</p>
+<p>${e(t.next)}</p>
+${
+  input.link
+    ? `<p>${e(t.orderLinkText)}<br><a href="${e(input.link)}">${e((texts[input.language] ?? texts.en).orderLinkLabel)}</a></p>`
+    : ''
+}
+<p>${e(footer)}</p>
+</body></html>`;
+  return { from: input.from, to: input.to, subject, text, html, attachments: [] };
 }
 
 /** A staff alert's subject and text (English: a staff tool). */

@@ -6,7 +6,8 @@ import {
   smtpMailer,
   type MessageOutboxWorker,
 } from '../../src/delivery/message-outbox';
-import { QR_CID } from '../../src/delivery/message-texts';
+import { composeHeldEmail, myanmarDateTime, QR_CID } from '../../src/delivery/message-texts';
+import { NOTIFY_SECRET, notification, notify } from '../support/bank';
 import { createOrder, readingAnswer, submitReceipt, readOrder } from '../support/shop';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { activationCode, iccid, postStock, staffKey, stockCsv } from '../support/stock';
@@ -201,5 +202,129 @@ describe(`the eSIM email through the outbox (${testStore})`, () => {
       staff,
     );
     expect(again.status).toBe(409);
+  });
+});
+
+/**
+ * Issue #44 item 2: a held order keeps its email buyer informed. When the receipt is checked and
+ * the eSIM held for the bank, an email says so, with the promised time on Myanmar's clock and
+ * the order link; once the bank confirms, the eSIM email says the eSIM is released. In the
+ * buyer's language; a Viber buyer gets neither.
+ */
+describe(`the emails of an order held for the bank (${testStore})`, () => {
+  let smtp: SmtpCatcher;
+  let worker: MessageOutboxWorker;
+  const t = useTestApp(async () => {
+    smtp = await startSmtpCatcher();
+    return {
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'eSIM Myanmar <shop@esim.example>',
+        SHOP_URL: `${SHOP_URL}/`,
+        DELIVERY_POLICY: 'confirmed',
+        BANK_CONFIRMATION_MINUTES: '120',
+        PAYMENT_NOTIFY_SECRET: NOTIFY_SECRET,
+      },
+    };
+  });
+  beforeEach(
+    () => void (worker = createMessageOutboxWorker(t.deps, { mailer: smtpMailer(smtp.url) })),
+  );
+  afterEach(() => worker.stop());
+  afterAll(() => smtp.close());
+  beforeEach(async () => {
+    smtp.messages.length = 0;
+    smtp.refuse = false;
+    await postStock(t, await staffKey(t), stockCsv(2));
+    t.gemini.answer(readingAnswer());
+  });
+  const rows = sqlRows(t);
+
+  /** The promised time as the email must write it: paid at T0 (10:00 UTC), +120 min, +06:30. */
+  const promised = {
+    en: 'usually by 23 Nov 2026, 18:30 (Myanmar time).',
+    my: '(ပုံမှန်အားဖြင့် မြန်မာ စံတော်ချိန် ၂၀၂၆ နိုဝင်ဘာ ၂၃၊ ၁၈:၃၀ မတိုင်မီ)',
+  };
+
+  for (const language of ['en', 'my'] as const) {
+    it(`emails the held state, then the released eSIM (${language})`, async () => {
+      const created = await createOrder(t, { contact: 'Traveller@Example.com', language });
+      const answer = (await (await submitReceipt(t, created)).json()) as { order: Order };
+      expect(answer.order.delivery.state).toBe('held');
+      expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+      expect(smtp.messages).toHaveLength(1);
+      const held = smtp.messages[0]!;
+      expect(held.to).toMatchObject({ text: 'Traveller@example.com' });
+      const link = `${SHOP_URL}/#/order/${created.order.id}?token=${encodeURIComponent(created.token)}&lang=${language}`;
+      expect(held.text).toContain(link);
+      expect(held.attachments).toHaveLength(0);
+      if (language === 'en') {
+        expect(held.subject).toBe(
+          `Receipt checked: your eSIM follows when the bank confirms - order ${created.order.number}`,
+        );
+        expect(held.text).toContain('please do not pay again');
+      } else {
+        expect(held.subject).toContain('ပြေစာကို စစ်ဆေးပြီးပါပြီ');
+        expect(String(held.html)).toContain('lang="my"');
+      }
+      // On Myanmar's clock, named, as the order number is (Myanmar digits and month in Burmese).
+      expect(held.text).toContain(promised[language]);
+      // Sent: the address and the order link are not kept in the outbox.
+      const [heldRow] = await rows("SELECT payload FROM outbox WHERE kind = 'held_email'");
+      expect(JSON.stringify(heldRow!.payload)).not.toMatch(/traveller|token/i);
+      // Nothing more while held: the eSIM email waits for the release.
+      expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+
+      const response = await notify(t, notification(created.order.number));
+      expect(response.status).toBe(200);
+      expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+      const released = smtp.messages[1]!;
+      expect(released.to).toMatchObject({ text: 'Traveller@example.com' });
+      expect(released.attachments.map((attachment) => attachment.cid)).toEqual([QR_CID]);
+      expect(released.text).toContain(
+        language === 'en'
+          ? 'Our bank has confirmed your payment: your eSIM is released.'
+          : 'ငွေဝင်ကြောင်း ဘဏ်က အတည်ပြုပြီးပါပြီ - သင့် eSIM ကို ထုတ်ပေးပြီးပါပြီ။',
+      );
+      expect(released.text).toContain(activationCode(0));
+      expect((await readOrder<Order>(t, created)).delivery.email.state).toBe('sent');
+    });
+  }
+
+  it('sends no held email once the order was released before it went, and none to Viber', async () => {
+    const created = await createOrder(t, { contact: 'traveller@example.com' });
+    await submitReceipt(t, created);
+    const viber = await createOrder(t, { contact: '09 765 432 109' });
+    t.gemini.answer(readingAnswer({ transactionId: '0999 8888 7777' }));
+    await submitReceipt(t, viber);
+    expect(await rows("SELECT order_id FROM outbox WHERE kind = 'held_email'")).toEqual([
+      { order_id: created.order.id },
+    ]);
+    expect((await notify(t, notification(created.order.number))).status).toBe(200);
+    // Released before the worker ran: only the eSIM email goes, saying it is released.
+    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0]!.subject).toBe(`Your eSIM for Myanmar - order ${created.order.number}`);
+  });
+
+  it('writes the promised time in the English email without a date when none is promised', () => {
+    const mail = composeHeldEmail({
+      to: 'a@example.com',
+      from: 'shop@example.com',
+      language: 'en',
+      number: '#NXR-20261128-031645',
+      planId: 'power-30',
+      operatorId: 'mpt',
+      promisedBy: null,
+      link: null,
+    });
+    expect(mail.text).toContain('as soon as our bank confirms');
+    expect(mail.text).not.toContain('usually by');
+    expect(myanmarDateTime(Date.UTC(2026, 10, 27, 22, 46), 'en')).toBe(
+      '28 Nov 2026, 05:16 (Myanmar time)',
+    );
+    expect(myanmarDateTime(Date.UTC(2026, 10, 27, 22, 46), 'my')).toBe(
+      'မြန်မာ စံတော်ချိန် ၂၀၂၆ နိုဝင်ဘာ ၂၈၊ ၀၅:၁၆',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EsimProfile } from '../../lib/delivery';
 
@@ -20,7 +20,7 @@ export function EsimCodes({
   const { t } = useTranslation('delivery');
   const id = useId();
   const [status, setStatus] = useState<CopyStatus>(null);
-  const fields = useRef<Partial<Record<CodeName, HTMLInputElement | null>>>({});
+  const fields = useRef<Partial<Record<CodeName, HTMLTextAreaElement | null>>>({});
   const manual: { name: CodeName; value: string }[] = [
     { name: 'smdp', value: esim.smdpAddress },
     { name: 'matchingId', value: esim.matchingId },
@@ -53,17 +53,14 @@ export function EsimCodes({
         <div className="esim-codes__row" key={name}>
           <label htmlFor={`${id}-${name}`}>{label(name)}</label>
           <div className="esim-codes__field">
-            <input
+            {/* Shown whole (issue #44: "LPA:1$smdp.demo.invali…" was cut): a read-only text
+                area that wraps the code and grows to it, still selected and copied as one. */}
+            <CodeField
               id={`${id}-${name}`}
-              ref={(node) => {
+              value={value}
+              fieldRef={(node) => {
                 fields.current[name] = node;
               }}
-              className="esim-codes__value"
-              value={value}
-              readOnly
-              spellCheck={false}
-              autoComplete="off"
-              onFocus={(event) => event.currentTarget.select()}
             />
             <button
               type="button"
@@ -83,5 +80,54 @@ export function EsimCodes({
         {status && t(status.ok ? 'codes.copied' : 'codes.copyFailed', { name: label(status.name) })}
       </p>
     </div>
+  );
+}
+
+/** A code in a read-only text area as tall as its wrapped lines (the layout's width decides). */
+function CodeField({
+  id,
+  value,
+  fieldRef,
+}: {
+  id: string;
+  value: string;
+  fieldRef: (node: HTMLTextAreaElement | null) => void;
+}) {
+  const own = useRef<HTMLTextAreaElement | null>(null);
+  useLayoutEffect(() => {
+    const field = own.current;
+    if (!field) return;
+    const fit = () => {
+      field.style.height = 'auto';
+      field.style.height = `${field.scrollHeight + field.offsetHeight - field.clientHeight}px`;
+    };
+    fit();
+    void document.fonts?.ready.then(fit);
+    if (typeof ResizeObserver === 'undefined') return;
+    // Again when the width changes (a turned phone, the fonts arriving); not for its own height.
+    let width = field.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (field.clientWidth === width) return;
+      width = field.clientWidth;
+      fit();
+    });
+    observer.observe(field);
+    return () => observer.disconnect();
+  }, [value]);
+  return (
+    <textarea
+      id={id}
+      ref={(node) => {
+        own.current = node;
+        fieldRef(node);
+      }}
+      className="esim-codes__value"
+      value={value}
+      rows={1}
+      readOnly
+      spellCheck={false}
+      autoComplete="off"
+      onFocus={(event) => event.currentTarget.select()}
+    />
   );
 }

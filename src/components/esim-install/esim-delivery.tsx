@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 import { site } from '../../config/site';
 import { appleInstallUrl, type EsimProfile, type OrderDelivery } from '../../lib/delivery';
 import { formatDateTime } from '../../lib/i18n/format';
@@ -52,6 +54,9 @@ export function EsimDelivery(props: EsimDeliveryProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const SubHeading = headingLevel === 2 ? 'h3' : 'h4';
   const viber = contactKind === 'phone';
+  // A promised time on Myanmar's clock, named, as the order number is (issue #44).
+  const promised = (at: number) =>
+    t('myanmarTime', { time: formatDateTime(at, i18n.language, { myanmar: true }) });
   const emailMessage =
     viber || delivery.email.state === 'not_applicable' ? null : emailMessages[delivery.email.state];
   // An email buyer whose eSIM no email carries (a shop without a mail server, issue #44): like a
@@ -83,7 +88,7 @@ export function EsimDelivery(props: EsimDeliveryProps) {
         <p className="alert alert--warning" role="status">
           {delivery.promisedBy === null
             ? t(`${waiting}.textSoon`)
-            : t(`${waiting}.text`, { time: formatDateTime(delivery.promisedBy, i18n.language) })}
+            : t(`${waiting}.text`, { time: promised(delivery.promisedBy) })}
         </p>
         {link}
       </section>
@@ -97,9 +102,13 @@ export function EsimDelivery(props: EsimDeliveryProps) {
         <p className="alert alert--warning" role="status">
           {delivery.promisedBy === null
             ? t('held.textSoon')
-            : t('held.text', { time: formatDateTime(delivery.promisedBy, i18n.language) })}
+            : t('held.text', { time: promised(delivery.promisedBy) })}
         </p>
         {link}
+        {/* Where to ask while waiting (issue #44): the help center, with Find my eSIMs. */}
+        <p className="esim-delivery__help">
+          {t('held.help')} <Link to={paths.helpCenter}>{t('held.helpLink')}</Link>
+        </p>
       </section>
     );
   }

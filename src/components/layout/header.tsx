@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths, type RouteName } from '../../config/paths';
 import { site } from '../../config/site';
+import { useServices } from '../../lib/services';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { LanguageToggle } from './language-toggle';
 import './header.css';
@@ -18,6 +19,9 @@ const navItems: { route: RouteName; key: `nav.${string}` }[] = [
   { route: 'contact', key: 'nav.contact' },
 ];
 
+/** The help center's search parameter that brings Find my eSIMs into view. */
+export const FIND_MY_ESIMS = 'find';
+
 export function Header() {
   const { t } = useTranslation();
   const menuId = useId();
@@ -27,6 +31,8 @@ export function Header() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   if (openOn !== null && openOn !== pathname) setOpenOn(null);
   const menuOpen = openOn === pathname;
+  // Find my eSIMs (issue #44): only where the shop's server can look orders up.
+  const { apiUrl } = useServices();
   const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
 
   useEffect(() => {
@@ -73,6 +79,17 @@ export function Header() {
                 >
                   {t(key as 'nav.home')}
                 </NavLink>
+                {route === 'helpCenter' && apiUrl && (
+                  // The help center's Find my eSIMs box, brought into view (not a page of its own); in the
+                  // collapsed menu, below 1240 px (header.css).
+                  <Link
+                    to={`${paths.helpCenter}?${FIND_MY_ESIMS}`}
+                    className="site-nav__link site-nav__link--menu-only"
+                    onClick={() => setMenuOpen(false)}
+                  >
+                    {t('nav.findMyEsims')}
+                  </Link>
+                )}
               </li>
             ))}
             {site.downloadAppUrl && (

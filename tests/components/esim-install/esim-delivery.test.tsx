@@ -102,6 +102,16 @@ describe('the eSIM install component', () => {
     expect(screen.getByLabelText('Activation code')).toHaveValue('K2-1A2B3C-4D5E6F');
   });
 
+  it('shows each code whole, in a field that wraps it rather than cutting it (issue #44)', async () => {
+    await show(assigned(), UA.ios16);
+    const lpa = await screen.findByLabelText('eSIM code (LPA)');
+    // A text area wraps a long code onto more lines; a one-line input cut it at the edge.
+    expect(lpa.tagName).toBe('TEXTAREA');
+    expect(lpa).toHaveAttribute('readonly');
+    expect(lpa).toHaveValue(CODE);
+    expect(screen.getByLabelText('SM-DP+ address').tagName).toBe('TEXTAREA');
+  });
+
   it('shows an Android phone the Settings steps and the code to paste, and no iPhone link', async () => {
     await show(assigned(), UA.android);
     const first = await screen.findByText(/^Open Settings → Network & internet → SIMs/);
@@ -171,12 +181,15 @@ describe('the eSIM install component', () => {
     expect(
       screen.getByRole('heading', { name: 'Paid: your eSIM will be ready soon' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(formatDateTime(promisedBy, 'en'));
+    // On Myanmar's clock, named, as the order number is (issue #44), whatever the phone's zone.
+    expect(screen.getByRole('status')).toHaveTextContent('by 24 Nov 2026, 01:00 (Myanmar time)');
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     unmount();
 
     await show(waiting, UA.desktop, 'my');
-    expect(screen.getByRole('status')).toHaveTextContent(formatDateTime(promisedBy, 'my'));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `မြန်မာ စံတော်ချိန် ${formatDateTime(promisedBy, 'my', { myanmar: true })}`,
+    );
     expect(screen.getByRole('status').textContent).toMatch(/[\u1040-\u1049]/);
   });
 

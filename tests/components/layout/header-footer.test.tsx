@@ -6,6 +6,7 @@ import { Footer } from '../../../src/components/layout/footer';
 import { Header } from '../../../src/components/layout/header';
 import { renderWithProviders } from '../../support/render';
 import { site } from '../../../src/config/site';
+import { apiServices } from '../../../src/lib/services';
 
 function BackButton() {
   const navigate = useNavigate();
@@ -36,6 +37,22 @@ describe('Header', () => {
     expect(
       screen.getByRole('button', { name: /Switch the language to Burmese/ }),
     ).toBeInTheDocument();
+  });
+
+  it('offers Find my eSIMs in the menu where the shop has its server, in both languages', async () => {
+    // Issue #44: a returning buyer found the lookup only inside the help center.
+    for (const [language, name] of [
+      ['en', 'Find my eSIMs'],
+      ['my', 'ကျွန်ုပ်၏ eSIM များကို ရှာရန်'],
+    ] as const) {
+      const { unmount } = await renderWithProviders(<Header />, {
+        language,
+        services: apiServices('http://api.test'),
+      });
+      const nav = screen.getByRole('navigation');
+      expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', '/help-center?find');
+      unmount();
+    }
   });
 
   it('switches to Burmese instantly and remembers it', async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { FindMyEsims } from '../../../src/features/order/components/find-my-esims';
+import { HelpCenterPage } from '../../../src/pages/help-center-page';
 import { apiServices } from '../../../src/lib/services';
 import { server } from '../../support/msw-server';
 import { renderWithProviders } from '../../support/render';
@@ -13,6 +14,23 @@ const open = (language: 'en' | 'my' = 'en', services = apiServices(API)) =>
 
 /** Find my eSIMs (issue #24): the form, its one confirmation, its problems. */
 describe('Find my eSIMs', () => {
+  it('takes focus on the help center when the menu item opens it, and not otherwise', async () => {
+    // Issue #44: "Find my eSIMs" in the menu brings this box into view (its heading focused,
+    // no keyboard over it); the help center opened from its own menu item starts at the top.
+    const heading = { name: 'Find my eSIMs', level: 2 } as const;
+    const page = (route: string) =>
+      renderWithProviders(<HelpCenterPage />, {
+        route,
+        namespaces: ['delivery', 'faq'],
+        services: apiServices(API),
+      });
+    const { unmount } = await page('/help-center?find');
+    expect(await screen.findByRole('heading', heading)).toHaveFocus();
+    unmount();
+    await page('/help-center');
+    expect(await screen.findByRole('heading', heading)).not.toHaveFocus();
+  });
+
   it('asks the server for the links in the buyer’s language and says the one same thing', async () => {
     const bodies: unknown[] = [];
     server.use(

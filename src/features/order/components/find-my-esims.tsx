@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { useRequest } from '../../../hooks/use-request';
 import { checkContact } from '#domain/contact';
 import { isValidEmail } from '#domain/email';
@@ -9,15 +10,21 @@ import { useServices } from '../../../lib/services';
 import { requestOrderLinks, type LookupOutcome } from '../lib/lookup-api';
 import './find-my-esims.css';
 
-type FindMyEsimsProps = { headingLevel?: 2 | 3 };
+type FindMyEsimsProps = {
+  headingLevel?: 2 | 3;
+  /** Reached from the menu's "Find my eSIMs" (issue #44): its heading takes focus, in view. */
+  focusOnArrival?: boolean;
+};
 
 /**
  * Find my eSIMs (issue #24): a returning buyer enters the email they bought with and gets one
  * email with the links of their paid orders. No account; the confirmation is the same whether or
  * not the address is known. Only with the shop's server (nothing to ask in the static shop).
  */
-export function FindMyEsims({ headingLevel = 2 }: FindMyEsimsProps) {
+export function FindMyEsims({ headingLevel = 2, focusOnArrival = false }: FindMyEsimsProps) {
   const { t, i18n } = useTranslation('delivery');
+  // The heading, not the field: no keyboard springs up over the box on a phone.
+  const heading = useFocusOnArrival<HTMLHeadingElement>(focusOnArrival);
   const id = useId();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<Exclude<LookupOutcome, 'sent'> | null>(null);
@@ -51,7 +58,9 @@ export function FindMyEsims({ headingLevel = 2 }: FindMyEsimsProps) {
 
   return (
     <section className="find-esims" aria-labelledby={`${id}-heading`} id="find-my-esims">
-      <Heading id={`${id}-heading`}>{t('lookup.heading')}</Heading>
+      <Heading id={`${id}-heading`} ref={heading} tabIndex={focusOnArrival ? -1 : undefined}>
+        {t('lookup.heading')}
+      </Heading>
       {sentTo ? (
         <div className="alert alert--success" role="status" data-testid="lookup-sent">
           <p>{t('lookup.sent', { email: sentTo })}</p>

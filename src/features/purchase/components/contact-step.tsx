@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
+import { useReachOverKeyboard } from '../hooks/use-reach-over-keyboard';
 import type { OperatorId, PlanId } from '#domain/catalogue';
 import { ContactField, contactReady } from './contact-field';
 import { DraftSummary } from './draft-summary';
@@ -37,6 +38,9 @@ export function ContactStep(props: ContactStepProps) {
   const { planId, operatorId, contact, onEdit, onContinue, onBack, creating = false } = props;
   const { t } = useTranslation('purchase');
   const input = useFocusOnArrival<HTMLInputElement>();
+  // Continue stays above the phone's keyboard while the field has it (issue #44).
+  const continueButton = useRef<HTMLButtonElement>(null);
+  useReachOverKeyboard(input, continueButton);
   // Once the buyer has left the field (with something in it) or pressed Continue, the messages
   // follow the value as it changes; before that, typing is never interrupted.
   const [touched, setTouched] = useState(false);
@@ -72,6 +76,7 @@ export function ContactStep(props: ContactStepProps) {
         {/* Continue first, the way on (then Back): on a phone one column, Continue full width. */}
         <div className="button-row purchase-actions purchase-contact__actions">
           <button
+            ref={continueButton}
             type="submit"
             className="button button--primary purchase-contact__continue"
             disabled={creating}

@@ -34,6 +34,13 @@ function watchOf(state: PurchaseState): Watch | null {
     const key = `progress:${shown}:${delivery?.esim?.installState}`;
     return { key, every: DELIVERY_PROGRESS_MS, news: () => true, inView: true };
   }
+  // The eSIM is out and its email on its way: the screen follows the email (issue #44), so that
+  // "We are emailing it to you now" becomes "Sent to your email" as the order page says.
+  const email = delivery?.esim ? delivery.email.state : null;
+  if (email === 'queued' || email === 'retrying') {
+    const news = (shop: ShopOrder) => readDelivery(shop.delivery)?.email.state !== email;
+    return { key: `email:${email}`, every: DELIVERY_PROGRESS_MS, news, inView: true };
+  }
   // A held eSIM leaves when the bank confirms the payment; a waiting one when stock arrives.
   if (state.verification.status !== 'confirmed') return null;
   if (shown !== 'held' && shown !== 'waiting_for_stock') return null;

@@ -120,4 +120,54 @@ describe('the server order watch', () => {
     // Once the eSIM is out, the payment is confirmed: the screen says so.
     expect(await screen.findByRole('heading', { name: 'Payment confirmed' })).toBeInTheDocument();
   });
+
+  it('follows the email once the held eSIM is out, dates the promise on Myanmar time and links to help', async () => {
+    // Issue #44 item 2: the promised time is the order number's clock, named; help is a tap
+    // away; after the release "We are emailing it" gives way to "Sent to your email".
+    let stage: 'unpaid' | 'held' | 'queued' | 'sent' = 'unpaid';
+    const promisedBy = Date.UTC(2026, 10, 27, 22, 46);
+    const heldAt = { ...held, promisedBy };
+    const out = (state: string) => ({ ...assigned, email: { state, attempts: 0 } });
+    const now = () => (stage === 'unpaid' ? order() : paid(stage === 'held' ? heldAt : out(stage)));
+    server.use(
+      http.post(`${API}/api/orders`, () =>
+        HttpResponse.json({ order: order(), token: 'order-token-1' }, { status: 201 }),
+      ),
+      http.post(`${API}/api/orders/:id/receipt`, () => {
+        stage = 'held';
+        return HttpResponse.json({
+          order: paid(heldAt),
+          verification: {
+            status: 'confirmed',
+            transactionId: 'KBZ 0001',
+            transactionTime: Date.now() - 60_000,
+            verifiedAt: Date.now(),
+          },
+        });
+      }),
+      http.get(`${API}/api/orders/:id`, () => HttpResponse.json({ order: now() })),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<BuyPage />, {
+      namespaces: ['purchase', 'delivery'],
+      route: '/buy-esim',
+      services: apiServices(API),
+    });
+    await toPayment(user);
+    await user.upload(await screen.findByLabelText('Choose screenshot'), screenshot());
+    await screen.findByText(/Ready to send: receipt\.png/);
+    await user.click(screen.getByRole('button', { name: 'Upload and verify' }));
+    expect(
+      await screen.findByText(/usually by 28 Nov 2026, 05:16 \(Myanmar time\)\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the help center' })).toHaveAttribute(
+      'href',
+      '/help-center',
+    );
+    stage = 'queued';
+    expect(await screen.findByText('We are emailing it to you now.')).toBeInTheDocument();
+    stage = 'sent';
+    expect(await screen.findByText('Sent to your email.')).toBeInTheDocument();
+    expect(screen.queryByText('We are emailing it to you now.')).not.toBeInTheDocument();
+  });
 });
