@@ -219,6 +219,34 @@ test('the language choice survives a reload and uses the Burmese font', async ({
   expect(family).toContain('Noto Sans Myanmar');
 });
 
+test('a Burmese visit puts its copy in place with the Burmese font already in: no reflow', async ({
+  page,
+}) => {
+  await useLanguage(page, 'my');
+  // What the fonts were at the moment the boot script showed the Burmese copy (issue #42 point 5).
+  await page.addInitScript(() => {
+    const seen: string[][] = [];
+    (window as unknown as { fontsAtReveal: string[][] }).fontsAtReveal = seen;
+    new MutationObserver(() => {
+      if (document.documentElement.dataset.boot !== 'page-shown' || seen.length > 0) return;
+      seen.push(
+        [...document.fonts]
+          .filter((font) => font.family.includes('Noto Sans Myanmar') && font.status === 'loaded')
+          .filter((font) => font.unicodeRange.includes('U+1000'))
+          .map((font) => font.weight)
+          .sort(),
+      );
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-boot'] });
+  });
+  await page.goto('./#/buy-esim');
+  await expect(page.locator('main h1')).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { fontsAtReveal: string[][] }).fontsAtReveal),
+    )
+    .toEqual([['400', '700']]);
+});
+
 test('the header menu collapses on a phone and closes when a link is chosen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openRoute(page, '/');

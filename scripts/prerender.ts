@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin, UserConfig } from 'vite';
 
@@ -21,6 +21,10 @@ import type { Plugin, UserConfig } from 'vite';
  *    overlay until its Burmese copy is in place. It starts the app (the entry, already
  *    preloaded) after the page's paint, so that the first paint never waits for JavaScript,
  *    running the entry's chunks one task each (decision 086).
+ * 5. carries the checkout's English copy in index.html itself (a <template>, INLINE_PAGE), so
+ *    that a visit straight onto /#/buy-esim needs no second request before its first paint; and
+ *    for a Burmese visitor preloads the Burmese font's Myanmar glyphs and puts the Burmese copy in
+ *    place once they are in, so that it never reflows when they arrive (issue #42 point 5).
  */
 
 type ChunkInfo = {
@@ -45,6 +49,13 @@ const LANGUAGE_KEY = 'esim-shop.language';
 const PURCHASE_KEY = 'esim-shop.purchase';
 /** The checkout: its fragment shows the plan list, so not while a purchase is kept in the tab. */
 const BUY_PATH = '/buy-esim';
+/**
+ * The route whose English copy index.html carries itself, in a <template> at the end of <body>
+ * (issue #42 point 5): the checkout, where the shop's links land. Opened straight onto its hash,
+ * its copy needs no second request after the page's own; home's first paint is unchanged (the
+ * template comes after its markup and is never rendered).
+ */
+const INLINE_PAGE = BUY_PATH;
 /** The path rendered for the unknown-route fragment (any path the route table does not know). */
 const UNKNOWN_PATH = '/__unknown-route';
 /** The languages a copy is rendered in (src/lib/i18n/languages.ts); index.html carries English. */
@@ -146,8 +157,9 @@ function bootScript(
   bundles: Record<string, string>,
   namespaces: Record<string, string[]>,
   fragments: Record<string, Record<string, string>>,
+  fonts: string[] = [],
 ) {
-  return `(function(){var d=document.documentElement,e=${JSON.stringify(entry)},f=${JSON.stringify(initial)},r=${JSON.stringify(routes)},b=${JSON.stringify(bundles)},n=${JSON.stringify(namespaces)},h=${JSON.stringify(fragments)},l,p=location.hash.replace(/^#/,'').split(/[?#]/)[0]||'/';
+  return `(function(){var d=document.documentElement,e=${JSON.stringify(entry)},f=${JSON.stringify(initial)},r=${JSON.stringify(routes)},b=${JSON.stringify(bundles)},n=${JSON.stringify(namespaces)},h=${JSON.stringify(fragments)},u=${JSON.stringify(fonts)},l,p=location.hash.replace(/^#/,'').split(/[?#]/)[0]||'/';
 ${TAP_RECORDER}
 try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})}catch(x){}
 l=l==='my'?'my':'en';d.setAttribute('data-boot-at',String(performance.now()));
@@ -155,7 +167,7 @@ var k=r.hasOwnProperty(p)?p:p==='/'?'':'*',y;if(k==='*')for(y in r)if(y.indexOf(
 var s=k?n[k]:[],c=k||'/',w=k.indexOf(':')>0;f=f.concat(k?r[k]:[]);var z=f.slice();
 var q=(k||l==='my')&&h[l].hasOwnProperty(c)&&(w||location.hash.indexOf('?')<0);if(q&&k===${JSON.stringify(BUY_PATH)})try{q=!sessionStorage.getItem(${JSON.stringify(PURCHASE_KEY)})}catch(x){q=false}
 d.setAttribute('data-boot',l==='my'?'my':q?'page':k?'route':'home');
-if(l==='my'){d.lang='my';s=['common','home'].concat(s)}
+if(l==='my'){d.lang='my';s=['common','home'].concat(s);for(var i=0;i<u.length;i++){var a=document.createElement('link');a.rel='preload';a.as='font';a.type='font/woff2';a.crossOrigin='';a.href=u[i];document.head.appendChild(a)}}
 for(var i=0;i<s.length;i++)if(b.hasOwnProperty(l+'/'+s[i]))f.push(b[l+'/'+s[i]]);
 var g=function(){if(g.d)return;g.d=1;var a=document.createElement('link');a.rel='modulepreload';a.crossOrigin='';a.href=e;a.setAttribute('data-entry','');document.head.appendChild(a);
 for(var i=0;i<f.length;i++){a=document.createElement('link');a.rel='modulepreload';a.crossOrigin='';a.href=f[i];document.head.appendChild(a)}
@@ -164,7 +176,9 @@ step=function(){if(j>=z.length)return import(e);import(z[j++]).then(Y,Y).then(st
 after=function(t,since,wait){var go=function(){if(!go.d){go.d=1;setTimeout(g,0)}};try{var o=new PerformanceObserver(function(a){var e=a.getEntries();for(var i=0;i<e.length;i++)if(e[i].startTime>=since&&(t!=='paint'||e[i].name==='first-contentful-paint')){o.disconnect();return go()}});o.observe({type:t,buffered:true})}catch(x){go()}setTimeout(go,wait)};
 if(document.hidden||l==='my'&&!q)g();else document.addEventListener('visibilitychange',g);
 if(!q)return after('paint',0,1500);setTimeout(g,3000);
-fetch(h[l][c]).then(function(a){if(!a.ok)throw 0;return a.text()}).then(function(t){var put=function(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',put);
+var Q=function(){return fetch(h[l][c]).then(function(a){if(!a.ok)throw 0;return a.text()})};
+(l==='en'&&c===${JSON.stringify(INLINE_PAGE)}?new Promise(function(o){var z=function(){var m=document.getElementById('boot-page');o(m&&m.getAttribute('data-path')===c?m.innerHTML:null)};if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',z);else z()}).then(function(t){return t===null?Q():t}):Q()).then(function(t){var put=function(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',put);
+if(l==='my'&&!put.f&&document.fonts){put.f=1;var F=function(){if(!F.d){F.d=1;put()}};Promise.all([document.fonts.load('400 1em "Noto Sans Myanmar"','\\u1000'),document.fonts.load('700 1em "Noto Sans Myanmar"','\\u1000')]).then(F,F);return}
 var o=document.getElementById('root'),m=d.getAttribute('data-boot');if(!o||m!=='page'&&m!=='my')return;var v=o.querySelector('.loading-overlay'),c=o.firstChild,x;
 while(c){x=c.nextSibling;if(c!==v)o.removeChild(c);c=x}o.insertAdjacentHTML('afterbegin',t);o.setAttribute('data-prerendered',c);d.setAttribute('data-boot','page-shown');after('largest-contentful-paint',performance.now(),500)};put()}).catch(g)})();`;
 }
@@ -355,6 +369,15 @@ export function prerender(options: PrerenderOptions): Plugin {
           `prerender: the entry's imports ${preloads} are not index.html's ${tagged}`,
         );
       }
+      // The Burmese font's Myanmar glyphs (src/styles/burmese-font.css), preloaded for a Burmese
+      // visitor, whose copy is put in place once they are in: no reflow when they arrive.
+      const fonts = readdirSync(join(outDir, 'assets'))
+        .filter((file) => /^noto-sans-myanmar-myanmar-(400|700)-normal-[\w-]+\.woff2$/.test(file))
+        .sort()
+        .map((file) => `./assets/${file}`);
+      if (fonts.length !== 2) {
+        throw new Error(`prerender: the Burmese font's two woff2 files, found ${fonts.join(', ')}`);
+      }
       const script = bootScript(
         `./${entry.fileName}`,
         preloads,
@@ -362,6 +385,7 @@ export function prerender(options: PrerenderOptions): Plugin {
         bundles,
         routeNamespaces,
         fragments,
+        fonts,
       );
       const hashes = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
       html = html.replace(/(script-src &#39;self&#39;|script-src 'self')/, `$1 ${hashes}`);
@@ -374,6 +398,13 @@ export function prerender(options: PrerenderOptions): Plugin {
       html = html.replace(
         '<div id="root"></div>',
         `<div id="root" data-prerendered="home">${markup}</div>`,
+      );
+      const inlined = fragments.en?.[INLINE_PAGE];
+      if (!inlined) throw new Error(`prerender: no English copy of ${INLINE_PAGE} to carry`);
+      const copy = readFileSync(join(outDir, inlined), 'utf8');
+      html = html.replace(
+        '</body>',
+        () => `<template id="boot-page" data-path="${INLINE_PAGE}">${copy}</template>\n  </body>`,
       );
       writeFileSync(indexPath, html);
     },

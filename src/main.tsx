@@ -7,6 +7,7 @@ import { initI18n } from './lib/i18n/i18n';
 import { registerServiceWorker } from './lib/offline/register';
 import { reloadOnStaleChunks } from './lib/stale-chunks';
 import { yieldToMain } from './lib/yield-to-main';
+import './styles/burmese-font.css';
 import './styles/global.css';
 
 const container = document.getElementById('root');

@@ -89,7 +89,9 @@ export async function startFake2c2p(options = {}) {
     notificationOverride: null,
   };
   const notifications = [];
-  let tranRefs = 2_868_000;
+  // Unique across restarts, as 2C2P's own are: scripts/start.sh keeps its database (.data) from
+  // one run to the next, and a reference paid in an earlier run must never come again.
+  let tranRefs = Date.now();
 
   const notificationOf = (invoice) => ({
     merchantID: merchantId,

@@ -89,7 +89,8 @@ export async function startFakeKbzpay(options = {}) {
   const calls = [];
   const notifications = [];
   const control = { down: false, delayMs: 0, duplicate: 1, queryOverride: null };
-  let mmOrders = 9_000_000_000;
+  // Unique across restarts (see fake-2c2p.mjs): a later run never repeats an earlier mm_order_id.
+  let mmOrders = Date.now();
 
   const signed = (fields) => ({ ...fields, sign_type: 'SHA256', sign: kbzSign(fields, appKey) });
   const nonce = () => randomBytes(16).toString('hex');

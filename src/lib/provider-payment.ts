@@ -17,6 +17,8 @@ export type StartedPayment = {
   amount: number;
   redirectUrl?: string;
   qrPayload?: string;
+  /** Only on the test fake of KBZPay: its TEST wallet page that pays the QR (decision 130). */
+  testWalletUrl?: string;
 };
 
 /** POST /api/orders/{id}/payments: a hosted page to open, or a QR code to show. */

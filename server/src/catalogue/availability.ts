@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { operators, plans } from '#domain/catalogue';
 import { profiles } from '../db/schema';
 import type { Deps } from '../deps';
+import { runsTestProviders } from '../payments/providers/provider-config';
 import { es2plusFor } from '../provisioning/provisioning-config';
 
 /**
@@ -17,6 +18,8 @@ export type Availability = {
   promiseMinutes: number;
   /** The server can send email (SMTP_URL): an email contact also gets the eSIM by email. */
   emailDelivery: boolean;
+  /** Card and KBZPay go to the test fakes on this machine (decision 130): no money moves. */
+  testPayments: boolean;
 };
 
 export async function readAvailability(deps: Pick<Deps, 'database' | 'config'>) {
@@ -41,5 +44,6 @@ export async function readAvailability(deps: Pick<Deps, 'database' | 'config'>) 
     items,
     promiseMinutes: Math.round(deps.config.delivery.stockPromiseMs / 60_000),
     emailDelivery: Boolean(deps.config.delivery.smtpUrl),
+    testPayments: runsTestProviders(deps.config.payments),
   } satisfies Availability;
 }

@@ -57,5 +57,11 @@ export const AvailabilitySchema = z
         'true: this shop sends email (SMTP configured), so an email contact also gets the eSIM ' +
         'by email. false: the eSIM is on screen and on its order page only (issue #44).',
     }),
+    testPayments: z.boolean().openapi({
+      description:
+        'true: the card and KBZPay payments go to test fakes of 2C2P and KBZPay on the server’s ' +
+        'own machine (scripts/start.sh without provider keys): no money moves and the eSIMs are ' +
+        'demo profiles. The shop’s demo banner says so.',
+    }),
   })
   .openapi('Availability');

@@ -111,6 +111,11 @@ export const PaymentMethodSchema = z
     providerConfirmed: z.boolean().openapi({
       description: 'The provider confirms the payment itself: nothing to upload.',
     }),
+    test: z.boolean().openapi({
+      description:
+        'true: the provider is a test fake on the server’s own machine (scripts/start.sh without ' +
+        'provider keys): its page and QR code move no money, and the eSIM is a demo profile.',
+    }),
   })
   .openapi('PaymentMethod');
 

@@ -49,6 +49,14 @@ const StartedPaymentSchema = z
     qrPayload: z.string().optional().openapi({
       description: 'kbzpay: KBZPay’s dynamic MMQR for this order and amount, to draw as a QR code.',
     }),
+    testWalletUrl: z
+      .url()
+      .optional()
+      .openapi({
+        description:
+          'kbzpay on the test fake only (the order’s paymentMethods say test): the fake’s TEST ' +
+          'wallet page that pays this QR code with no money, since no real wallet app can.',
+      }),
   })
   .openapi('StartedPayment');
 

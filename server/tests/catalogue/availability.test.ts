@@ -44,6 +44,8 @@ describe(`GET /api/availability (${testStore})`, () => {
     expect(body.promiseMinutes).toBe(90);
     // No SMTP_URL in this app: the shop must not promise an email (issue #44).
     expect(body.emailDelivery).toBe(false);
+    // No payment provider here, so none of the shop's test fakes (decision 130).
+    expect(body.testPayments).toBe(false);
     // Every plan on sale with every operator, and nothing that counts profiles.
     const onSale = plans.filter((plan) => plan.isAvailable).map((plan) => plan.id);
     expect(new Set(body.items.map((item) => item.planId))).toEqual(new Set(onSale));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
+import { isTestProvider, runsTestProviders } from '../../src/payments/providers/provider-config';
 
 /** PAYMENT_METHODS and the providers' settings (issue #40): https, and never a fake for real keys. */
 
@@ -19,6 +20,27 @@ describe('payment provider settings', () => {
       currency: 'USD',
       channels: ['CC', 'MPU'],
     });
+  });
+
+  it('calls a provider a test only when it is a fake on this machine (decision 130)', () => {
+    const real = loadConfig({
+      ...card,
+      PAYMENT_METHODS: '2c2p,kbzpay',
+      KBZPAY_APP_ID: 'kp-app',
+      KBZPAY_MERCH_CODE: '200001',
+      KBZPAY_APP_KEY: 'a-real-looking-app-key',
+    }).payments;
+    expect([isTestProvider(real, '2c2p'), isTestProvider(real, 'kbzpay')]).toEqual([false, false]);
+    expect(runsTestProviders(real)).toBe(false);
+    const fake = loadConfig({
+      PAYMENT_METHODS: '2c2p',
+      TWOC2P_MERCHANT_ID: 'JT01',
+      TWOC2P_SECRET_KEY: 'fake-2c2p-secret',
+      TWOC2P_BASE_URL: 'http://127.0.0.1:8790',
+    }).payments;
+    expect([isTestProvider(fake, '2c2p'), isTestProvider(fake, 'kbzpay')]).toEqual([true, false]);
+    expect(runsTestProviders(fake)).toBe(true);
+    expect(runsTestProviders(loadConfig({}).payments)).toBe(false);
   });
 
   it('names every missing setting and unknown method', () => {

@@ -1,6 +1,10 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFake2c2p } from '../../../e2e/support/fake-2c2p.mjs';
 import { startFakeKbzpay } from '../../../e2e/support/fake-kbzpay.mjs';
+import { createAiFetch } from '../../src/ai/ai-fetch';
+import { AvailabilitySchema } from '../../src/catalogue/schemas';
+import { loadConfig } from '../../src/config';
+import { DEMO_SMDP_HOST, topUpDemoStock } from '../../src/delivery/demo-stock';
 import { createOrder, readOrder, type Created } from '../support/shop';
 import { postStock, staffKey, stockCsv } from '../support/stock';
 import {
@@ -20,8 +24,8 @@ import {
 type Order = {
   id: string;
   status: string;
-  delivery: { state: string; esim: unknown };
-  paymentMethods: { id: string; currency: string; amount: number }[];
+  delivery: { state: string; esim: { smdpAddress: string } | null };
+  paymentMethods: { id: string; currency: string; amount: number; test: boolean }[];
 };
 
 let route: SharedTestApp | TestApp | undefined;
@@ -35,6 +39,21 @@ afterAll(async () => {
 });
 
 const PUBLIC = 'http://127.0.0.1:8787';
+
+/** The settings that switch both providers on, against the fakes. */
+const fakesEnv = () => ({
+  PAYMENT_METHODS: '2c2p,kbzpay',
+  TWOC2P_MERCHANT_ID: twoC2P.merchantId,
+  TWOC2P_SECRET_KEY: twoC2P.secretKey,
+  TWOC2P_BASE_URL: twoC2P.url,
+  TWOC2P_CURRENCY: 'USD',
+  KBZPAY_BASE_URL: kbz.url,
+  KBZPAY_APP_ID: kbz.appId,
+  KBZPAY_MERCH_CODE: kbz.merchCode,
+  KBZPAY_APP_KEY: kbz.appKey,
+  PUBLIC_API_URL: PUBLIC,
+  PAYMENT_PROVIDER_TIMEOUT_MS: '20000',
+});
 
 describe(`provider payments (${testStore})`, () => {
   const t = useTestApp({
@@ -54,9 +73,9 @@ describe(`provider payments (${testStore})`, () => {
     // The clock of the app is fixed, the fakes' is not: no test here depends on either.
     now: () => Date.now(),
   });
-  route = t;
   const rows = sqlRows(t);
   beforeEach(async () => {
+    route = t;
     twoC2P.reset();
     kbz.reset();
     expect((await postStock(t, await staffKey(t), stockCsv(5))).status).toBe(200);
@@ -90,6 +109,16 @@ describe(`provider payments (${testStore})`, () => {
       ['kbzpay', 'MMK', 80_000],
       ['mmqr', 'MMK', 80_000],
     ]);
+    // The providers here are the fakes on this machine: the shop is told they are tests.
+    expect(order.paymentMethods.map((method) => [method.id, method.test])).toEqual([
+      ['2c2p', true],
+      ['kbzpay', true],
+      ['mmqr', false],
+    ]);
+    const availability = AvailabilitySchema.parse(
+      await (await t.call('GET', '/api/availability')).json(),
+    );
+    expect(availability.testPayments).toBe(true);
   });
 
   it('pays a card order exactly once, on 2C2P’s notification and inquiry, and delivers', async () => {
@@ -457,5 +486,74 @@ describe(`provider payments (${testStore})`, () => {
       'X-Order-Token': created.token,
     });
     expect((await start(created, '2c2p')).status).toBe(409);
+  });
+});
+
+/**
+ * scripts/start.sh without keys (decision 130): no Gemini key (the demo script, demo stock) and
+ * the providers' fakes. A test card or QR payment moved no money: it gets a demo profile, never
+ * one of the real profiles on the same shelf.
+ */
+describe(`provider payments on a demo server with the test fakes (${testStore})`, () => {
+  const demoEnv = { AI_MODE: 'demo', GEMINI_API_KEY: '' };
+  const t = useTestApp(() => ({
+    env: { ...demoEnv, ...fakesEnv() },
+    aiFetch: createAiFetch(loadConfig(demoEnv)),
+    now: () => Date.now(),
+  }));
+  beforeEach(() => {
+    route = t;
+    twoC2P.reset();
+    kbz.reset();
+  });
+
+  const paidWith = async (method: '2c2p' | 'kbzpay') => {
+    // The real profile and the demo ones side by side: the test payment takes a demo one.
+    expect((await postStock(t, await staffKey(t), stockCsv(1))).status).toBe(200);
+    await topUpDemoStock(t.deps, 1);
+    const created = await createOrder(t);
+    const started = await t.call(
+      'POST',
+      `/api/orders/${created.order.id}/payments`,
+      { method },
+      { 'X-Order-Token': created.token },
+    );
+    expect(started.status).toBe(201);
+    const { invoiceNo, testWalletUrl } = (await started.json()) as {
+      invoiceNo: string;
+      testWalletUrl?: string;
+    };
+    if (method === '2c2p') {
+      expect(testWalletUrl).toBeUndefined();
+      await twoC2P.approve(invoiceNo);
+    } else {
+      // No real wallet app can pay the fake's QR: the answer names the fake's TEST wallet page.
+      expect(testWalletUrl).toBe(`${kbz.url}/fake/wallet/${invoiceNo}`);
+      await kbz.pay(invoiceNo);
+    }
+    return { created, order: await readOrder<Order>(t, created) };
+  };
+
+  for (const method of ['2c2p', 'kbzpay'] as const) {
+    it(`a ${method} payment on the fake gets a demo profile, never the real one`, async () => {
+      const { created, order } = await paidWith(method);
+      expect(order.status).toBe('paid');
+      expect(order.delivery.esim?.smdpAddress).toBe(DEMO_SMDP_HOST);
+      expect(
+        await sqlRows(t)('SELECT verified_by FROM payments WHERE order_id = $1', [
+          created.order.id,
+        ]),
+      ).toEqual([{ verified_by: 'demo' }]);
+      expect(
+        await sqlRows(t)("SELECT state FROM profiles WHERE demo = false AND state <> 'in_stock'"),
+      ).toEqual([]);
+    });
+  }
+
+  it('tells the shop that it takes test payments', async () => {
+    const availability = AvailabilitySchema.parse(
+      await (await t.call('GET', '/api/availability')).json(),
+    );
+    expect(availability.testPayments).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { formatNumber } from '../../lib/i18n/format';
 import { toLanguage } from '../../lib/i18n/languages';
 import { createQrMatrix, qrPath } from '../../lib/qr';
 import { useServices } from '../../lib/services';
+import { noteTestPayments } from '../../lib/test-payments';
 import {
   followOrder,
   majorAmount,
@@ -33,7 +34,7 @@ type View =
   | { kind: 'plain' }
   | { kind: 'choice'; methods: PaymentMethod[] }
   | { kind: 'wallet'; methods: PaymentMethod[] }
-  | { kind: 'qr'; methods: PaymentMethod[]; payload: string };
+  | { kind: 'qr'; methods: PaymentMethod[]; payload: string; testWalletUrl?: string };
 
 /**
  * The buyer's way to pay (issue #40 point 5), when the server offers more than the shop's own
@@ -57,6 +58,7 @@ export function PaymentChoice(props: PaymentChoiceProps) {
       .then((order) => {
         const methods = order.paymentMethods ?? [];
         const offered = methods.some((method) => method.providerConfirmed);
+        noteTestPayments(methods.some((method) => method.test));
         setView(offered ? { kind: 'choice', methods } : { kind: 'plain' });
         onOffered?.(offered);
       })
@@ -115,7 +117,12 @@ export function PaymentChoice(props: PaymentChoiceProps) {
     try {
       const started = await startPayment(apiUrl, orderId, token, 'kbzpay', language);
       rememberOrderToken(orderId, token);
-      setView({ kind: 'qr', methods: view.methods, payload: started.qrPayload ?? '' });
+      setView({
+        kind: 'qr',
+        methods: view.methods,
+        payload: started.qrPayload ?? '',
+        testWalletUrl: started.testWalletUrl,
+      });
     } catch (error) {
       failed(error);
     } finally {
@@ -155,7 +162,24 @@ export function PaymentChoice(props: PaymentChoiceProps) {
         <p className="payment-choice__waiting" role="status">
           <span className="spinner" aria-hidden="true" /> {t('choice.qrWaiting')}
         </p>
-        <p className="payment-choice__hint">{t('choice.qrHint')}</p>
+        {view.testWalletUrl ? (
+          <>
+            <p className="payment-choice__hint">{t('choice.qrHintTest')}</p>
+            <p className="payment-choice__back">
+              <a
+                className="button button--primary"
+                href={view.testWalletUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="test-wallet"
+              >
+                {t('choice.testWallet')}
+              </a>
+            </p>
+          </>
+        ) : (
+          <p className="payment-choice__hint">{t('choice.qrHint')}</p>
+        )}
         {wallet && (
           <p className="payment-choice__back">
             <button
@@ -191,7 +215,9 @@ export function PaymentChoice(props: PaymentChoiceProps) {
                 : t('price', { amount: formatNumber(card.amount, language) })}
             </span>
             <span className="payment-choice__note">
-              {busy === '2c2p' ? t('choice.opening') : t('choice.cardNote')}
+              {busy === '2c2p'
+                ? t('choice.opening')
+                : t(card.test ? 'choice.cardNoteTest' : 'choice.cardNote')}
             </span>
           </button>
         )}
@@ -209,7 +235,13 @@ export function PaymentChoice(props: PaymentChoiceProps) {
           <span className="payment-choice__note">
             {busy === 'kbzpay'
               ? t('choice.preparingQr')
-              : t(kbz ? 'choice.walletNoteProvider' : 'choice.walletNote')}
+              : t(
+                  !kbz
+                    ? 'choice.walletNote'
+                    : kbz.test
+                      ? 'choice.walletNoteProviderTest'
+                      : 'choice.walletNoteProvider',
+                )}
           </span>
         </button>
       </div>

@@ -73,21 +73,10 @@ export async function retryLanguageBundles(): Promise<boolean> {
   return namespaces.every((namespace) => !fallbacks.has(`${language}/${namespace}`));
 }
 
-let burmeseFont: Promise<unknown> | undefined;
-
-/** Loads the self-hosted Burmese font once, only when Burmese is chosen. */
-function loadBurmeseFont() {
-  burmeseFont ??= import('@fontsource/noto-sans-myanmar/400.css')
-    .then(() => import('@fontsource/noto-sans-myanmar/700.css'))
-    .catch((error: unknown) => console.info('Burmese font could not be loaded', error));
-  return burmeseFont;
-}
-
 function reflectLanguage(language: string) {
   const lang: Language = isLanguage(language) ? language : defaultLanguage;
   // While the language's common bundle is replaced by English, the page reads as English.
   document.documentElement.lang = fallbacks.has(`${lang}/common`) ? defaultLanguage : lang;
-  if (lang === 'my') void loadBurmeseFont();
   // The installed shop's name and description in the page's language (issue #42).
   const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
   if (manifest) manifest.href = lang === 'my' ? 'manifest-my.webmanifest' : 'manifest.webmanifest';

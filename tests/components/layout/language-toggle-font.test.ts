@@ -31,9 +31,13 @@ describe('the header language toggle before the Burmese font loads', () => {
       /html\[data-started\] \.language-toggle \[lang='my'\]\s*\{\s*font-family:\s*'Myanmar Toggle Label',/,
     );
     // Before that (the pre-rendered first paint) the system's own Myanmar font draws it: no
-    // font request competes with the page's first paint (decision 062).
+    // font request competes with the page's first paint (decision 062), and never the self-hosted
+    // Noto Sans Myanmar, declared with the first paint's styles for Burmese pages.
     expect(css).toMatch(
-      /\n\.language-toggle \[lang='my'\]\s*\{\s*font-family:\s*var\(--font-my\);/,
+      /\n\.language-toggle \[lang='my'\]\s*\{\s*font-family:\s*'Myanmar Text', 'Padauk', var\(--font\);/,
+    );
+    expect(css).not.toMatch(
+      /\.language-toggle \[lang='my'\]\s*\{[^}]*(--font-my|Noto Sans Myanmar)/,
     );
   });
 

@@ -99,6 +99,25 @@ function checkEndpoint(
   return url.replace(/\/+$/, '');
 }
 
+/**
+ * Whether a provider that is switched on is one of the test fakes (its address on this machine,
+ * which readPayments allows only with a fake's key): `scripts/start.sh` without provider keys.
+ * Its payments move no money: on a demo server they get demo profiles only (decision 130), and
+ * the shop says so (`testPayments` on /api/availability, `test` on each payment method).
+ */
+export function isTestProvider(
+  payments: Pick<PaymentsConfig, 'twoC2P' | 'kbzPay'>,
+  id: ProviderId,
+) {
+  const provider = id === '2c2p' ? payments.twoC2P : payments.kbzPay;
+  return provider !== undefined && isLoopback(provider.baseUrl);
+}
+
+/** Whether any provider switched on is a test fake (see {@link isTestProvider}). */
+export const runsTestProviders = (
+  payments: Pick<PaymentsConfig, 'methods' | 'twoC2P' | 'kbzPay'>,
+) => payments.methods.some((id) => isTestProvider(payments, id));
+
 export function readPayments(
   env: Record<string, string | undefined>,
   problems: string[],

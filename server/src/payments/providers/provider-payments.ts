@@ -7,7 +7,7 @@ import { orderEventsOf } from '../../platform/order-events';
 import { safeError } from '../../platform/log-safe';
 import { effectiveStatus, readOrder } from '../../orders/orders';
 import type { PaymentProvider, ProviderReport, StartedPayment } from './provider';
-import type { ProviderId } from './provider-config';
+import { isTestProvider, type ProviderId } from './provider-config';
 import { KbzPayProvider } from './kbzpay';
 import { TwoC2PProvider } from './twoc2p';
 import { settleProviderPayment } from './settle';
@@ -61,6 +61,8 @@ export type PaymentMethod = {
   accepts: string[];
   /** Confirmed by the provider itself (no screenshot to upload). */
   providerConfirmed: boolean;
+  /** The provider is a test fake on this machine: no money moves, the eSIM is a demo profile. */
+  test: boolean;
 };
 
 /** What the order costs in `currency`: MMK, its price of record; USD, the plan's owner-set price. */
@@ -82,7 +84,8 @@ export function paymentMethodsOf(
       const amount = amountIn(order, currency);
       if (amount === null) continue;
       const accepts = ['visa', 'mastercard', 'jcb', 'unionpay', 'mpu'];
-      methods.push({ id, kind: 'card', currency, amount, accepts, providerConfirmed: true });
+      const test = isTestProvider(config.payments, id);
+      methods.push({ id, kind: 'card', currency, amount, accepts, providerConfirmed: true, test });
     }
     if (id === 'kbzpay' && config.payments.kbzPay) {
       methods.push({
@@ -92,6 +95,7 @@ export function paymentMethodsOf(
         amount: order.price,
         accepts: ['kbzpay', 'mmqr'],
         providerConfirmed: true,
+        test: isTestProvider(config.payments, id),
       });
     }
   }
@@ -102,6 +106,7 @@ export function paymentMethodsOf(
     amount: order.price,
     accepts: ['kbzpay', 'wavepay', 'ayapay', 'cbpay', 'mmqr'],
     providerConfirmed: false,
+    test: false,
   });
   return methods;
 }
@@ -119,6 +124,11 @@ export type StartedAnswer = {
   invoiceNo: string;
   currency: 'MMK' | 'USD';
   amount: number;
+  /**
+   * A test fake's KBZPay QR (decision 130): the fake's TEST wallet page that pays it, since no
+   * real wallet app can. Never set for a real provider.
+   */
+  testWalletUrl?: string;
 } & ({ redirectUrl: string } | { qrPayload: string });
 
 /** Starts a provider payment for an order awaiting payment: a hosted page, or a QR code. */
@@ -184,9 +194,13 @@ export async function startProviderPayment(
     qrPayload: started.kind === 'qr' ? started.qrPayload : null,
   });
   const base = { method: provider.id, invoiceNo, currency: provider.currency, amount };
-  return started.kind === 'redirect'
-    ? { ...base, redirectUrl: started.redirectUrl }
-    : { ...base, qrPayload: started.qrPayload };
+  if (started.kind === 'redirect') return { ...base, redirectUrl: started.redirectUrl };
+  const { kbzPay } = deps.config.payments;
+  const testWallet =
+    provider.id === 'kbzpay' && kbzPay && isTestProvider(deps.config.payments, 'kbzpay')
+      ? { testWalletUrl: `${kbzPay.baseUrl}/fake/wallet/${invoiceNo}` }
+      : {};
+  return { ...base, qrPayload: started.qrPayload, ...testWallet };
 }
 
 async function updateAttempt(

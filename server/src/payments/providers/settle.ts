@@ -1,7 +1,7 @@
 import type { OrderRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { payOrder, type PayOutcome } from '../../orders/lifecycle';
-import type { ProviderId } from './provider-config';
+import { isTestProvider, type ProviderId } from './provider-config';
 
 /**
  * The one place a provider-confirmed payment pays an order (issue #40 point 1): the order's life
@@ -11,6 +11,11 @@ import type { ProviderId } from './provider-config';
  * (one id pays one order). The amount recorded is the order's MMK price of record: the caller
  * has already checked the provider's amount, in the merchant account's currency, against the
  * invoice it started, and the evidence keeps what the provider charged.
+ *
+ * On a demo server (no Gemini key: its shelf is the demo profiles) a payment confirmed by one of
+ * the test fakes (scripts/start.sh without provider keys) moved no money: it is a demo decision,
+ * so the order gets a demo profile and never a real one (decision 130, as decision 068 does for
+ * the demo script's receipts).
  */
 
 export type ProviderPayment = {
@@ -42,6 +47,9 @@ export function settleProviderPayment(
     amount: payment.order.price,
     currency: 'MMK',
     confirmedByProvider: true,
+    ...(deps.config.ai.mode === 'demo' && isTestProvider(deps.config.payments, payment.provider)
+      ? { verifiedBy: 'demo' as const }
+      : {}),
     transactionTime: payment.paidAt,
     evidence: {
       provider: payment.provider,

@@ -2,6 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
 import { useReachOverKeyboard } from '../hooks/use-reach-over-keyboard';
+import { formatNumber } from '../../../lib/i18n/format';
+import { toLanguage } from '../../../lib/i18n/languages';
 import type { OperatorId, PlanId } from '#domain/catalogue';
 import { ContactField, contactReady } from './contact-field';
 import { DraftSummary } from './draft-summary';
@@ -19,6 +21,8 @@ type ContactStepProps = {
   /** Server mode: the order is being made on the server / could not be made. */
   creating?: boolean;
   createFailed?: boolean;
+  /** Server mode: refused by the server's limit of orders per address (429), wait this long. */
+  createLimited?: { minutes: number | null } | null;
   /** Server mode: the operator has no eSIM in stock; staff promise it this long after payment. */
   notReady?: { operatorName: string; promiseMinutes: number } | null;
   /**
@@ -36,7 +40,8 @@ type ContactStepProps = {
  */
 export function ContactStep(props: ContactStepProps) {
   const { planId, operatorId, contact, onEdit, onContinue, onBack, creating = false } = props;
-  const { t } = useTranslation('purchase');
+  const { t, i18n } = useTranslation('purchase');
+  const language = toLanguage(i18n.language);
   const input = useFocusOnArrival<HTMLInputElement>();
   // Continue stays above the phone's keyboard while the field has it (issue #44).
   const continueButton = useRef<HTMLButtonElement>(null);
@@ -90,7 +95,13 @@ export function ContactStep(props: ContactStepProps) {
         </div>
         {props.createFailed && !creating && (
           <p className="field-error" role="alert">
-            {t('contact.orderFailed')}
+            {!props.createLimited
+              ? t('contact.orderFailed')
+              : props.createLimited.minutes === null
+                ? t('contact.orderLimitedSoon')
+                : t('contact.orderLimited', {
+                    minutes: formatNumber(props.createLimited.minutes, language),
+                  })}
           </p>
         )}
       </form>

@@ -99,6 +99,7 @@ export function PurchaseFlow() {
             onContinue={() => void creation.create(state.draft)}
             creating={creation.pending}
             createFailed={creation.failed}
+            createLimited={creation.limited}
             onBack={back}
             notReady={
               availability &&

@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { useRequest } from '../../../hooks/use-request';
+import { ApiError } from '../../../lib/api/client';
 import type { Language } from '../../../lib/i18n/languages';
 import type { CheckoutBackend, OrderDraft, ReceiptOutcome } from '../lib/checkout';
 import type { Order, PurchaseEvent } from '../lib/purchase-machine';
@@ -36,7 +37,19 @@ export function useOrderCreation(
     [checkout, dispatch, language, run],
   );
 
-  return { create, pending: request.pending, failed: request.state.status === 'error' };
+  const error = request.state.status === 'error' ? request.state.error : undefined;
+  // The server's limit of orders per address (ORDER_LIMIT_PER_ADDRESS, 429): the connection
+  // works, so the buyer is told to wait (for as long as Retry-After says), not to check it.
+  const limited =
+    error instanceof ApiError && error.status === 429
+      ? {
+          minutes:
+            error.retryAfterSeconds === null
+              ? null
+              : Math.max(1, Math.ceil(error.retryAfterSeconds / 60)),
+        }
+      : null;
+  return { create, pending: request.pending, failed: error !== undefined, limited };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { currency, findOperator, findPlan } from '#domain/catalogue';
 import { blobToBase64 } from '../../../lib/base64';
 import { sleep, withTimeout } from '../../../lib/ai/signals';
+import { noteTestPayments } from '../../../lib/test-payments';
 import {
   ApiError,
   apiRequest,
@@ -122,6 +123,8 @@ async function fetchAvailability(api: string, signal: AbortSignal): Promise<Stoc
   if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1) {
     throw new ApiError(200, 'invalid_answer', 'The server answered without a stock promise');
   }
+  // The demo banner names the test payment pages when the server runs against them.
+  noteTestPayments(answer?.testPayments === true);
   // Promise email only where the server says it sends it (issue #44).
   return { ready, known, promiseMinutes: minutes, emailDelivery: answer?.emailDelivery === true };
 }

@@ -138,6 +138,36 @@ describe('the purchase flow in server mode', () => {
   });
 
   it.each([
+    ['en', 'Continue to payment', 'Please wait 5 min, then try again.'],
+    ['my', 'ငွေပေးချေရန် ဆက်သွားမည်', '၅ မိနစ် စောင့်ပြီးမှ ထပ်ကြိုးစားပါ။'],
+  ] as const)(
+    'tells a buyer stopped by the order limit (429) to wait, not to check a connection that works (%s)',
+    async (language, continueLabel, wait) => {
+      server.use(
+        http.post(`${API}/api/orders`, () =>
+          HttpResponse.json(
+            { error: { code: 'rate_limited', message: 'Too many orders from this address.' } },
+            { status: 429, headers: { 'Retry-After': '300' } },
+          ),
+        ),
+      );
+      const user = userEvent.setup();
+      await renderPage(language);
+      await user.click(
+        screen.getByRole('button', { name: language === 'en' ? 'Buy Power User' : /Power User/ }),
+      );
+      await user.click(screen.getByRole('button', { name: 'MPT' }));
+      await user.type(screen.getByRole('textbox'), 'buyer@example.com');
+      await user.click(screen.getByRole('button', { name: continueLabel }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(wait);
+      expect(alert).not.toHaveTextContent(
+        language === 'en' ? 'Check your connection' : 'အင်တာနက် ချိတ်ဆက်မှုကို စစ်ဆေး',
+      );
+    },
+  );
+
+  it.each([
     [503, 'database_unavailable', 'Verification failed.'],
     [409, 'order_expired', null],
   ])('maps a receipt answered %i %s to the existing screen', async (status, code, message) => {
