@@ -366,8 +366,13 @@ export function shopOrderRoutes(deps: Deps) {
     const order = known
       ? { delivery: known }
       : await forBuyer(fresh ?? (await readOrder(deps, row.id)) ?? row);
+    // The ways to pay are the config's, never kept: the same list as every other order answer.
+    const paymentMethods = paymentMethodsOf(deps.config, fresh ?? row);
     return c.json(
-      { ...answer.body, order: { ...answer.body.order, delivery: order.delivery } },
+      {
+        ...answer.body,
+        order: { ...answer.body.order, delivery: order.delivery, paymentMethods },
+      },
       200,
     );
   });

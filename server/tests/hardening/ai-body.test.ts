@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createAiFetch } from '../../src/ai/ai-fetch';
 import { loadConfig } from '../../src/config';
 import { testStore, useTestApp } from '../support/test-app';
+import { solvedProof } from '../support/ai-proof';
 
 /**
  * /ai checks the body (issue #25, review S2's proxy half): only the fields the shop's own calls
@@ -35,12 +36,18 @@ describe(`AI proxy body check (${testStore})`, () => {
     upstream = () => Response.json({ candidates: [] });
   });
 
-  const post = (path: string, body: unknown) =>
-    t.app.request(path, {
+  /** The shop's image and video calls carry a solved proof of work (decision 121). */
+  const proofTask = (path: string) =>
+    path === IMAGE ? ('image' as const) : path === VIDEO ? ('video' as const) : undefined;
+  const post = async (path: string, body: unknown) => {
+    const task = proofTask(path);
+    const proof = task && (await solvedProof((challenge) => t.app.request(challenge), task));
+    return t.app.request(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(proof ? { 'x-ai-proof': proof } : {}) },
       body: JSON.stringify(body),
     });
+  };
 
   it('passes every body the shop’s own calls send', async () => {
     const jpeg = { mimeType: 'image/jpeg', data: '/9j/4AAQSkZJRgABAQ==' };
