@@ -7,10 +7,12 @@ import type { Deps } from '../deps';
 import {
   composeEsimEmail,
   composeLookupEmail,
+  composeRequestAnswerEmail,
   staffAlertText,
   type StaffAlertPayload,
 } from './message-texts';
 import { LOOKUP_EMAIL, type LookupEmailPayload } from '../orders/order-lookup';
+import { REQUEST_ANSWER_EMAIL, type RequestAnswerEmailPayload } from '../orders/requests';
 import {
   deliverWaiting,
   ESIM_EMAIL,
@@ -49,7 +51,14 @@ export function smtpMailer(url: string): Mailer {
   return { send: async (message) => void (await transport.sendMail(message)) };
 }
 
-export const KINDS = [ESIM_EMAIL, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK, ORDER_PAID, LOOKUP_EMAIL];
+export const KINDS = [
+  ESIM_EMAIL,
+  STAFF_ALERT_EMAIL,
+  STAFF_ALERT_WEBHOOK,
+  ORDER_PAID,
+  LOOKUP_EMAIL,
+  REQUEST_ANSWER_EMAIL,
+];
 /** Kinds posted to the staff webhook; the others need a mailer. */
 const WEBHOOK_KINDS = [STAFF_ALERT_WEBHOOK, ORDER_PAID];
 /** How long a claimed row is left alone while it is being sent. */
@@ -147,6 +156,12 @@ export function createMessageOutboxWorker(
           orders: payload.orders,
         }),
       );
+    } else if (row.kind === REQUEST_ANSWER_EMAIL) {
+      const payload = row.payload as RequestAnswerEmailPayload;
+      if (!payload.to) throw new Error('No address for this answer');
+      await options.mailer!.send(
+        composeRequestAnswerEmail({ ...payload, to: payload.to, from: config.delivery.mailFrom }),
+      );
     } else if (row.kind === STAFF_ALERT_EMAIL) {
       const to = config.delivery.staffEmail;
       if (!to) throw new Error('STAFF_EMAIL is not set');
@@ -176,7 +191,7 @@ export function createMessageOutboxWorker(
           .where(eq(messageOutbox.id, row.id));
         if (row.kind === ESIM_EMAIL && row.orderId) await markDelivered(tx, row.orderId, now);
         // Sent: the address and the links (tokens) of a lookup email are not kept.
-        if (row.kind === LOOKUP_EMAIL) {
+        if (row.kind === LOOKUP_EMAIL || row.kind === REQUEST_ANSWER_EMAIL) {
           await tx
             .update(messageOutbox)
             .set({ payload: sql`${messageOutbox.payload} - 'to' - 'orders'` })
