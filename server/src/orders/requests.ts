@@ -22,11 +22,11 @@ import {
 } from '../db/schema';
 import type { Deps } from '../deps';
 import {
-  assignOrWait,
   emailCarriesEsim,
   ESIM_EMAIL,
   installOf,
   profileOf,
+  stockOrWait,
   type EsimEmailPayload,
 } from '../delivery/esim-delivery';
 import type { Providers } from '../payments/providers/provider-payments';
@@ -44,7 +44,8 @@ import { applyTransition } from './lifecycle-writes';
  * money came: a payment through 2C2P or KBZPay through the provider's refund API, an MMQR or
  * bank payment as a manual refund staff record with the bank's reference. One refund per order
  * (the refunds table's key), asked of the provider with the same request number on every retry.
- * A replacement withdraws the old profile and hands the order a new one (stock or ES2+).
+ * A replacement withdraws the old profile (an ES2+ one not on a phone cancelled at its SM-DP+)
+ * and hands the order a new one from stock.
  */
 
 export const REQUEST_ANSWER_EMAIL = 'request_answer_email';
@@ -576,9 +577,9 @@ export async function checkPendingRefunds(
 
 /**
  * Staff approve a new eSIM: the old profile withdrawn (an ES2+ profile not on a phone cancelled
- * at its SM-DP+), the order `replaced` (its delivery back to none) and handed a new profile as
- * a paid order is (ES2+ or stock; or it waits for stock), the new eSIM emailed to the address
- * the buyer left, in one transaction.
+ * at its SM-DP+), the order `replaced` (its delivery back to none) and handed a new profile from
+ * stock (or it waits for stock, staff alerted), the new eSIM emailed to the address the buyer
+ * left, in one transaction.
  */
 export async function approveReplacement(
   deps: Pick<Deps, 'database' | 'now' | 'config' | 'randomUUID'>,
@@ -637,7 +638,9 @@ export async function approveReplacement(
       // The new eSIM goes where the buyer asked the answer to go.
       ...(request.email ? { set: { contact: request.email, contactKind: 'email' as const } } : {}),
     });
-    const handed = await assignOrWait(deps, tx, reset, now);
+    // From stock (or it waits for stock, staff alerted): a second ES2+ DownloadOrder for the
+    // same order is not made yet (one profile order per order, es2plus_jobs_order_idx).
+    const handed = await stockOrWait(deps, tx, reset, now);
     if (request.email && emailCarriesEsim(deps, handed)) {
       const payload: EsimEmailPayload = { to: request.email, language: order.language, link: null };
       await tx.insert(messageOutbox).values({
