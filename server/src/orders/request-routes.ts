@@ -1,7 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { checkContact } from '#domain/contact';
-import { REFUND_STATES } from '#domain/order-life';
-import { ESIM_STANDINGS, REQUEST_KINDS, REQUEST_REASONS } from '#domain/refund-policy';
 import type { Deps } from '../deps';
 import type { Providers } from '../payments/providers/provider-payments';
 import { requireApiKey, type PartnerVariables } from '../platform/api-keys';
@@ -20,72 +18,16 @@ import {
   refuseRequest,
   staffRequests,
 } from './requests';
-import { orderIdParamSchema, orderTokenHeaderSchema } from './schemas';
+import {
+  BuyerRequestStateSchema,
+  orderIdParamSchema,
+  orderTokenHeaderSchema,
+  RequestBodySchema,
+  RequestSchema,
+  StaffRequestSchema,
+} from './schemas';
 
 /** Refund and replacement requests (issue #41): the buyer's two routes and the staff's four. */
-
-const RefundSchema = z
-  .object({
-    method: z.enum(['manual', '2c2p', 'kbzpay']),
-    amount: z.number().int(),
-    currency: z.enum(['MMK', 'USD']),
-    state: z.enum(['pending', 'done', 'failed']),
-    bankReference: z.string().nullable(),
-    providerStatus: z.string().nullable(),
-    providerReason: z.string().nullable(),
-    doneAt: z.number().int().nullable(),
-  })
-  .openapi('Refund');
-
-const RequestSchema = z
-  .object({
-    id: z.string(),
-    kind: z.enum(REQUEST_KINDS),
-    reason: z.enum(REQUEST_REASONS),
-    note: z.string(),
-    policy: z.enum(['refund', 'replace', 'refuse']),
-    state: z.enum(['open', 'refunded', 'replaced', 'refused']),
-    staffReason: z.string().nullable(),
-    createdAt: z.number().int(),
-    decidedAt: z.number().int().nullable(),
-    refund: RefundSchema.nullable(),
-  })
-  .openapi('OrderRequest');
-
-export const BuyerRequestStateSchema = z
-  .object({
-    request: RequestSchema.nullable(),
-    standing: z.enum(ESIM_STANDINGS),
-    paidAt: z.number().int().nullable(),
-  })
-  .openapi('BuyerRequestState');
-
-export const RequestBodySchema = z
-  .object({
-    kind: z.enum(REQUEST_KINDS),
-    reason: z.enum(REQUEST_REASONS),
-    note: z.string().max(500).optional(),
-    email: z.string().max(254).optional(),
-  })
-  .openapi('OrderRequestBody');
-
-const StaffRequestSchema = RequestSchema.extend({
-  order: z.object({
-    id: z.string(),
-    number: z.string(),
-    planId: z.string(),
-    operatorId: z.string(),
-    price: z.number(),
-    currency: z.string(),
-    paidAt: z.number().int().nullable(),
-    deliveryState: z.string(),
-    refundState: z.enum(REFUND_STATES),
-  }),
-  paymentMethod: z.enum(['manual', '2c2p', 'kbzpay']),
-  installState: z.string().nullable(),
-  standing: z.enum(ESIM_STANDINGS),
-  hasEmail: z.boolean(),
-}).openapi('StaffOrderRequest');
 
 const ApproveBodySchema = z
   .object({
