@@ -25,6 +25,11 @@ export type Fake2c2pControl = {
   notify: 'before' | 'after' | 'none';
   inquiryOverride: Record<string, unknown> | null;
   notificationOverride: Record<string, unknown> | null;
+  /** Payment Maintenance (refunds, issue #41). */
+  maintenanceDown: boolean;
+  unsettled: boolean;
+  pending: boolean;
+  refuse: { respCode: string; respDesc: string } | null;
 };
 export type Signing = { alg?: string; secret?: string };
 export type Fake2c2p = {
@@ -37,6 +42,10 @@ export type Fake2c2p = {
   calls: { path: string; method: string | undefined }[];
   notifications: { invoiceNo: string; payload: Record<string, unknown>; answers: FakeAnswer[] }[];
   jwt: typeof jwt;
+  merchantPrivateKey: string;
+  providerPublicKey: string;
+  maintenanceUrl: string;
+  refunds: Map<string, { idempotencyID: string; status: string; amount: number }>;
   approve(invoiceNo: string): Promise<FakeAnswer[]>;
   decline(invoiceNo: string): Promise<FakeAnswer[]>;
   settleQuietly(invoiceNo: string, outcome?: 'approve' | 'decline'): void;

@@ -15,7 +15,19 @@
  * `node e2e/support/fake-2c2p.mjs` with FAKE_2C2P_PORT, FAKE_2C2P_MERCHANT_ID and
  * FAKE_2C2P_SECRET_KEY; controlled over HTTP: `POST /fake/control`, `GET /fake/invoices`.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  constants,
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  generateKeyPairSync,
+  privateDecrypt,
+  publicEncrypt,
+  randomBytes,
+  sign,
+  timingSafeEqual,
+  verify,
+} from 'node:crypto';
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 
@@ -49,6 +61,87 @@ function verifyJwt(token, secret) {
     return null;
   }
 }
+
+/**
+ * Payment Maintenance's protection (issue #41), written with node:crypto: a JWE (RSA-OAEP, i.e.
+ * OAEP with SHA-1, + A256GCM; the AAD is the protected header as sent) inside a JWS PS256.
+ */
+export function sealMaintenance(text, { encryptTo, signWith }) {
+  const head = b64url(JSON.stringify({ alg: 'RSA-OAEP', enc: 'A256GCM' }));
+  const cek = randomBytes(32);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', cek, iv);
+  cipher.setAAD(Buffer.from(head, 'ascii'));
+  const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  const encryptedKey = publicEncrypt(
+    { key: encryptTo, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' },
+    cek,
+  );
+  const jwe = [
+    head,
+    b64url(encryptedKey),
+    b64url(iv),
+    b64url(ciphertext),
+    b64url(cipher.getAuthTag()),
+  ].join('.');
+  const signingInput = `${b64url(JSON.stringify({ alg: 'PS256', typ: 'JWT' }))}.${b64url(jwe)}`;
+  const signature = sign('sha256', Buffer.from(signingInput), {
+    key: signWith,
+    padding: constants.RSA_PKCS1_PSS_PADDING,
+    saltLength: 32,
+  });
+  return `${signingInput}.${b64url(signature)}`;
+}
+
+/** The text inside a sealed token, or null when its signature or encryption does not hold. */
+export function openMaintenance(token, { verifyWith, decryptWith }) {
+  try {
+    const [head, body, signature] = String(token).trim().split('.');
+    if (JSON.parse(Buffer.from(head, 'base64url').toString()).alg !== 'PS256') return null;
+    const valid = verify(
+      'sha256',
+      Buffer.from(`${head}.${body}`),
+      { key: verifyWith, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
+      Buffer.from(signature, 'base64url'),
+    );
+    if (!valid) return null;
+    const [jweHead, encryptedKey, iv, ciphertext, tag] = Buffer.from(body, 'base64url')
+      .toString()
+      .split('.');
+    const header = JSON.parse(Buffer.from(jweHead, 'base64url').toString());
+    if (header.alg !== 'RSA-OAEP' || header.enc !== 'A256GCM') return null;
+    const cek = privateDecrypt(
+      { key: decryptWith, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' },
+      Buffer.from(encryptedKey, 'base64url'),
+    );
+    const decipher = createDecipheriv('aes-256-gcm', cek, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(jweHead, 'ascii'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([
+      decipher.update(Buffer.from(ciphertext, 'base64url')),
+      decipher.final(),
+    ]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+const xmlFields = (xml, root) => {
+  const inner = new RegExp(`<${root}>([\\s\\S]*)</${root}>`).exec(xml);
+  if (!inner) return null;
+  const fields = {};
+  for (const match of inner[1].matchAll(/<([A-Za-z0-9]+)>([^<]*)<\/\1>/g))
+    fields[match[1]] = match[2];
+  return fields;
+};
+
+const xmlOf = (root, fields) =>
+  `<${root}>${Object.entries(fields)
+    .map(([name, value]) => `<${name}>${escapeHtml(value)}</${name}>`)
+    .join('')}</${root}>`;
+
+/** 2C2P's path of Payment Maintenance (refund R, refund status RS). */
+export const MAINTENANCE_PATH = '/2C2PFrontend/PaymentAction/2.0/action';
 
 const readBody = (request) =>
   new Promise((resolve, reject) => {
@@ -92,6 +185,22 @@ export async function startFake2c2p(options = {}) {
   // Unique across restarts, as 2C2P's own are: scripts/start.sh keeps its database (.data) from
   // one run to the next, and a reference paid in an earlier run must never come again.
   let tranRefs = Date.now();
+  // The keys exchanged for Payment Maintenance: the merchant's pair and 2C2P's pair.
+  const merchantKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const providerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pemOf = (key, type) => key.export({ type, format: 'pem' }).toString();
+  /** invoiceNo → its refund as 2C2P keeps it: { idempotencyID, status, amount }. */
+  const refunds = new Map();
+  const refundControl = {
+    maintenanceDown: false,
+    /** Invoices paid but not settled yet: a refund is refused (respCode 12). */
+    unsettled: false,
+    /** The refund stays RP (pending) until this is false again; RS then says RF. */
+    pending: false,
+    /** A refusal 2C2P answers instead (e.g. {respCode: '41', respDesc: 'Refund not allowed.'}). */
+    refuse: null,
+  };
+  Object.assign(control, refundControl);
 
   const notificationOf = (invoice) => ({
     merchantID: merchantId,
@@ -195,6 +304,57 @@ button{display:block;width:100%;min-height:3rem;margin-top:.75rem;font-size:1rem
 </div></main></body></html>`;
   };
 
+  /** A Payment Maintenance request's answer, as 2C2P's result and status codes say. */
+  function maintenance(fields) {
+    const stamp = new Date().toISOString().replace(/\D/g, '').slice(2, 14);
+    const base = { version: '4.3', timeStamp: stamp };
+    if (!fields) return { ...base, respCode: '96', respDesc: 'Unable to decrypt.' };
+    if (fields.merchantID !== merchantId) {
+      return { ...base, respCode: '03', respDesc: 'Invalid Merchant ID' };
+    }
+    const reply = (respCode, respDesc, status = '') => ({
+      ...base,
+      respCode,
+      respDesc,
+      processType: fields.processType,
+      invoiceNo: fields.invoiceNo ?? '',
+      amount: fields.actionAmount ?? '',
+      status,
+    });
+    const invoice = invoices.get(fields.invoiceNo ?? '');
+    if (!invoice) return reply('16', "Requested transaction doesn't exist.");
+    const refund = refunds.get(invoice.invoiceNo);
+    if (fields.processType === 'RS') {
+      if (!refund) return reply('16', 'No refund for this transaction.');
+      if (refund.status === 'RP' && !control.pending) refund.status = 'RF';
+      return reply('00', 'Success', refund.status);
+    }
+    if (fields.processType !== 'R') return reply('17', 'Request type is invalid.');
+    if (control.refuse) return { ...reply('', ''), ...control.refuse };
+    if (invoice.state !== 'paid') {
+      return reply('12', 'Transaction status is not valid to perform your action.');
+    }
+    if (control.unsettled) {
+      return reply('12', 'Transaction status is not valid to perform your action.');
+    }
+    if (Number(fields.actionAmount) > invoice.amount) {
+      return reply('40', 'Refund amount is more than transaction amount.');
+    }
+    if (refund) {
+      // The same idempotency key: the same refund; another key: refunded already.
+      return refund.idempotencyID === fields.idempotencyID
+        ? reply('00', 'Success', refund.status)
+        : reply('49', 'Transaction is already fully refunded.');
+    }
+    const created = {
+      idempotencyID: fields.idempotencyID ?? '',
+      amount: Number(fields.actionAmount),
+      status: control.pending ? 'RP' : 'RF',
+    };
+    refunds.set(invoice.invoiceNo, created);
+    return reply('00', 'Success', created.status);
+  }
+
   const json = (response, status, body) => {
     response.writeHead(status, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify(body));
@@ -218,6 +378,25 @@ button{display:block;width:100%;min-height:3rem;margin-top:.75rem;font-size:1rem
       }
       calls.push({ path: url.pathname, method: request.method });
       if (control.delayMs > 0) await sleep(control.delayMs);
+      if (url.pathname === MAINTENANCE_PATH && request.method === 'POST') {
+        if (control.maintenanceDown) {
+          response.writeHead(503, { 'Content-Type': 'text/plain' });
+          return response.end('Service unavailable (test)');
+        }
+        const xml = openMaintenance(text, {
+          verifyWith: merchantKeys.publicKey,
+          decryptWith: providerKeys.privateKey,
+        });
+        const fields = xml ? xmlFields(xml, 'PaymentProcessRequest') : null;
+        const answer = maintenance(fields);
+        response.writeHead(200, { 'Content-Type': 'text/plain' });
+        return response.end(
+          sealMaintenance(xmlOf('PaymentProcessResponse', answer), {
+            encryptTo: merchantKeys.publicKey,
+            signWith: providerKeys.privateKey,
+          }),
+        );
+      }
       if (url.pathname.startsWith('/payment/4.3/')) {
         const endpoint = url.pathname.slice('/payment/4.3/'.length);
         if (control.down || (endpoint === 'paymentInquiry' && control.inquiryDown)) {
@@ -322,6 +501,12 @@ button{display:block;width:100%;min-height:3rem;margin-top:.75rem;font-size:1rem
     calls,
     notifications,
     jwt,
+    /** Payment Maintenance's keys, as the merchant configures them (TWOC2P_*). */
+    merchantPrivateKey: pemOf(merchantKeys.privateKey, 'pkcs8'),
+    providerPublicKey: pemOf(providerKeys.publicKey, 'spki'),
+    maintenanceUrl: `http://127.0.0.1:${port}${MAINTENANCE_PATH}`,
+    /** The refunds made: invoiceNo → { idempotencyID, status, amount }. */
+    refunds,
     /** The hosted page's "Pay" without a browser: paid, notified as control says. */
     approve: (invoiceNo) => finish(invoices.get(invoiceNo), 'approve'),
     decline: (invoiceNo) => finish(invoices.get(invoiceNo), 'decline'),
@@ -335,7 +520,8 @@ button{display:block;width:100%;min-height:3rem;margin-top:.75rem;font-size:1rem
       tokens.clear();
       calls.length = 0;
       notifications.length = 0;
-      Object.assign(control, {
+      refunds.clear();
+      Object.assign(control, refundControl, {
         down: false,
         inquiryDown: false,
         delayMs: 0,

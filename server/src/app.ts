@@ -15,6 +15,7 @@ import { orderStreamRoutes } from './orders/stream-routes';
 import { createRouter } from './platform/http/router';
 import { shopOrderRoutes } from './orders/routes';
 import { staffRoutes } from './staff/routes';
+import { buyerRequestRoutes, staffRequestRoutes } from './orders/request-routes';
 import { statusRoutes } from './status/routes';
 import { createMetrics } from './status/metrics';
 import { mountOperations } from './status/operations';
@@ -73,6 +74,9 @@ export function createApp(given: Deps) {
   app.route('/api/orders', providerOrderRoutes(deps, providers));
   app.route('/api/orders', orderStreamRoutes(deps));
   app.route('/api/staff', staffRoutes(deps));
+  // Refunds and replacements (issue #41): the buyer's request and the staff's decisions.
+  app.route('/api/orders', buyerRequestRoutes(deps));
+  app.route('/api/staff', staffRequestRoutes(deps, providers));
   app.route('/api/payments', paymentRoutes(deps));
   app.route('/api/payments', providerPaymentRoutes(deps, providers));
   app.route('/ai', aiProxyRoutes(deps));

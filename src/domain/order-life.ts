@@ -53,6 +53,21 @@ export type EmailState = (typeof EMAIL_STATES)[number];
 export const PROFILE_STATES = ['in_stock', 'assigned', 'delivered', 'withdrawn'] as const;
 export type ProfileState = (typeof PROFILE_STATES)[number];
 
+/**
+ * Where a buyer's request for a refund or a new eSIM stands (issue #41, decision 124): none,
+ * asked (requested), the provider's refund under way (refunding), and how it ended. A refused
+ * or replaced order may ask again; a refunded one is over.
+ */
+export const REFUND_STATES = [
+  'none',
+  'requested',
+  'refunding',
+  'refunded',
+  'refused',
+  'replaced',
+] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
 /** Why a held order waits. */
 export const HOLD_REASONS = ['awaiting_bank_confirmation'] as const;
 
@@ -72,6 +87,12 @@ export const ORDER_EVENTS = [
   'bankConfirmed',
   'bankMismatch',
   'bankSuspect',
+  'refundRequested',
+  'refundStarted',
+  'refundFailed',
+  'refunded',
+  'refundRefused',
+  'replaced',
 ] as const;
 export type OrderEventName = (typeof ORDER_EVENTS)[number];
 
@@ -87,13 +108,14 @@ export type Actor =
   'buyer' | 'system' | 'bank' | `provider:${string}` | `staff:${string}` | `partner:${string}`;
 
 /** The three machines an order runs, each in one column. */
-export type Machine = 'status' | 'deliveryState' | 'bankState';
+export type Machine = 'status' | 'deliveryState' | 'bankState' | 'refundState';
 
-/** An order's state: one value per machine. */
+/** An order's state: one value per machine (no refund state: none). */
 export type OrderState = {
   status: OrderStatus;
   deliveryState: DeliveryState;
   bankState: BankState;
+  refundState?: RefundState;
 };
 
 /** What a change asks for besides the column it moves: messages, emails, alerts. */
@@ -112,6 +134,7 @@ export type Step = {
   from: string;
   to: string;
   effects: Effect[];
+  also?: { machine: Machine; from: string; to: string };
 };
 
 export type Transition = {
@@ -134,6 +157,8 @@ type Rule = {
   /** Besides the machine's own state: the order must be paid (every delivery and bank change). */
   paid?: boolean;
   effects?: Effect[];
+  /** A second machine the same event moves (a replacement hands the order a new eSIM). */
+  also?: { machine: Machine; from: readonly string[]; to: string };
 };
 
 const PAYABLE = ['awaiting_payment', 'verifying'] as const;
@@ -196,12 +221,42 @@ export const RULES: Record<OrderEventName, Rule> = {
     paid: true,
     effects: ['staffAlert'],
   },
+  // A buyer's request (issue #41): asked, refunded, refused or replaced; one open at a time.
+  refundRequested: {
+    machine: 'refundState',
+    from: ['none', 'refused', 'replaced'],
+    to: () => 'requested',
+    paid: true,
+  },
+  refundStarted: { machine: 'refundState', from: ['requested'], to: () => 'refunding', paid: true },
+  refundFailed: {
+    machine: 'refundState',
+    from: ['refunding'],
+    to: () => 'requested',
+    paid: true,
+    effects: ['staffAlert'],
+  },
+  refunded: {
+    machine: 'refundState',
+    from: ['requested', 'refunding'],
+    to: () => 'refunded',
+    paid: true,
+  },
+  refundRefused: { machine: 'refundState', from: ['requested'], to: () => 'refused', paid: true },
+  replaced: {
+    machine: 'refundState',
+    from: ['requested'],
+    to: () => 'replaced',
+    paid: true,
+    // The old eSIM goes; the order takes a new one as a paid order does (stock or ES2+).
+    also: { machine: 'deliveryState', from: ['assigned', 'delivered'], to: 'none' },
+  },
 };
 
 /** One step: where `event` leads from `state`, or why it may not happen there. */
 function step(state: OrderState, event: OrderEvent): Step | Refusal {
   const rule = RULES[event.type];
-  const from = state[rule.machine];
+  const from = stateOf(state, rule.machine);
   if (rule.paid && state.status !== 'paid') {
     return refusal(`${event.type} needs a paid order; this one is ${state.status}.`);
   }
@@ -211,14 +266,27 @@ function step(state: OrderState, event: OrderEvent): Step | Refusal {
   if (!rule.from.includes(from)) {
     return refusal(`${event.type} cannot happen when ${rule.machine} is ${from}.`);
   }
+  const also = rule.also;
+  if (also && !also.from.includes(stateOf(state, also.machine))) {
+    return refusal(
+      `${event.type} cannot happen when ${also.machine} is ${stateOf(state, also.machine)}.`,
+    );
+  }
   return {
     event: event.type,
     machine: rule.machine,
     from,
     to: rule.to(event),
     effects: rule.effects ?? [],
+    ...(also
+      ? { also: { machine: also.machine, from: stateOf(state, also.machine), to: also.to } }
+      : {}),
   };
 }
+
+/** A machine's value in `state` (an order without a refund state has none). */
+const stateOf = (state: OrderState, machine: Machine): string =>
+  machine === 'refundState' ? (state.refundState ?? 'none') : state[machine];
 
 const refusal = (message: string): Refusal => ({ ok: false, code: 'illegal_transition', message });
 
@@ -237,11 +305,19 @@ export function transition(state: OrderState, ...events: OrderEvent[]): Transiti
     const next = step(current, event);
     if ('ok' in next) return next;
     steps.push(next);
-    if (!(next.machine in expect)) Object.assign(expect, { [next.machine]: state[next.machine] });
-    Object.assign(set, { [next.machine]: next.to });
+    for (const moved of [next, ...(next.also ? [next.also] : [])]) {
+      if (!(moved.machine in expect)) {
+        Object.assign(expect, { [moved.machine]: stateOf(state, moved.machine) });
+      }
+      Object.assign(set, { [moved.machine]: moved.to });
+    }
     if (event.type === 'bankConfirmed') set.bankConfirmedBy = event.by;
     else if (event.type === 'bankMismatch') set.bankConfirmedBy = null;
-    current = { ...current, [next.machine]: next.to };
+    current = {
+      ...current,
+      [next.machine]: next.to,
+      ...(next.also ? { [next.also.machine]: next.also.to } : {}),
+    };
   }
   return { ok: true, set, expect, steps, effects: [...new Set(steps.flatMap((s) => s.effects))] };
 }

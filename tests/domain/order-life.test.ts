@@ -5,20 +5,21 @@ import {
   DELIVERY_STATES,
   ORDER_EVENTS,
   ORDER_STATUSES,
+  REFUND_STATES,
   transition,
   type OrderEvent,
   type OrderState,
 } from '../../src/domain/order-life';
 
 /**
- * The order's machine as a table (issue #39): every legal change written out by hand, and every
- * (state, event) pair of the 140 states and 17 events checked against it: the listed ones lead
- * where the table says, every other one is refused.
+ * The order's machine as a table (issues #39 and #41): every legal change written out by hand,
+ * and every (state, event) pair of the 840 states and 23 events checked against it: the listed
+ * ones lead where the table says, every other one is refused.
  */
 
 type Row = {
   event: OrderEvent;
-  machine: 'status' | 'deliveryState' | 'bankState';
+  machine: 'status' | 'deliveryState' | 'bankState' | 'refundState';
   from: string;
   to: string;
 };
@@ -75,16 +76,27 @@ const LEGAL: Row[] = [
     'mismatch',
   ),
   ...row({ type: 'bankSuspect' }, 'bankState', ['unconfirmed'], 'suspect'),
+  // A buyer's request (issue #41).
+  ...row({ type: 'refundRequested' }, 'refundState', ['none', 'refused', 'replaced'], 'requested'),
+  ...row({ type: 'refundStarted' }, 'refundState', ['requested'], 'refunding'),
+  ...row({ type: 'refundFailed' }, 'refundState', ['refunding'], 'requested'),
+  ...row({ type: 'refunded' }, 'refundState', ['requested', 'refunding'], 'refunded'),
+  ...row({ type: 'refundRefused' }, 'refundState', ['requested'], 'refused'),
+  // A replacement also takes the handed eSIM back (the delivery starts again from none).
+  ...row({ type: 'replaced' }, 'refundState', ['requested'], 'replaced'),
 ];
 
 /** Delivery and bank changes happen to paid orders only; a bank-confirmed payment is never held. */
 const allowedIn = (legal: Row, state: OrderState) =>
   (legal.machine === 'status' || state.status === 'paid') &&
-  !(legal.event.type === 'heldForBank' && state.bankState === 'confirmed');
+  !(legal.event.type === 'heldForBank' && state.bankState === 'confirmed') &&
+  (legal.event.type !== 'replaced' || ['assigned', 'delivered'].includes(state.deliveryState));
 
 const STATES: OrderState[] = ORDER_STATUSES.flatMap((status) =>
   DELIVERY_STATES.flatMap((deliveryState) =>
-    BANK_STATES.map((bankState) => ({ status, deliveryState, bankState })),
+    BANK_STATES.flatMap((bankState) =>
+      REFUND_STATES.map((refundState) => ({ status, deliveryState, bankState, refundState })),
+    ),
   ),
 );
 
@@ -101,9 +113,9 @@ const EVENTS: OrderEvent[] = ORDER_EVENTS.flatMap((type): OrderEvent[] => {
 const same = (a: OrderEvent, b: OrderEvent) => JSON.stringify(a) === JSON.stringify(b);
 
 describe('transition: the order machine', () => {
-  it('covers 140 states and 17 events', () => {
-    expect(STATES).toHaveLength(140);
-    expect(EVENTS).toHaveLength(17);
+  it('covers 840 states and 23 events', () => {
+    expect(STATES).toHaveLength(840);
+    expect(EVENTS).toHaveLength(23);
   });
 
   it('allows exactly the table’s changes, and refuses every other pair', () => {
@@ -127,8 +139,13 @@ describe('transition: the order machine', () => {
         allowed += 1;
         expect(result.ok, where).toBe(true);
         if (!result.ok) continue;
-        expect(result.expect, where).toEqual({ [legal.machine]: legal.from });
+        const replaced = event.type === 'replaced';
+        expect(result.expect, where).toEqual({
+          [legal.machine]: legal.from,
+          ...(replaced ? { deliveryState: state.deliveryState } : {}),
+        });
         expect(result.set[legal.machine], where).toBe(legal.to);
+        if (replaced) expect(result.set.deliveryState, where).toBe('none');
         expect(result.steps, where).toEqual([
           expect.objectContaining({
             event: event.type,
@@ -142,7 +159,7 @@ describe('transition: the order machine', () => {
     // Counted, so that a table that matched nothing cannot pass.
     expect(allowed).toBeGreaterThan(200);
     expect(refused).toBeGreaterThan(1500);
-    expect(allowed + refused).toBe(140 * 17);
+    expect(allowed + refused).toBe(840 * 23);
   });
 
   it('says who gave the bank’s word, and forgets it on a mismatch', () => {
@@ -199,6 +216,38 @@ describe('transition: the order machine', () => {
     });
     expect(transition(paid, { type: 'bankSuspect' })).toMatchObject({ effects: ['staffAlert'] });
     expect(transition(paid, { type: 'provisioningStarted' })).toMatchObject({ effects: [] });
+  });
+
+  it('a replacement starts the delivery again; a refund failure alerts staff', () => {
+    const handed: OrderState = {
+      status: 'paid',
+      deliveryState: 'delivered',
+      bankState: 'confirmed',
+      refundState: 'requested',
+    };
+    expect(
+      transition(handed, { type: 'replaced' }, { type: 'profileHanded', emailed: false }),
+    ).toMatchObject({
+      ok: true,
+      set: { refundState: 'replaced', deliveryState: 'delivered' },
+    });
+    expect(
+      transition({ ...handed, deliveryState: 'withdrawn' }, { type: 'replaced' }),
+    ).toMatchObject({
+      ok: false,
+      code: 'illegal_transition',
+    });
+    expect(
+      transition({ ...handed, refundState: 'refunding' }, { type: 'refundFailed' }),
+    ).toMatchObject({
+      effects: ['staffAlert'],
+    });
+    // An order without a refund state has none.
+    const { refundState: _none, ...old } = handed;
+    expect(transition(old, { type: 'refundRequested' })).toMatchObject({
+      ok: true,
+      expect: { refundState: 'none' },
+    });
   });
 
   it('refuses an empty write', () => {

@@ -26,6 +26,11 @@ export const shopApiDefaults = [
     ),
   ),
   http.get('*/api/staff/setup', () => HttpResponse.json({ warnings: [] })),
+  // Refunds and replacements (issue #41): no request yet, none for staff.
+  http.get('*/api/orders/:id/request', () =>
+    HttpResponse.json({ request: null, standing: 'not_installed', paidAt: null }),
+  ),
+  http.get('*/api/staff/requests', () => HttpResponse.json({ requests: [] })),
 ];
 
 export const server = setupServer(...geminiHandlers, ...shopApiDefaults);

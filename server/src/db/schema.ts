@@ -7,8 +7,10 @@ import {
   ORDER_EVENTS,
   ORDER_STATUSES,
   PROFILE_STATES,
+  REFUND_STATES,
   VERIFIERS,
 } from '#domain/order-life';
+import { REQUEST_KINDS, REQUEST_REASONS } from '#domain/refund-policy';
 import {
   bigint,
   bigserial,
@@ -80,6 +82,8 @@ export const orders = pgTable(
     paymentRejectedAt: time('payment_rejected_at'),
     /** The last of the order's events (order_events.seq, migration 009): the lifecycle counts it. */
     eventSeq: integer('event_seq').notNull().default(0),
+    /** A buyer's refund or replacement request (migration 012, issue #41): the lifecycle writes it. */
+    refundState: text('refund_state', { enum: REFUND_STATES }).notNull().default('none'),
   },
   (table) => [
     index('orders_status_idx').on(table.status, table.createdAt),
@@ -248,6 +252,8 @@ export const profiles = pgTable(
     source: text('source', { enum: ['stock', 'es2plus'] })
       .notNull()
       .default('stock'),
+    /** The order a replaced profile was on (migration 012): its order_id went to the new one. */
+    replacedOrderId: uuid('replaced_order_id').references(() => orders.id),
   },
   (table) => [
     index('profiles_stock_idx').on(
@@ -430,6 +436,56 @@ export const providerPayments = pgTable(
 
 export type ProviderPaymentRow = typeof providerPayments.$inferSelect;
 
+/** A buyer's request for a refund or a new eSIM (migration 012, issue #41). */
+export const orderRequests = pgTable(
+  'order_requests',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: REQUEST_KINDS }).notNull(),
+    reason: text('reason', { enum: REQUEST_REASONS }).notNull(),
+    note: text('note').notNull().default(''),
+    policy: text('policy', { enum: ['refund', 'replace', 'refuse'] }).notNull(),
+    email: text('email'),
+    state: text('state', { enum: ['open', 'refunded', 'replaced', 'refused'] }).notNull(),
+    staffReason: text('staff_reason'),
+    decidedBy: text('decided_by'),
+    createdAt: time('created_at').notNull(),
+    decidedAt: time('decided_at'),
+  },
+  (table) => [
+    uniqueIndex('order_requests_open_idx')
+      .on(table.orderId)
+      .where(sql`state = 'open'`),
+    index('order_requests_created_idx').on(table.createdAt),
+  ],
+);
+
+export type OrderRequestRow = typeof orderRequests.$inferSelect;
+
+/** One refund per order (migration 012): manual (bank reference) or through its provider. */
+export const refunds = pgTable('refunds', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  method: text('method', { enum: ['manual', '2c2p', 'kbzpay'] }).notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency', { enum: ['MMK', 'USD'] }).notNull(),
+  state: text('state', { enum: ['pending', 'done', 'failed'] }).notNull(),
+  requestNo: text('request_no').notNull().unique(),
+  bankReference: text('bank_reference'),
+  providerStatus: text('provider_status'),
+  providerReason: text('provider_reason'),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: time('created_at').notNull(),
+  updatedAt: time('updated_at').notNull(),
+  doneAt: time('done_at'),
+});
+
+export type RefundRow = typeof refunds.$inferSelect;
+
 export const schema = {
   orders,
   orderEvents,
@@ -452,4 +508,6 @@ export const schema = {
   aiBudgets,
   aiProofs,
   providerPayments,
+  orderRequests,
+  refunds,
 };

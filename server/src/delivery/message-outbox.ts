@@ -8,10 +8,12 @@ import {
   composeEsimEmail,
   composeHeldEmail,
   composeLookupEmail,
+  composeRequestAnswerEmail,
   staffAlertText,
   type StaffAlertPayload,
 } from './message-texts';
 import { LOOKUP_EMAIL, resolveOrderLookup, type LookupEmailPayload } from '../orders/order-lookup';
+import { REQUEST_ANSWER_EMAIL, type RequestAnswerEmailPayload } from '../orders/requests';
 import {
   deliverWaiting,
   ESIM_EMAIL,
@@ -60,9 +62,10 @@ export const KINDS = [
   STAFF_ALERT_WEBHOOK,
   ORDER_PAID,
   LOOKUP_EMAIL,
+  REQUEST_ANSWER_EMAIL,
 ];
 /** Kinds whose address and order link are forgotten once sent. */
-const FORGET_ON_SEND = [LOOKUP_EMAIL, HELD_EMAIL];
+const FORGET_ON_SEND = [LOOKUP_EMAIL, HELD_EMAIL, REQUEST_ANSWER_EMAIL];
 /** Kinds posted to the staff webhook; the others need a mailer. */
 const WEBHOOK_KINDS = [STAFF_ALERT_WEBHOOK, ORDER_PAID];
 /** How long a claimed row is left alone while it is being sent. */
@@ -184,6 +187,12 @@ export function createMessageOutboxWorker(
           orders: payload.orders,
         }),
       );
+    } else if (row.kind === REQUEST_ANSWER_EMAIL) {
+      const payload = row.payload as RequestAnswerEmailPayload;
+      if (!payload.to) throw new Error('No address for this answer');
+      await options.mailer!.send(
+        composeRequestAnswerEmail({ ...payload, to: payload.to, from: config.delivery.mailFrom }),
+      );
     } else if (row.kind === STAFF_ALERT_EMAIL) {
       const to = config.delivery.staffEmail;
       if (!to) throw new Error('STAFF_EMAIL is not set');
@@ -213,7 +222,7 @@ export function createMessageOutboxWorker(
           .set({ sentAt: new Date(now), attempts, lastError: null })
           .where(eq(messageOutbox.id, row.id));
         if (row.kind === ESIM_EMAIL && row.orderId) await markDelivered(tx, row.orderId, now);
-        // Sent: the address and the links (tokens) of a lookup or held email are not kept.
+        // Sent: the address and the links (tokens) of a lookup, held or answer email are not kept.
         if (FORGET_ON_SEND.includes(row.kind)) {
           await tx
             .update(messageOutbox)

@@ -409,3 +409,39 @@ export type StaffAlertPayload =
       reason: string;
       paidOrderId: string;
     };
+
+export type RequestAnswerInput = {
+  to: string;
+  from: string;
+  language: 'en' | 'my';
+  number: string;
+  outcome: 'refunded' | 'replaced' | 'refused';
+  staffReason: string | null;
+  bankReference: string | null;
+};
+
+/** The answer to a buyer's refund or replacement request (issue #41), in the order's language. */
+export function composeRequestAnswerEmail(input: RequestAnswerInput): EmailMessage {
+  const t = (texts[input.language] ?? texts.en).request;
+  const values = { number: input.number };
+  const lines = [
+    fill(t[input.outcome], values),
+    ...(input.bankReference ? [fill(t.reference, { reference: input.bankReference })] : []),
+    ...(input.staffReason ? [fill(t.because, { reason: input.staffReason })] : []),
+    t.footer,
+  ];
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="${input.language}"><head><meta charset="utf-8"><title>${e(fill(t.subject, values))}</title></head>
+<body style="font-family:'Noto Sans Myanmar',Arial,sans-serif;line-height:1.6;color:#111;max-width:600px;margin:0 auto;padding:16px">
+${lines.map((line) => `<p>${e(line)}</p>`).join('\n')}
+</body></html>`;
+  return {
+    from: input.from,
+    to: input.to,
+    subject: fill(t.subject, values),
+    text: lines.join('\n\n'),
+    html,
+    attachments: [],
+  };
+}

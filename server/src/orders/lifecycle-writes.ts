@@ -27,7 +27,10 @@ export type Evidence = Record<string, string | number | boolean | null>;
 
 /** The columns a change may write besides the state (which only its events set). */
 export type OrderColumns = Partial<
-  Omit<OrderRow, 'id' | 'status' | 'deliveryState' | 'bankState' | 'bankConfirmedBy' | 'eventSeq'>
+  Omit<
+    OrderRow,
+    'id' | 'status' | 'deliveryState' | 'bankState' | 'refundState' | 'bankConfirmedBy' | 'eventSeq'
+  >
 >;
 
 /** One change of one order. */
@@ -69,7 +72,13 @@ export const orderFields = (prefix = ''): QueryField[] =>
     field,
   }));
 
-const STATE_KEYS = ['status', 'deliveryState', 'bankState', 'bankConfirmedBy'] as const;
+const STATE_KEYS = [
+  'status',
+  'deliveryState',
+  'bankState',
+  'refundState',
+  'bankConfirmedBy',
+] as const;
 
 /** The text of a write's statement depends only on its shape: which columns, nulls, how many events. */
 type Shape = {

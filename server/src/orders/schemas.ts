@@ -7,7 +7,9 @@ import {
   HOLD_REASONS,
   INSTALL_STATES,
   ORDER_STATUSES,
+  REFUND_STATES,
 } from '#domain/order-life';
+import { ESIM_STANDINGS, REQUEST_KINDS, REQUEST_REASONS } from '#domain/refund-policy';
 import { imageKindOf } from './image-bytes';
 
 /**
@@ -278,3 +280,67 @@ export const OrderLookupBodySchema = z
 export const LookupQueuedSchema = z.object({ queued: z.literal(true) }).openapi('LookupQueued', {
   description: 'The same answer whether or not the address has paid orders.',
 });
+
+/** Refund and replacement requests (issue #41): the buyer's and the staff's answers. */
+const RefundSchema = z
+  .object({
+    method: z.enum(['manual', '2c2p', 'kbzpay']),
+    amount: z.number().int(),
+    currency: z.enum(['MMK', 'USD']),
+    state: z.enum(['pending', 'done', 'failed']),
+    bankReference: z.string().nullable(),
+    providerStatus: z.string().nullable(),
+    providerReason: z.string().nullable(),
+    doneAt: z.number().int().nullable(),
+  })
+  .openapi('Refund');
+
+export const RequestSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(REQUEST_KINDS),
+    reason: z.enum(REQUEST_REASONS),
+    note: z.string(),
+    policy: z.enum(['refund', 'replace', 'refuse']),
+    state: z.enum(['open', 'refunded', 'replaced', 'refused']),
+    staffReason: z.string().nullable(),
+    createdAt: z.number().int(),
+    decidedAt: z.number().int().nullable(),
+    refund: RefundSchema.nullable(),
+  })
+  .openapi('OrderRequest');
+
+export const BuyerRequestStateSchema = z
+  .object({
+    request: RequestSchema.nullable(),
+    standing: z.enum(ESIM_STANDINGS),
+    paidAt: z.number().int().nullable(),
+  })
+  .openapi('BuyerRequestState');
+
+export const RequestBodySchema = z
+  .object({
+    kind: z.enum(REQUEST_KINDS),
+    reason: z.enum(REQUEST_REASONS),
+    note: z.string().max(500).optional(),
+    email: z.string().max(254).optional(),
+  })
+  .openapi('OrderRequestBody');
+
+export const StaffRequestSchema = RequestSchema.extend({
+  order: z.object({
+    id: z.string(),
+    number: z.string(),
+    planId: z.string(),
+    operatorId: z.string(),
+    price: z.number(),
+    currency: z.string(),
+    paidAt: z.number().int().nullable(),
+    deliveryState: z.string(),
+    refundState: z.enum(REFUND_STATES),
+  }),
+  paymentMethod: z.enum(['manual', '2c2p', 'kbzpay']),
+  installState: z.string().nullable(),
+  standing: z.enum(ESIM_STANDINGS),
+  hasEmail: z.boolean(),
+}).openapi('StaffOrderRequest');

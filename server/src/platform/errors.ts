@@ -35,6 +35,9 @@ export type ErrorCode =
   | 'email_unavailable'
   | 'unavailable'
   | 'provider_unavailable'
+  | 'not_paid'
+  | 'request_open'
+  | 'refund_in_progress'
   | 'method_unavailable'
   | 'internal';
 

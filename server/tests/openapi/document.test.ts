@@ -84,6 +84,8 @@ describe('the OpenAPI document', () => {
       'POST /api/orders/{id}/cancel',
       'POST /api/orders/{id}/payments',
       'GET /api/orders/{id}/stream',
+      'GET /api/orders/{id}/request',
+      'POST /api/orders/{id}/request',
       'POST /api/payments/2c2p/return/{invoiceNo}',
       'GET /api/payments/2c2p/return/{invoiceNo}',
     ]);

@@ -1,6 +1,9 @@
 import type { z } from '@hono/zod-openapi';
 import type { AvailabilitySchema } from '../../../server/src/catalogue/schemas';
 import type {
+  BuyerRequestStateSchema,
+  RequestBodySchema,
+  StaffRequestSchema,
   CreatedOrderSchema,
   OrderEnvelopeSchema,
   ReceiptResultSchema,
@@ -35,6 +38,10 @@ export type SetupWarnings = z.infer<typeof SetupWarningsSchema>;
 export type Reconciliation = z.infer<typeof ReconciliationReportSchema>;
 export type StatementImport = z.infer<typeof StatementImportSchema>;
 export type OrderEvents = z.infer<typeof OrderEventsSchema>;
+/** Refund and replacement requests (issue #41). */
+export type BuyerRequestState = z.infer<typeof BuyerRequestStateSchema>;
+export type RequestBody = z.infer<typeof RequestBodySchema>;
+export type StaffRequest = z.infer<typeof StaffRequestSchema>;
 
 /** The API's base URL (no trailing slash), or undefined in the static shop: the services' apiUrl. */
 export type ApiBase = string | undefined;

@@ -27,7 +27,29 @@ export type TwoC2PConfig = {
   baseUrl: string;
   /** 2C2P's channel codes for the hosted page (CC = Visa/Mastercard/JCB/UnionPay, MPU…). */
   channels: string[];
+  /** Payment Maintenance (refunds, issue #41): the exchanged keys; absent: refunds are manual. */
+  maintenance?: TwoC2PMaintenanceConfig;
 };
+
+/**
+ * 2C2P's Payment Maintenance API (refund `R`, refund status `RS`): its XML request is encrypted
+ * to 2C2P's public key (JWE RSA-OAEP + A256GCM) and signed with the merchant's private key (JWS
+ * PS256); the answer the other way round. `TWOC2P_MERCHANT_PRIVATE_KEY` (PKCS#8 PEM),
+ * `TWOC2P_PUBLIC_KEY` (2C2P's, SPKI PEM), `TWOC2P_KEY_ID` (optional `kid`),
+ * `TWOC2P_MAINTENANCE_URL` (2C2P's sandbox by default).
+ */
+export type TwoC2PMaintenanceConfig = {
+  url: string;
+  merchantPrivateKey: string;
+  providerPublicKey: string;
+  keyId: string | undefined;
+};
+
+export const TWOC2P_MAINTENANCE_SANDBOX_URL =
+  'https://demo2.2c2p.com/2C2PFrontend/PaymentAction/2.0/action';
+
+/** A PEM from the environment, where a line break may be written `\n`. */
+const pem = (value: string | undefined) => value?.replace(/\\n/g, '\n');
 
 export type KbzPayConfig = {
   /** Without a trailing slash, e.g. https://api.kbzpay.com/payment/gateway/uat. */
@@ -169,6 +191,31 @@ export function readPayments(
       ),
       channels,
     };
+    const merchantPrivateKey = pem(text(env.TWOC2P_MERCHANT_PRIVATE_KEY));
+    const providerPublicKey = pem(text(env.TWOC2P_PUBLIC_KEY));
+    if (merchantPrivateKey || providerPublicKey) {
+      if (
+        !merchantPrivateKey?.includes('PRIVATE KEY') ||
+        !providerPublicKey?.includes('PUBLIC KEY')
+      ) {
+        problems.push(
+          'TWOC2P_MERCHANT_PRIVATE_KEY and TWOC2P_PUBLIC_KEY: both PEM keys (PKCS#8 and SPKI), or neither',
+        );
+      } else {
+        twoC2P.maintenance = {
+          url: checkEndpoint(
+            'TWOC2P_MAINTENANCE_URL',
+            text(env.TWOC2P_MAINTENANCE_URL) ?? TWOC2P_MAINTENANCE_SANDBOX_URL,
+            'TWOC2P_SECRET_KEY',
+            secretKey,
+            problems,
+          ),
+          merchantPrivateKey,
+          providerPublicKey,
+          keyId: text(env.TWOC2P_KEY_ID),
+        };
+      }
+    }
   }
 
   let kbzPay: KbzPayConfig | undefined;

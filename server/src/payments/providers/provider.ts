@@ -43,6 +43,25 @@ export type ProviderReport = {
   transactionId: string | null;
 };
 
+/** A refund asked of a provider (issue #41): the whole of one paid invoice. */
+export type RefundInput = {
+  invoiceNo: string;
+  /** Minor units of `currency`, as the invoice was paid. */
+  amount: number;
+  currency: 'USD' | 'MMK';
+  /** The shop's idempotency key of this refund: the same on every retry. */
+  requestNo: string;
+};
+
+/** What a provider says of a refund: done (the money is on its way back), pending, or failed. */
+export type RefundReport = {
+  status: 'done' | 'pending' | 'failed';
+  /** The provider's own code (2C2P status / respCode, KBZPay refund_status / code). */
+  providerStatus: string;
+  /** The provider's words when it failed, for staff. */
+  reason: string | null;
+};
+
 export interface PaymentProvider {
   readonly id: ProviderId;
   /** The merchant account's currency (what the buyer pays in). */
@@ -54,6 +73,10 @@ export interface PaymentProvider {
   readNotification(raw: Uint8Array): Promise<ProviderReport>;
   /** The provider's answer for an invoice; throws 503 provider_unavailable when it cannot answer. */
   inquire(invoiceNo: string): Promise<ProviderReport>;
+  /** Refunds the paid invoice; absent: this provider's refunds are not set up (manual). */
+  refund?(input: RefundInput): Promise<RefundReport>;
+  /** The refund's status now (asked until final). */
+  refundStatus?(input: RefundInput): Promise<RefundReport>;
   /** The body the provider expects in answer to a notification it may stop sending. */
   readonly acknowledgement: { contentType: string; body: string };
 }

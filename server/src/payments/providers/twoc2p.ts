@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { TwoC2PConfig } from './provider-config';
+import { TwoC2PMaintenance } from './twoc2p-maintenance';
 import {
   majorUnits,
   minorUnits,
@@ -8,6 +9,8 @@ import {
   unauthorized,
   type PaymentProvider,
   type ProviderReport,
+  type RefundInput,
+  type RefundReport,
   type StartedPayment,
   type StartInput,
 } from './provider';
@@ -36,6 +39,9 @@ export class TwoC2PProvider implements PaymentProvider {
   readonly merchantId: string;
   readonly acknowledgement = { contentType: 'application/json', body: '{"received":true}' };
   readonly #key: Uint8Array;
+  /** Refunds through Payment Maintenance (issue #41), when its keys are set. */
+  readonly refund?: (input: RefundInput) => Promise<RefundReport>;
+  readonly refundStatus?: (input: RefundInput) => Promise<RefundReport>;
 
   constructor(
     private readonly config: TwoC2PConfig,
@@ -45,6 +51,16 @@ export class TwoC2PProvider implements PaymentProvider {
     this.currency = config.currency;
     this.merchantId = config.merchantId;
     this.#key = encoder.encode(config.secretKey);
+    if (config.maintenance) {
+      const maintenance = new TwoC2PMaintenance(
+        config.maintenance,
+        config.merchantId,
+        fetcher,
+        timeoutMs,
+      );
+      this.refund = (input) => maintenance.refund(input);
+      this.refundStatus = (input) => maintenance.refundStatus(input);
+    }
   }
 
   /** The JWT of `payload`, HS256 with the merchant's secret key. */

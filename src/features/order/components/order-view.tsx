@@ -23,6 +23,7 @@ import {
 } from '../lib/offline-copy';
 import { failureKind, fetchBuyerOrder, type BuyerOrder } from '../lib/order-api';
 import { FindMyEsims } from './find-my-esims';
+import { RefundRequest } from './refund-request';
 import { PaymentChoice } from '../../../components/payment-choice/payment-choice';
 import { followOrder, rememberedOrderToken } from '../../../lib/provider-payment';
 import {
@@ -240,6 +241,8 @@ export function OrderView() {
       <OfflineCopyNote state={offline} onForget={forget} onKeep={keepAgain} />
       {/* The order's details after its eSIM (issue #24). */}
       <OrderSummary order={order} />
+      {/* A paid order may ask for a refund or a new eSIM (issue #41). */}
+      {order.status === 'paid' && <RefundRequest orderId={order.id} token={token} />}
       <ShopContact />
     </div>
   );

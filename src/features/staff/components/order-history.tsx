@@ -13,7 +13,7 @@ import {
 type OrderHistoryProps = {
   staffKey: string;
   /** The order whose history is open; null: closed. */
-  order: StaffOrder | null;
+  order: Pick<StaffOrder, 'id' | 'number'> | null;
   onClose: () => void;
   onUnauthorized: () => void;
 };

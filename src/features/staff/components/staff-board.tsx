@@ -13,6 +13,7 @@ import {
 import { Tabs } from '../../../components/ui/tabs';
 import { CsvImport } from './csv-import';
 import { ReconciliationPanel } from './reconciliation-panel';
+import { RequestsPanel } from './requests-panel';
 import { StaffOrders } from './staff-orders';
 import { StockTable } from './stock-table';
 import { useServices } from '../../../lib/services';
@@ -111,6 +112,11 @@ export function StaffBoard({ staffKey, onUnauthorized, onForget }: StaffBoardPro
             id: 'bank',
             label: t('tabs.bank'),
             panel: <ReconciliationPanel staffKey={staffKey} onUnauthorized={onUnauthorized} />,
+          },
+          {
+            id: 'requests',
+            label: t('tabs.requests'),
+            panel: <RequestsPanel staffKey={staffKey} onUnauthorized={onUnauthorized} />,
           },
         ]}
       />

@@ -5,6 +5,7 @@ import {
   type OrderEvents,
   type Reconciliation as ReconciliationReport,
   type StaffOrder,
+  type StaffRequest,
   type StatementImport,
   type StockImport,
   type StockReport,
@@ -132,3 +133,30 @@ export const confirmPayment = (api: ApiBase, key: string, orderId: string) =>
 
 export const rejectPayment = (api: ApiBase, key: string, orderId: string, reason: string) =>
   orderAction(api, key, orderId, 'reject-payment', JSON.stringify({ reason }));
+
+/** A buyer's refund or replacement request as staff see it (issue #41). */
+export type { StaffRequest };
+
+/** GET /api/staff/requests: open first. */
+export async function fetchStaffRequests(api: ApiBase, key: string, signal?: AbortSignal) {
+  const answer = await staffRequest<{ requests?: StaffRequest[] }>(api, key, '/requests', {
+    signal,
+  });
+  return Array.isArray(answer?.requests) ? answer.requests : [];
+}
+
+/** POST /api/staff/requests/{id}/{approve|refuse|check}. */
+export function decideStaffRequest(
+  api: ApiBase,
+  key: string,
+  id: string,
+  action: 'approve' | 'refuse' | 'check',
+  body?: Record<string, string>,
+) {
+  return staffRequest<unknown>(api, key, `/requests/${encodeURIComponent(id)}/${action}`, {
+    method: 'POST',
+    ...(body
+      ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
+      : {}),
+  });
+}
