@@ -41,7 +41,7 @@ describe(`AI proxy body check (${testStore})`, () => {
     path === IMAGE ? ('image' as const) : path === VIDEO ? ('video' as const) : undefined;
   const post = async (path: string, body: unknown) => {
     const task = proofTask(path);
-    const proof = task && (await solvedProof((challenge) => t.app.request(challenge), task));
+    const proof = task && (await solvedProof(async (challenge) => t.app.request(challenge), task));
     return t.app.request(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(proof ? { 'x-ai-proof': proof } : {}) },
