@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { burmeseLineBreaks } from './scripts/burmese-line-breaks.ts';
 import { buildCsp, type CspEnv } from './scripts/csp.ts';
 import { bundledEnv, parseEnv } from './src/config/env-schema.ts';
 import { merchantProblems } from './src/config/merchant-check.ts';
@@ -74,12 +75,14 @@ export default defineConfig(({ mode }) => {
     base: './',
     define,
     plugins: [
+      // Burmese breaks lines between syllables only (decision 132).
+      burmeseLineBreaks(),
       react(),
       contentSecurityPolicy(validated),
       chunkReport(),
       thirdPartyNotices(),
       // The home page in index.html, hydrated; a boot script for the other routes (decision 046).
-      prerender({ define, alias }),
+      prerender({ define, alias, plugins: [burmeseLineBreaks()] }),
       // Installable, and an order page opened once opens offline (issue #42, decision 111): the
       // manifest in both languages and a Workbox service worker that keeps the app's files only.
       VitePWA({

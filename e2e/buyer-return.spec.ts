@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import delivery from '../locales/en/delivery.json' with { type: 'json' };
-import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
+import deliveryMyRaw from '../locales/my/delivery.json' with { type: 'json' };
 import staffEn from '../locales/en/staff.json' with { type: 'json' };
 import { fill, purchaseTexts, type PurchaseTexts } from './support/checkout';
 import { expect, openRoute, test, useLanguage, type Language } from './support/fixtures';
@@ -14,6 +14,9 @@ import {
   scriptReceipt,
   signInAsStaff,
 } from './support/server-shop';
+import { shownBundle } from './support/burmese';
+
+const deliveryMy = shownBundle(deliveryMyRaw);
 
 /**
  * The buyer around payment (issue #24), in server mode with the shop and the API on different

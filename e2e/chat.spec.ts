@@ -11,6 +11,7 @@ import {
   test,
   useLanguage,
 } from './support/fixtures';
+import { shownMy } from './support/burmese';
 
 const greeting = /Hello! I'm the eSIM Myanmar AI assistant/;
 
@@ -243,9 +244,9 @@ test.describe('AI chat', () => {
     await openRoute(page, '/');
     await page.locator('.chat-fab').click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText(/AI လက်ထောက် ဖြစ်ပါသည်/)).toBeVisible();
-    await expect(dialog).toContainText('AI ၏ အဖြေများတွင် အမှားများ ပါဝင်နိုင်ပါသည်။');
-    await dialog.getByRole('button', { name: 'eSIM ကို ဘယ်လို အသက်သွင်းရမလဲ။' }).click();
+    await expect(dialog.getByText(shownMy('AI လက်ထောက် ဖြစ်ပါသည်'), { exact: false })).toBeVisible();
+    await expect(dialog).toContainText(shownMy('AI ၏ အဖြေများတွင် အမှားများ ပါဝင်နိုင်ပါသည်။'));
+    await dialog.getByRole('button', { name: shownMy('eSIM ကို ဘယ်လို အသက်သွင်းရမလဲ။') }).click();
     await expect(dialog.getByRole('log')).toContainText('Wi-Fi ဖြင့် ချိတ်ဆက်ပြီး QR ကုဒ်ကို စကင်ဖတ်ပါ။');
     const body = gemini.calls.find((call) => call.method === 'streamGenerateContent')
       ?.body as StreamBody;

@@ -1,8 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import en from '../locales/en/purchase.json' with { type: 'json' };
-import my from '../locales/my/purchase.json' with { type: 'json' };
+import myRaw from '../locales/my/purchase.json' with { type: 'json' };
 import { fill } from './support/checkout';
 import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
+import { shownBundle } from './support/burmese';
+
+const my = shownBundle(myRaw);
 
 /**
  * The checkout's layout, measured in both languages (issue #15, screenshot review s21): Burmese

@@ -9,6 +9,7 @@ import {
   test,
   useLanguage,
 } from './support/fixtures';
+import { shownMy } from './support/burmese';
 
 const android = (model: string) =>
   `Mozilla/5.0 (Linux; Android 14; ${model}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36`;
@@ -193,15 +194,15 @@ test.describe('compatibility checker in Burmese', () => {
     );
     await useLanguage(page, 'my');
     await openRoute(page, '/compatibility');
-    await expect(result(page)).toContainText('ကွန်ပျူတာမှ');
-    const box = page.getByRole('textbox', { name: 'ဖုန်းမော်ဒယ်' });
+    await expect(result(page)).toContainText(shownMy('ကွန်ပျူတာမှ'));
+    const box = page.getByRole('textbox', { name: shownMy('ဖုန်းမော်ဒယ်') });
     await box.fill('ip15 pro');
     await box.press('Enter');
-    await expect(result(page)).toContainText('ဟုတ်ကဲ့၊ iPhone 15 Pro သည် eSIM ကို ပံ့ပိုးပါသည်။');
+    await expect(result(page)).toContainText(shownMy('ဟုတ်ကဲ့၊ iPhone 15 Pro သည် eSIM ကို ပံ့ပိုးပါသည်။'));
     await box.fill('Nokia 3310');
-    await page.getByRole('button', { name: 'စစ်ဆေးရန်' }).click();
+    await page.getByRole('button', { name: shownMy('စစ်ဆေးရန်') }).click();
     await expect(result(page)).toContainText('ဤဖုန်းတွင် eSIM မပါဝင်ပါ။');
-    await expect(result(page)).toContainText('အသုံးပြု၍ မရပါ');
+    await expect(result(page)).toContainText(shownMy('အသုံးပြု၍ မရပါ'));
     expect(promptOf(gemini.calls[0]?.body)).toContain('in Burmese');
   });
 });

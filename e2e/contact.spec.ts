@@ -9,6 +9,7 @@ import {
   test,
   useLanguage,
 } from './support/fixtures';
+import { shownMy } from './support/burmese';
 
 const billing = {
   category: 'Billing Inquiry',
@@ -163,20 +164,21 @@ test('Burmese typed in Zawgyi is sent as Unicode, and the detector loads only on
 
   await useLanguage(page, 'my');
   await openRoute(page, '/contact');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ဆက်သွယ်ရန်');
-  const box = page.getByRole('textbox', { name: 'သင့်ပြဿနာကို ရေးပြပါ' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shownMy('ဆက်သွယ်ရန်'));
+  const box = page.getByRole('textbox', { name: shownMy('သင့်ပြဿနာကို ရေးပြပါ') });
   await box.fill('eSIM QR');
   expect(loaded).toEqual([]);
   await box.fill('ကြၽန္ေတာ့္ဖုန္းမွာ eSIM မရိွဘူး');
   await expect.poll(() => loaded.length).toBe(1);
-  await page.getByRole('button', { name: 'စစ်ကြည့်ရန်' }).click();
+  await page.getByRole('button', { name: shownMy('စစ်ကြည့်ရန်') }).click();
   await expect(page.locator('.support-result')).toContainText('စိတ်မကောင်းပါ၊ ကူညီပေးပါမည်။');
-  await expect(page.locator('.support-result')).toContainText('နည်းပညာအကူအညီ');
+  await expect(page.locator('.support-result')).toContainText(shownMy('နည်းပညာအကူအညီ'));
   const prompt = promptOf(gemini.calls[0]?.body);
   expect(prompt).toContain('Request: """ကျွန်တော့်ဖုန်းမှာ eSIM မရှိဘူး"""');
   expect(prompt).toContain('in Burmese');
   const href =
-    (await page.getByRole('link', { name: 'အကူအညီအဖွဲ့ထံ အီးမေးလ်ပို့ရန်' }).getAttribute('href')) ?? '';
+    (await page.getByRole('link', { name: shownMy('အကူအညီအဖွဲ့ထံ အီးမေးလ်ပို့ရန်') }).getAttribute('href')) ??
+    '';
   const body = new URL(href).searchParams.get('body') ?? '';
   expect(body).toContain('မင်္ဂလာပါ eSIM Myanmar အကူအညီအဖွဲ့၊');
   expect(body).toContain('အမျိုးအစား - နည်းပညာအကူအညီ');

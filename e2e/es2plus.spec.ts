@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import delivery from '../locales/en/delivery.json' with { type: 'json' };
-import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
+import deliveryMyRaw from '../locales/my/delivery.json' with { type: 'json' };
 import { expect, openRoute, test, useLanguage } from './support/fixtures';
 import { fill } from './support/checkout';
 import { e2eApi, e2eServers } from './support/servers';
@@ -16,6 +16,9 @@ import {
   scriptReceipt,
   sendReceipt,
 } from './support/server-shop';
+import { shownBundle } from './support/burmese';
+
+const deliveryMy = shownBundle(deliveryMyRaw);
 
 /**
  * Profiles ordered from the operator's SM-DP+ over ES2+ (issue #27), in server mode against the

@@ -1,11 +1,15 @@
 import type { Page } from '@playwright/test';
 import englishCompatibility from '../locales/en/compatibility.json' with { type: 'json' };
 import englishDelivery from '../locales/en/delivery.json' with { type: 'json' };
-import burmeseCompatibility from '../locales/my/compatibility.json' with { type: 'json' };
-import burmeseDelivery from '../locales/my/delivery.json' with { type: 'json' };
+import burmeseCompatibilityRaw from '../locales/my/compatibility.json' with { type: 'json' };
+import burmeseDeliveryRaw from '../locales/my/delivery.json' with { type: 'json' };
 import { jsonAnswer } from './support/gemini';
 import { e2eServers } from './support/servers';
 import { expect, type Language, reportCspViolations, test, useLanguage } from './support/fixtures';
+import { shownBundle } from './support/burmese';
+
+const burmeseCompatibility = shownBundle(burmeseCompatibilityRaw);
+const burmeseDelivery = shownBundle(burmeseDeliveryRaw);
 
 /**
  * Every route paints from HTML (issue #28.6, decision 085): /compatibility and the order page

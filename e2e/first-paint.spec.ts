@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import englishHome from '../locales/en/home.json' with { type: 'json' };
 import englishPurchase from '../locales/en/purchase.json' with { type: 'json' };
-import burmeseHome from '../locales/my/home.json' with { type: 'json' };
+import burmeseHomeRaw from '../locales/my/home.json' with { type: 'json' };
 import { jsonAnswer } from './support/gemini';
 import {
   commonTexts,
@@ -13,6 +13,9 @@ import {
   unknownPath,
   useLanguage,
 } from './support/fixtures';
+import { shownBundle } from './support/burmese';
+
+const burmeseHome = shownBundle(burmeseHomeRaw);
 
 // The first paint a visitor sees, animations on.
 test.use(motion);

@@ -1,11 +1,14 @@
 import type { Page } from '@playwright/test';
 import homeEn from '../locales/en/home.json' with { type: 'json' };
-import homeMy from '../locales/my/home.json' with { type: 'json' };
+import homeMyRaw from '../locales/my/home.json' with { type: 'json' };
 import { purchaseTexts, shot } from './support/checkout';
 import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
 import { controlsUnderFloating } from './support/phone-layout';
 import { e2eServers } from './support/servers';
 import { orderOnServer, receiptPng, scriptReceipt } from './support/server-shop';
+import { shownBundle } from './support/burmese';
+
+const homeMy = shownBundle(homeMyRaw);
 
 /**
  * Issue #44 item 4: nothing covers a control. On a 360×740 phone, in both languages, the floating

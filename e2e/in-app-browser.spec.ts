@@ -1,10 +1,13 @@
 import type { Page } from '@playwright/test';
 import enDelivery from '../locales/en/delivery.json' with { type: 'json' };
-import myDelivery from '../locales/my/delivery.json' with { type: 'json' };
+import myDeliveryRaw from '../locales/my/delivery.json' with { type: 'json' };
 import { fill } from './support/checkout';
 import { expect, openRoute, test, useLanguage } from './support/fixtures';
 import { paidThroughApi as paidOrder, receiptPng, scriptReceipt } from './support/server-shop';
 import { e2eServers } from './support/servers';
+import { shownBundle } from './support/burmese';
+
+const myDelivery = shownBundle(myDeliveryRaw);
 
 /**
  * The order page inside an app's browser (issue #42): a buyer who opened the link from Facebook

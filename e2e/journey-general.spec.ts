@@ -8,8 +8,11 @@ import {
   useLanguage,
 } from './support/fixtures';
 import englishPurchase from '../locales/en/purchase.json' with { type: 'json' };
-import burmesePurchase from '../locales/my/purchase.json' with { type: 'json' };
+import burmesePurchaseRaw from '../locales/my/purchase.json' with { type: 'json' };
 import { e2eGeminiEnv, e2eServers } from './support/servers';
+import { shownBundle } from './support/burmese';
+
+const burmesePurchase = shownBundle(burmesePurchaseRaw);
 
 const purchaseTexts: Record<Language, typeof englishPurchase> = {
   en: englishPurchase,

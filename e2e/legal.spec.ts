@@ -1,23 +1,24 @@
 import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
+import { shownMy } from './support/burmese';
 
 const pages = [
   {
     path: '/privacy-policy',
     sections: 9,
     updated: '2026-11-23',
-    title: { en: 'Privacy Policy', my: 'ကိုယ်ရေးအချက်အလက် မူဝါဒ' },
+    title: { en: 'Privacy Policy', my: shownMy('ကိုယ်ရေးအချက်အလက် မူဝါဒ') },
   },
   {
     path: '/terms-of-service',
     sections: 10,
     updated: '2026-11-21',
-    title: { en: 'Terms of Service', my: 'ဝန်ဆောင်မှု စည်းမျဉ်းများ' },
+    title: { en: 'Terms of Service', my: shownMy('ဝန်ဆောင်မှု စည်းမျဉ်းများ') },
   },
   {
     path: '/refund-policy',
     sections: 5,
     updated: '2026-11-21',
-    title: { en: 'Refund Policy', my: 'ငွေပြန်အမ်းခြင်း မူဝါဒ' },
+    title: { en: 'Refund Policy', my: shownMy('ငွေပြန်အမ်းခြင်း မူဝါဒ') },
   },
 ];
 

@@ -1,9 +1,12 @@
 import deliveryEn from '../locales/en/delivery.json' with { type: 'json' };
-import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
+import deliveryMyRaw from '../locales/my/delivery.json' with { type: 'json' };
 import { fill, purchaseTexts, shot } from './support/checkout';
 import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
 import { e2eBankApi, e2eServers } from './support/servers';
 import { receiptPng, scriptReceipt, sendReceipt } from './support/server-shop';
+import { shownBundle, shownMy } from './support/burmese';
+
+const deliveryMy = shownBundle(deliveryMyRaw);
 
 /**
  * Issue #44 item 5: promise only what happens. The second API of the journeys runs without a
@@ -14,7 +17,7 @@ import { receiptPng, scriptReceipt, sendReceipt } from './support/server-shop';
  */
 const deliveryTexts = { en: deliveryEn, my: deliveryMy };
 /** "By email" as a promise, in each language. */
-const emailPromise = { en: /by email|emailing/i, my: /အီးမေးလ်ဖြင့်/ };
+const emailPromise = { en: /by email|emailing/i, my: new RegExp(shownMy('အီးမေးလ်ဖြင့်')) };
 
 for (const language of ['en', 'my'] as const satisfies Language[]) {
   const t = purchaseTexts[language];

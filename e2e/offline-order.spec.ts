@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import enDelivery from '../locales/en/delivery.json' with { type: 'json' };
-import myDelivery from '../locales/my/delivery.json' with { type: 'json' };
+import myDeliveryRaw from '../locales/my/delivery.json' with { type: 'json' };
 import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
 import {
   decodeQr,
@@ -10,6 +10,9 @@ import {
   scriptReceipt,
 } from './support/server-shop';
 import { e2eReleaseProxy, e2eServers } from './support/servers';
+import { shownBundle } from './support/burmese';
+
+const myDelivery = shownBundle(myDeliveryRaw);
 
 /**
  * The order page offline (issue #42, decision 111), in server mode against the real API, with

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import deliveryEn from '../locales/en/delivery.json' with { type: 'json' };
-import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
+import deliveryMyRaw from '../locales/my/delivery.json' with { type: 'json' };
 import purchaseEn from '../locales/en/purchase.json' with { type: 'json' };
-import purchaseMy from '../locales/my/purchase.json' with { type: 'json' };
+import purchaseMyRaw from '../locales/my/purchase.json' with { type: 'json' };
 import staffEn from '../locales/en/staff.json' with { type: 'json' };
-import staffMy from '../locales/my/staff.json' with { type: 'json' };
+import staffMyRaw from '../locales/my/staff.json' with { type: 'json' };
 import { expect, test, useLanguage, type Language } from './support/fixtures';
 import { fill } from './support/checkout';
 import { e2eApi, e2eBankApi, e2eServers } from './support/servers';
@@ -17,6 +17,11 @@ import {
   sendReceipt,
   signInAsStaff,
 } from './support/server-shop';
+import { shownBundle } from './support/burmese';
+
+const deliveryMy = shownBundle(deliveryMyRaw);
+const purchaseMy = shownBundle(purchaseMyRaw);
+const staffMy = shownBundle(staffMyRaw);
 
 /**
  * Payment trust end to end (issue #23), the README's layout (shop and API on other origins):

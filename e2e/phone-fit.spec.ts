@@ -1,11 +1,14 @@
 import type { Page } from '@playwright/test';
 import deliveryEn from '../locales/en/delivery.json' with { type: 'json' };
-import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
+import deliveryMyRaw from '../locales/my/delivery.json' with { type: 'json' };
 import { purchaseTexts, shot } from './support/checkout';
 import { expect, type Language, test, useLanguage } from './support/fixtures';
 import { pageOverflow } from './support/phone-layout';
 import { e2eServers } from './support/servers';
 import { orderOnServer, receiptPng, scriptReceipt, sendReceipt } from './support/server-shop';
+import { shownBundle } from './support/burmese';
+
+const deliveryMy = shownBundle(deliveryMyRaw);
 
 /**
  * Issue #44 item 3: no page wider than the phone. On a 360×740 Android phone, in both languages,

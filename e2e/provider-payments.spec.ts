@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test';
 import deliveryEn from '../locales/en/delivery.json' with { type: 'json' };
-import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
+import deliveryMyRaw from '../locales/my/delivery.json' with { type: 'json' };
 import { expectAboveFold, fill, purchaseTexts, shot, type PurchaseTexts } from './support/checkout';
 import { expect, openRoute, test, useLanguage, type Language } from './support/fixtures';
 import { e2eProviderApi, e2eServers } from './support/servers';
+import { shownBundle } from './support/burmese';
+
+const deliveryMy = shownBundle(deliveryMyRaw);
 
 /**
  * A tourist pays (issue #40): the shop built against the third API, which takes cards on

@@ -3,13 +3,17 @@ import { join } from 'node:path';
 import type { Page, Request, Route } from '@playwright/test';
 import englishCommon from '../locales/en/common.json' with { type: 'json' };
 import englishHome from '../locales/en/home.json' with { type: 'json' };
-import burmeseCommon from '../locales/my/common.json' with { type: 'json' };
-import burmeseHome from '../locales/my/home.json' with { type: 'json' };
+import burmeseCommonRaw from '../locales/my/common.json' with { type: 'json' };
+import burmeseHomeRaw from '../locales/my/home.json' with { type: 'json' };
 import en from '../locales/en/purchase.json' with { type: 'json' };
 import { fill } from './support/checkout';
 import { expect, openRoute, reportCspViolations, test, useLanguage } from './support/fixtures';
 import { jsonAnswer, type ResponseSpec } from './support/gemini';
 import { e2eGeminiEnv, e2eServers } from './support/servers';
+import { shownBundle } from './support/burmese';
+
+const burmeseCommon = shownBundle(burmeseCommonRaw);
+const burmeseHome = shownBundle(burmeseHomeRaw);
 
 /**
  * A network that drops, a deploy that replaces the chunks, a language bundle that does not come:

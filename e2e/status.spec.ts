@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, openRoute, test, useLanguage } from './support/fixtures';
+import { shownMy } from './support/burmese';
 
 /**
  * The instant of the last completed check, from the <time datetime> of "Last updated", read once
@@ -87,8 +88,10 @@ test.describe('system status', () => {
   test('speaks Burmese', async ({ page }) => {
     await useLanguage(page, 'my');
     await openRoute(page, '/status');
-    await expect(page.getByRole('heading', { name: 'စနစ်အားလုံး ပုံမှန်အလုပ်လုပ်နေပါသည်' })).toBeVisible();
-    await expect(page.locator('.status-service').first()).toContainText('၁၂၀ မီလီစက္ကန့်');
+    await expect(
+      page.getByRole('heading', { name: shownMy('စနစ်အားလုံး ပုံမှန်အလုပ်လုပ်နေပါသည်') }),
+    ).toBeVisible();
+    await expect(page.locator('.status-service').first()).toContainText(shownMy('၁၂၀ မီလီစက္ကန့်'));
   });
 
   // axe reads this page, its checks shown, in both languages and viewports in shell.spec.ts.

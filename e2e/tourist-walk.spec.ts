@@ -1,14 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import deliveryEn from '../locales/en/delivery.json' with { type: 'json' };
-import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
+import deliveryMyRaw from '../locales/my/delivery.json' with { type: 'json' };
 import homeEn from '../locales/en/home.json' with { type: 'json' };
-import homeMy from '../locales/my/home.json' with { type: 'json' };
+import homeMyRaw from '../locales/my/home.json' with { type: 'json' };
 import { fill, purchaseTexts, shot } from './support/checkout';
 import { expect, type Language, openRoute, test } from './support/fixtures';
 import { pageOverflow } from './support/phone-layout';
 import { e2eServers } from './support/servers';
 import { forbidDirectAi, receiptPng, scriptReceipt } from './support/server-shop';
+import { shownBundle } from './support/burmese';
+
+const deliveryMy = shownBundle(deliveryMyRaw);
+const homeMy = shownBundle(homeMyRaw);
 
 /**
  * Walk 1 of the tourist walk (issue #44, /work/shared/reviews/tourist-walk.md): home → buy →

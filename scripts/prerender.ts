@@ -39,6 +39,8 @@ export type PrerenderOptions = {
   /** The build's `define` and `resolve.alias`, so the page renders as the bundle will. */
   define: Record<string, string>;
   alias: NonNullable<UserConfig['resolve']>['alias'];
+  /** Plugins that change what a page says (the Burmese bundles' line breaks, decision 132). */
+  plugins?: Plugin[];
   /** Where a page may be opened: the source of the route table and the page loaders. */
   root?: string;
 };
@@ -269,7 +271,7 @@ export function prerender(options: PrerenderOptions): Plugin {
         appType: 'custom',
         define: options.define,
         resolve: { alias: options.alias },
-        plugins: [react()],
+        plugins: [...(options.plugins ?? []), react()],
         server: { middlewareMode: true, hmr: false, ws: false, watch: null },
         optimizeDeps: { noDiscovery: true, include: [] },
       });

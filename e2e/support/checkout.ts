@@ -1,9 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import en from '../../locales/en/purchase.json' with { type: 'json' };
-import my from '../../locales/my/purchase.json' with { type: 'json' };
+import myRaw from '../../locales/my/purchase.json' with { type: 'json' };
 import { expect, type Language, openRoute } from './fixtures';
 import { jsonAnswer, type ResponseSpec } from './gemini';
 import { smallPng } from './receipt-images';
+import { shownBundle } from './burmese';
+
+const my = shownBundle(myRaw);
 
 /** What the checkout journeys share: its texts, the way to the payment step and the receipt. */
 export type PurchaseTexts = typeof en;

@@ -2,8 +2,11 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import englishCommon from '../../locales/en/common.json' with { type: 'json' };
-import burmeseCommon from '../../locales/my/common.json' with { type: 'json' };
+import burmeseCommonRaw from '../../locales/my/common.json' with { type: 'json' };
 import { GeminiMock } from './gemini';
+import { shownBundle } from './burmese';
+
+const burmeseCommon = shownBundle(burmeseCommonRaw);
 
 export type Language = 'en' | 'my';
 

@@ -58,16 +58,36 @@ export async function forbidDirectAi(page: Page, seen: string[] = []) {
 
 type Where = { texts?: PurchaseTexts; api?: string };
 
-/** Power User on `operator` for `contact`, then Continue: the order the server made, and its token. */
+/** A step of the buy flow before the order exists, as it shows. */
+type BeforeOrderStep = 'plans' | 'network' | 'contact';
+
+/**
+ * Power User on `operator` for `contact`, then Continue: the order the server made, and its token.
+ * `onStep` runs on each step as it shows (before its choice is made).
+ */
 export async function orderOnServer<Order>(
   page: Page,
   contact: string,
-  { texts = en, api = e2eApi.url, operator = 'MPT' }: Where & { operator?: string } = {},
+  {
+    texts = en,
+    api = e2eApi.url,
+    operator = 'MPT',
+    onStep,
+  }: Where & { operator?: string; onStep?: (step: BeforeOrderStep) => Promise<void> } = {},
 ) {
   await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(texts.plans.buy, { plan: 'Power User' }) }).click();
-  await page.getByRole('button', { name: operator }).click();
-  await page.getByLabel(texts.contact.label).fill(contact);
+  const buy = page.getByRole('button', { name: fill(texts.plans.buy, { plan: 'Power User' }) });
+  await expect(buy).toBeVisible();
+  await onStep?.('plans');
+  await buy.click();
+  const network = page.getByRole('button', { name: operator });
+  await expect(network).toBeVisible();
+  await onStep?.('network');
+  await network.click();
+  const field = page.getByLabel(texts.contact.label);
+  await expect(field).toBeVisible();
+  await onStep?.('contact');
+  await field.fill(contact);
   const created = page.waitForResponse(
     (response) => response.url() === `${api}/api/orders` && response.request().method() === 'POST',
   );

@@ -1,4 +1,5 @@
 import { env } from './env';
+import { withoutJoiners } from '../lib/i18n/burmese-breaks';
 
 export type SocialNetwork = keyof typeof env.social;
 
@@ -32,13 +33,13 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** Viber's share sheet with `text` written: the buyer picks a chat (their own notes, or anyone). */
 export function viberForwardHref(text: string): string {
-  return `viber://forward?text=${encodeURIComponent(text)}`;
+  return `viber://forward?text=${encodeURIComponent(withoutJoiners(text))}`;
 }
 
 /** A Viber chat link to the shop, optionally with a prefilled message. */
 export function viberChatHref(text?: string): string {
   const number = encodeURIComponent(site.viberNumber.replace(/[^\d+]/g, ''));
   return text
-    ? `viber://chat?number=${number}&draft=${encodeURIComponent(text)}`
+    ? `viber://chat?number=${number}&draft=${encodeURIComponent(withoutJoiners(text))}`
     : `viber://chat?number=${number}`;
 }

@@ -13,6 +13,7 @@ import { isAiError } from '../../../lib/ai/errors';
 import { i18n } from '../../../lib/i18n/i18n';
 import { toUnicode } from '../../../lib/zawgyi/zawgyi';
 import { buildSystemInstruction, faqEntries, type FaqEntry } from '../lib/system-instruction';
+import { withoutJoiners } from '../../../lib/i18n/burmese-breaks';
 
 /** SPEC §3 Chat message, plus what the view needs to draw it. */
 export type ChatMessage = {
@@ -167,11 +168,12 @@ export function useChatSession(language: string) {
 
   /**
    * Sends a message; false when it is ignored (blank, connecting, or a reply is streaming). Text
-   * over the composer's limit is cut, so what is shown is what is sent.
+   * over the composer's limit is cut, so what is shown is what is sent. A suggestion's text comes
+   * from the page, with its line-break joiners (decision 132): the model gets it plain.
    */
   const send = useCallback(
     (raw: string): boolean => {
-      const text = raw.trim().slice(0, CHAT_MESSAGE_MAX_CHARS);
+      const text = withoutJoiners(raw).trim().slice(0, CHAT_MESSAGE_MAX_CHARS);
       if (!text || connecting || inFlight()) return false;
       void run((signal) => reply(text, signal));
       return true;

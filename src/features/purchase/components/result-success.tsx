@@ -14,6 +14,7 @@ import { OrderNumberText } from './order-number-text';
 import { OrderNumberRow } from './order-summary';
 import './order-summary.css';
 import './result.css';
+import { withoutJoiners } from '../../../lib/i18n/burmese-breaks';
 
 /** What the buyer is told about an order on its way to the shop's webhook. */
 const webhookMessages = {
@@ -69,8 +70,8 @@ export function ResultSuccess(props: ResultSuccessProps) {
     transaction: transactionId,
   });
   const mailto = `mailto:${site.email}?subject=${encodeURIComponent(
-    t('result.emailSubject', { order: order.number }),
-  )}&body=${encodeURIComponent(orderMessage)}`;
+    withoutJoiners(t('result.emailSubject', { order: order.number })),
+  )}&body=${encodeURIComponent(withoutJoiners(orderMessage))}`;
 
   const details = (
     <>

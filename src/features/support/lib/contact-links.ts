@@ -1,3 +1,5 @@
+import { withoutJoiners } from '../../../lib/i18n/burmese-breaks';
+
 /** Links the support result offers: a prefilled email and a Viber draft. Pure functions. */
 
 export type SupportEmail = {
@@ -10,8 +12,8 @@ export type SupportEmail = {
 /** A `mailto:` link with subject and body, each percent-encoded. */
 export function mailtoHref({ to, subject, lines }: SupportEmail): string {
   const query = [
-    `subject=${encodeURIComponent(subject)}`,
-    `body=${encodeURIComponent(lines.join('\r\n'))}`,
+    `subject=${encodeURIComponent(withoutJoiners(subject))}`,
+    `body=${encodeURIComponent(withoutJoiners(lines.join('\r\n')))}`,
   ].join('&');
   return `mailto:${to}?${query}`;
 }
