@@ -1,12 +1,16 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import deliveryEn from '../locales/en/delivery.json' with { type: 'json' };
-import deliveryMy from '../locales/my/delivery.json' with { type: 'json' };
+import deliveryMyRaw from '../locales/my/delivery.json' with { type: 'json' };
 import staffEn from '../locales/en/staff.json' with { type: 'json' };
-import staffMy from '../locales/my/staff.json' with { type: 'json' };
+import staffMyRaw from '../locales/my/staff.json' with { type: 'json' };
 import { expect, test, useLanguage, type Language } from './support/fixtures';
 import { e2eBankApi, e2eServers } from './support/servers';
 import { signInAsStaff } from './support/server-shop';
+import { shownBundle } from './support/burmese';
+
+const deliveryMy = shownBundle(deliveryMyRaw);
+const staffMy = shownBundle(staffMyRaw);
 
 /**
  * A refund asked and granted end to end (issue #41), in English and in Burmese at 390×844: an

@@ -38,13 +38,16 @@ async function loadInstruction(language: string): Promise<string> {
   } catch {
     // Without the FAQ the assistant still has the shop's facts and guidelines.
   }
-  return buildSystemInstruction({
-    language,
-    brand: site.brandName,
-    email: site.email,
-    phone: site.phone,
-    faq,
-  });
+  // The FAQ as the page shows it carries line-break joiners (decision 132): the model gets it plain.
+  return withoutJoiners(
+    buildSystemInstruction({
+      language,
+      brand: site.brandName,
+      email: site.email,
+      phone: site.phone,
+      faq,
+    }),
+  );
 }
 
 /**
