@@ -107,6 +107,9 @@ describe.skipIf(testStore !== 'postgres')(
           GEMINI_BASE_URL: gemini.url,
           SMTP_URL: smtp.url,
           OUTBOX_INTERVAL_MS: '200',
+          // The race, not the policy, is this test's subject: every eSIM goes at once (the
+          // default, `limit`, holds a contact's eSIMs past its unconfirmed few: decision 123).
+          DELIVERY_POLICY: 'instant',
           AI_RATE_LIMIT: String(AI_LIMIT),
           AI_RATE_WINDOW_SECONDS: '600',
           // Every order and receipt here comes from 127.0.0.1: the abuse limits (tested in
