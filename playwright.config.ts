@@ -107,6 +107,8 @@ export default defineConfig({
       env: {
         PORT: String(e2eApi.port),
         HOST: '127.0.0.1',
+        // Configured like a real shop (a missing one is a setup warning on the staff page, N10).
+        CONTACT_HASH_SECRET: 'e2e-contact-hash-secret-3b9d71',
         DATA_DIR: e2eApi.dataDir,
         DATABASE_URL: '',
         AI_MODE: 'gemini',
@@ -156,6 +158,8 @@ export default defineConfig({
       env: {
         PORT: String(e2eBankApi.port),
         HOST: '127.0.0.1',
+        // Configured like a real shop (a missing one is a setup warning on the staff page, N10).
+        CONTACT_HASH_SECRET: 'e2e-contact-hash-secret-3b9d71',
         DATA_DIR: e2eBankApi.dataDir,
         DATABASE_URL: '',
         AI_MODE: 'gemini',
@@ -200,6 +204,8 @@ export default defineConfig({
       env: {
         PORT: String(e2eProviderApi.port),
         HOST: '127.0.0.1',
+        // Configured like a real shop (a missing one is a setup warning on the staff page, N10).
+        CONTACT_HASH_SECRET: 'e2e-contact-hash-secret-3b9d71',
         DATA_DIR: e2eProviderApi.dataDir,
         DATABASE_URL: '',
         AI_MODE: 'gemini',

@@ -17,6 +17,7 @@ import { fill, purchaseTexts, startOf, type PurchaseTexts } from './support/chec
 import { jsonAnswer, textAnswer, type ResponseSpec } from './support/gemini';
 import { PNG, smallPng } from './support/receipt-images';
 import { e2eGeminiEnv } from './support/servers';
+import { plain } from './support/burmese';
 
 type Texts = PurchaseTexts;
 const texts = purchaseTexts;
@@ -151,7 +152,7 @@ for (const language of ['en', 'my'] as const) {
     await expect(page.getByText(t.result.stepPrepared)).toBeVisible();
     const viber = page.getByRole('link', { name: t.result.viberHelp });
     expect(decodeURIComponent((await viber.getAttribute('href')) ?? '')).toBe(
-      `viber://chat?number=+959123456789&draft=${fill(t.result.viberHelpMessage, { order: orderNumber })}`,
+      `viber://chat?number=+959123456789&draft=${plain(fill(t.result.viberHelpMessage, { order: orderNumber }))}`,
     );
 
     // The AI was asked only to read a re-encoded image: no order, price or time to echo.

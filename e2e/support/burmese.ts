@@ -1,4 +1,8 @@
-import { burmeseAsShown, keepSyllablesTogether } from '../../src/lib/i18n/burmese-breaks';
+import {
+  burmeseAsShown,
+  keepSyllablesTogether,
+  withoutJoiners,
+} from '../../src/lib/i18n/burmese-breaks';
 
 /**
  * Burmese as the built shop shows it: its bundles go through scripts/burmese-line-breaks.ts,
@@ -7,3 +11,5 @@ import { burmeseAsShown, keepSyllablesTogether } from '../../src/lib/i18n/burmes
  */
 export const shownBundle = burmeseAsShown;
 export const shownMy = keepSyllablesTogether;
+/** A shown text as it leaves the page (an email, a Viber message): without the joiners. */
+export const plain = withoutJoiners;
