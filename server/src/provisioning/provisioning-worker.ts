@@ -89,6 +89,16 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
       .set(values)
       .where(and(eq(es2plusJobs.id, job.id), eq(es2plusJobs.state, 'pending')));
 
+  /** Whether the SM-DP+ has released the profile (ReleaseProfile answered, or later news). */
+  async function released(iccid: string) {
+    const [row] = await db
+      .select({ state: installProgress.state })
+      .from(installProgress)
+      .where(eq(installProgress.iccid, iccid))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async function runOrder(job: Es2plusJobRow, operator: Es2plusOperator) {
     const call = callFor(operator, job.operatorId);
     let { iccid, matchingId, smdpAddress } = job;
@@ -118,7 +128,17 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
       }
       smdpAddress = given || new URL(operator.url).host;
       await save(job, { matchingId, smdpAddress });
-      if (operator.releaseProfile) await callEs2plus(call, 'releaseProfile', { iccid });
+    }
+    // ReleaseProfile is its own step (review N7): a retry after it failed calls it again, and
+    // no buyer is handed a profile the SM-DP+ has not released. Its success is recorded as the
+    // profile's first install state, `released`.
+    if (operator.releaseProfile && !(await released(iccid))) {
+      await callEs2plus(call, 'releaseProfile', { iccid });
+      const now = new Date(deps.now());
+      await db
+        .insert(installProgress)
+        .values({ iccid, state: 'released', stateAt: now, updatedAt: now })
+        .onConflictDoNothing();
     }
     await finishOrder({ ...job, iccid, matchingId, smdpAddress });
   }
@@ -278,10 +298,15 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
       }
       return 'done';
     } catch (error) {
-      const failure =
-        error instanceof Es2plusError
-          ? error
-          : new Es2plusError(error instanceof Error ? error.message : String(error), false);
+      // What is logged and stored (staff see last_error) goes through the scrubber (review N7,
+      // S4): a database error's parameters carry the activation code, and an SM-DP+'s own
+      // message may quote an ICCID.
+      const err = safeError(error);
+      const permanent = error instanceof Es2plusError && error.permanent;
+      const message = (err.code ? `${err.message} (SQLSTATE ${err.code})` : err.message).slice(
+        0,
+        500,
+      );
       const outage =
         job.kind === 'order' && deps.now() - job.createdAt.getTime() >= settings.fallbackMs;
       const log = {
@@ -290,15 +315,15 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
         orderId: job.orderId,
         operatorId: job.operatorId,
         attempts: job.attempts + 1,
-        err: failure.message,
+        err,
       };
-      if (failure.permanent || outage) {
-        logger.error(log, failure.permanent ? 'SM-DP+ refused' : 'SM-DP+ down too long');
-        await giveUp(job, failure.message.slice(0, 500));
+      if (permanent || outage) {
+        logger.error(log, permanent ? 'SM-DP+ refused' : 'SM-DP+ down too long');
+        await giveUp(job, message);
         return 'failed';
       }
       logger.warn(log, 'SM-DP+ call failed, will retry');
-      await retryLater(job, failure.message.slice(0, 500));
+      await retryLater(job, message);
       return 'retried';
     }
   }

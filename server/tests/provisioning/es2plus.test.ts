@@ -9,7 +9,8 @@ import {
   type Created,
   payOrder,
 } from '../support/shop';
-import { postStock, staffKey, stockCsv } from '../support/stock';
+import { postStock, staffKey, STOCK_HEADER, stockCsv } from '../support/stock';
+import { createLogger } from '../../src/platform/logger';
 import { type SharedTestApp, T0, testStore, useTestApp, sqlRows } from '../support/test-app';
 
 type Row = Record<string, unknown>;
@@ -180,6 +181,82 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
     expect((await readOrder(created)).delivery.esim?.activationCode).toBe(
       `LPA:1$${host}$${profile!.matchingId}`,
     );
+  });
+
+  it('Mytel: a failed ReleaseProfile is retried (backoff, recorded) before the buyer gets the QR', async () => {
+    const { created } = await paidOrder('mytel');
+    // The SM-DP+ answers the first ReleaseProfile with a 500 (review N7: the retry skipped it).
+    let releases = 0;
+    const flaky = () =>
+      createProvisioningWorker(t.deps, {
+        fetchFor: () => (input, init) => {
+          if (String(input).endsWith('/releaseProfile') && (releases += 1) === 1) {
+            mytel.control.failNext = 1;
+          }
+          return fetch(input, init);
+        },
+      });
+    expect(await flaky().runOnce()).toEqual({ done: 0, retried: 1, failed: 0 });
+    const [profile] = [...mytel.profiles.values()];
+    expect(profile!.state).toBe('Confirmed');
+    expect(await rows('SELECT attempts, last_error FROM es2plus_jobs')).toEqual([
+      { attempts: 1, last_error: 'releaseProfile: the SM-DP+ answered HTTP 500' },
+    ]);
+    expect((await readOrder(created)).delivery).toMatchObject({
+      state: 'provisioning',
+      esim: null,
+    });
+    // Not before its backoff (1 s).
+    expect(await flaky().runOnce()).toEqual({ done: 0, retried: 0, failed: 0 });
+    t.clock.advance(1000);
+    expect(await flaky().runOnce()).toEqual({ done: 1, retried: 0, failed: 0 });
+    expect(mytel.calls.map((call) => call.fn)).toEqual([
+      'downloadOrder',
+      'confirmOrder',
+      'releaseProfile',
+      'releaseProfile',
+    ]);
+    expect(profile!.state).toBe('Released');
+    expect((await readOrder(created)).delivery.esim?.iccid).toBe(profile!.iccid);
+    // Released once: another round calls nothing.
+    expect(await flaky().runOnce()).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect(mytel.calls).toHaveLength(4);
+  });
+
+  it('a database error is logged and stored scrubbed: no ICCID, matching ID or activation code', async () => {
+    const { created } = await paidOrder('atom');
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    // The SM-DP+ hands out an ICCID that is already in stock: the profile's INSERT fails, and
+    // Drizzle's message carries its parameters (the activation code among them).
+    const clashing = createProvisioningWorker(
+      { ...t.deps, logger },
+      {
+        fetchFor: () => async (input, init) => {
+          const response = await fetch(input, init);
+          if (!String(input).endsWith('/downloadOrder')) return response;
+          const answer = (await response.json()) as { iccid: string };
+          const csv = `${STOCK_HEADER}\nATOM,power-30,${answer.iccid},LPA:1$smdp.example.com$STOCK-CODE-1\n`;
+          expect((await postStock(t, key, csv)).status).toBe(200);
+          return new Response(JSON.stringify(answer), { status: 200 });
+        },
+      },
+    );
+    expect(await clashing.runOnce()).toEqual({ done: 0, retried: 1, failed: 0 });
+    const [profile] = [...atom.profiles.values()];
+    const secrets = [profile!.iccid, profile!.matchingId!, 'LPA:1$'];
+    const [job] = await rows('SELECT last_error FROM es2plus_jobs WHERE kind = $1', ['order']);
+    const stored = String(job!.last_error);
+    const logged = lines.join('\n');
+    for (const secret of secrets) {
+      expect(stored).not.toContain(secret);
+      expect(logged).not.toContain(secret);
+    }
+    // What is left still says what failed: the statement, the unique violation, the order.
+    expect(stored).toContain('Failed query: insert into "profiles"');
+    expect(stored).toContain('23505');
+    expect(logged).toContain('SM-DP+ call failed, will retry');
+    expect(logged).toContain(created.order.id);
   });
 
   it('MPT stays on stock: the profile is taken in the payment, no SM-DP+ is called', async () => {
