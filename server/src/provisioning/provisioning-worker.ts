@@ -26,6 +26,10 @@ export const isSmdpHost = (address: string) =>
  * retried (PROVISIONING_RETRY_BASE_MS doubling, at most 5 minutes); a Failed answer is not. A
  * Failed answer, or an SM-DP+ still down PROVISIONING_FALLBACK_MS after the payment, sends the
  * order to the stock (a profile from stock, or waiting for stock with staff alerted).
+ *
+ * Review N7: ReleaseProfile is a step of its own, retried until it succeeds before the buyer
+ * is handed the profile; a DownloadOrder answered after its time limit has its reservation
+ * cancelled at the SM-DP+ (Available), once; errors are logged and stored scrubbed (safeError).
  */
 
 export type ProvisioningWorker = {
@@ -89,6 +93,78 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
       .set(values)
       .where(and(eq(es2plusJobs.id, job.id), eq(es2plusJobs.state, 'pending')));
 
+  /** Late DownloadOrder answers still awaited (stop() waits for them). */
+  const late = new Set<Promise<void>>();
+
+  /**
+   * DownloadOrder within PROVISIONING_TIMEOUT_MS. Past it the call counts as failed (and is
+   * retried), but its answer is still awaited until the lease ends: a reservation made by an
+   * answer that came late is nobody's, and is cancelled at the SM-DP+ (Available), once
+   * (review N7: orphan reservations).
+   */
+  async function downloadOrder(job: Es2plusJobRow, call: ReturnType<typeof callFor>) {
+    const pending = callEs2plus(
+      { ...call, timeoutMs: Math.max(call.timeoutMs, settings.leaseMs) },
+      'downloadOrder',
+      { profileType: job.profileType },
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), call.timeoutMs);
+    });
+    try {
+      const answer = await Promise.race([pending, timedOut]);
+      if (answer !== 'timeout') return answer;
+    } finally {
+      clearTimeout(timer);
+    }
+    const orphan = pending
+      .then((answer) => cancelOrphan(job, answer))
+      .catch((error: unknown) => {
+        logger.warn(
+          {
+            jobId: job.id,
+            orderId: job.orderId,
+            operatorId: job.operatorId,
+            err: safeError(error),
+          },
+          'late DownloadOrder: no reservation to cancel',
+        );
+      })
+      .finally(() => late.delete(orphan));
+    late.add(orphan);
+    throw new Es2plusError(`downloadOrder: no answer within ${call.timeoutMs} ms`, false);
+  }
+
+  /** A DownloadOrder answer that came after its time limit: its ICCID is cancelled, once. */
+  async function cancelOrphan(job: Es2plusJobRow, answer: Record<string, unknown>) {
+    if (typeof answer.iccid !== 'string' || !/^[0-9]{18,20}F?$/i.test(answer.iccid)) return;
+    const iccid = answer.iccid.replace(/F$/i, '');
+    await db.transaction(async (tx) => {
+      // Adopted meanwhile (cannot happen today: a job's ICCID comes from an answer in time).
+      const [owner] = await tx
+        .select({ id: es2plusJobs.id })
+        .from(es2plusJobs)
+        .where(and(eq(es2plusJobs.kind, 'order'), eq(es2plusJobs.iccid, iccid)))
+        .limit(1);
+      if (owner) return;
+      await queueCancelOrder(
+        tx,
+        {
+          orderId: job.orderId,
+          operatorId: job.operatorId,
+          iccid,
+          finalProfileStatus: 'Available',
+        },
+        deps.now(),
+      );
+    });
+    logger.warn(
+      { jobId: job.id, orderId: job.orderId, operatorId: job.operatorId },
+      'late DownloadOrder answer: its reservation is cancelled at the SM-DP+',
+    );
+  }
+
   /** Whether the SM-DP+ has released the profile (ReleaseProfile answered, or later news). */
   async function released(iccid: string) {
     const [row] = await db
@@ -103,7 +179,7 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
     const call = callFor(operator, job.operatorId);
     let { iccid, matchingId, smdpAddress } = job;
     if (!iccid) {
-      const answer = await callEs2plus(call, 'downloadOrder', { profileType: job.profileType });
+      const answer = await downloadOrder(job, call);
       if (typeof answer.iccid !== 'string' || !/^[0-9]{18,20}F?$/i.test(answer.iccid)) {
         throw new Es2plusError('downloadOrder: the answer has no readable iccid', false);
       }
@@ -338,5 +414,12 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
   const rounds = repeatRounds(runOnce, settings.intervalMs, (error) =>
     logger.error({ err: safeError(error) }, 'provisioning round failed'),
   );
-  return { runOnce, start: rounds.start, stop: rounds.stop };
+  return {
+    runOnce,
+    start: rounds.start,
+    stop: async () => {
+      await rounds.stop();
+      await Promise.allSettled([...late]);
+    },
+  };
 }

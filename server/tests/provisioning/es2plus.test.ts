@@ -311,17 +311,52 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
     atom.control.delayMs = 600;
     expect(await worker(300).runOnce()).toEqual({ done: 0, retried: 1, failed: 0 });
     atom.control.delayMs = 0;
+    // The late answer reserved a profile: it is cancelled in the next round (below).
+    await atom.settled();
+    await vi.waitFor(async () =>
+      expect(await rows("SELECT 1 FROM es2plus_jobs WHERE kind = 'cancel'")).toHaveLength(1),
+    );
     t.clock.advance(2000);
-    expect(await worker().runOnce()).toEqual({ done: 1, retried: 0, failed: 0 });
-    expect(atom.calls.map((call) => call.fn)).toEqual([
-      'downloadOrder',
-      'downloadOrder',
-      'downloadOrder',
+    expect(await worker().runOnce()).toEqual({ done: 2, retried: 0, failed: 0 });
+    expect(atom.calls.map((call) => call.fn).sort()).toEqual([
+      'cancelOrder',
       'confirmOrder',
+      'downloadOrder',
+      'downloadOrder',
+      'downloadOrder',
     ]);
     const ids = atom.calls.map((call) => call.body.header.functionCallIdentifier);
-    expect(new Set(ids).size).toBe(4);
+    expect(new Set(ids).size).toBe(5);
     expect((await readOrder(created)).delivery.state).toBe('delivered');
+  });
+
+  it('a DownloadOrder answered after its time limit: that reservation is cancelled (Available), once', async () => {
+    const { created } = await paidOrder('atom');
+    atom.control.delayMs = 600;
+    const slow = worker(300);
+    expect(await slow.runOnce()).toEqual({ done: 0, retried: 1, failed: 0 });
+    atom.control.delayMs = 0;
+    // The SM-DP+ executed the call after the shop gave up on it: a profile reserved for nobody.
+    await slow.stop();
+    const [orphan] = [...atom.profiles.values()];
+    expect(orphan!.state).toBe('Allocated');
+    expect(await rows("SELECT iccid, state FROM es2plus_jobs WHERE kind = 'cancel'")).toEqual([
+      { iccid: orphan!.iccid, state: 'pending' },
+    ]);
+    t.clock.advance(1000);
+    expect(await worker().runOnce()).toEqual({ done: 2, retried: 0, failed: 0 });
+    expect(orphan!.state).toBe('Available');
+    const cancels = atom.calls.filter((call) => call.fn === 'cancelOrder');
+    expect(cancels.map((call) => call.body)).toMatchObject([
+      { iccid: orphan!.iccid, finalProfileStatusIndicator: 'Available' },
+    ]);
+    // The order has its own profile, another one; nothing more is called.
+    const esim = (await readOrder(created)).delivery.esim;
+    expect(esim?.iccid).not.toBe(orphan!.iccid);
+    expect(atom.profiles.get(esim!.iccid)?.state).toBe('Released');
+    t.clock.advance(60 * 60_000);
+    expect(await worker().runOnce()).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect(atom.calls.filter((call) => call.fn === 'cancelOrder')).toHaveLength(1);
   });
 
   it('an SM-DP+ down past PROVISIONING_FALLBACK_MS sends the order to stock', async () => {
