@@ -26,6 +26,10 @@ export const isSmdpHost = (address: string) =>
  * retried (PROVISIONING_RETRY_BASE_MS doubling, at most 5 minutes); a Failed answer is not. A
  * Failed answer, or an SM-DP+ still down PROVISIONING_FALLBACK_MS after the payment, sends the
  * order to the stock (a profile from stock, or waiting for stock with staff alerted).
+ *
+ * Review N7: ReleaseProfile is a step of its own, retried until it succeeds before the buyer
+ * is handed the profile; a DownloadOrder answered after its time limit has its reservation
+ * cancelled at the SM-DP+ (Available), once; errors are logged and stored scrubbed (safeError).
  */
 
 export type ProvisioningWorker = {
@@ -89,11 +93,93 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
       .set(values)
       .where(and(eq(es2plusJobs.id, job.id), eq(es2plusJobs.state, 'pending')));
 
+  /** Late DownloadOrder answers still awaited (stop() waits for them). */
+  const late = new Set<Promise<void>>();
+
+  /**
+   * DownloadOrder within PROVISIONING_TIMEOUT_MS. Past it the call counts as failed (and is
+   * retried), but its answer is still awaited until the lease ends: a reservation made by an
+   * answer that came late is nobody's, and is cancelled at the SM-DP+ (Available), once
+   * (review N7: orphan reservations).
+   */
+  async function downloadOrder(job: Es2plusJobRow, call: ReturnType<typeof callFor>) {
+    const pending = callEs2plus(
+      { ...call, timeoutMs: Math.max(call.timeoutMs, settings.leaseMs) },
+      'downloadOrder',
+      { profileType: job.profileType },
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), call.timeoutMs);
+    });
+    try {
+      const answer = await Promise.race([pending, timedOut]);
+      if (answer !== 'timeout') return answer;
+    } finally {
+      clearTimeout(timer);
+    }
+    const orphan = pending
+      .then((answer) => cancelOrphan(job, answer))
+      .catch((error: unknown) => {
+        logger.warn(
+          {
+            jobId: job.id,
+            orderId: job.orderId,
+            operatorId: job.operatorId,
+            err: safeError(error),
+          },
+          'late DownloadOrder: no reservation to cancel',
+        );
+      })
+      .finally(() => late.delete(orphan));
+    late.add(orphan);
+    throw new Es2plusError(`downloadOrder: no answer within ${call.timeoutMs} ms`, false);
+  }
+
+  /** A DownloadOrder answer that came after its time limit: its ICCID is cancelled, once. */
+  async function cancelOrphan(job: Es2plusJobRow, answer: Record<string, unknown>) {
+    if (typeof answer.iccid !== 'string' || !/^[0-9]{18,20}F?$/i.test(answer.iccid)) return;
+    const iccid = answer.iccid.replace(/F$/i, '');
+    await db.transaction(async (tx) => {
+      // Adopted meanwhile (cannot happen today: a job's ICCID comes from an answer in time).
+      const [owner] = await tx
+        .select({ id: es2plusJobs.id })
+        .from(es2plusJobs)
+        .where(and(eq(es2plusJobs.kind, 'order'), eq(es2plusJobs.iccid, iccid)))
+        .limit(1);
+      if (owner) return;
+      await queueCancelOrder(
+        tx,
+        {
+          orderId: job.orderId,
+          operatorId: job.operatorId,
+          iccid,
+          finalProfileStatus: 'Available',
+        },
+        deps.now(),
+      );
+    });
+    logger.warn(
+      { jobId: job.id, orderId: job.orderId, operatorId: job.operatorId },
+      'late DownloadOrder answer: its reservation is cancelled at the SM-DP+',
+    );
+  }
+
+  /** Whether the SM-DP+ has released the profile (ReleaseProfile answered, or later news). */
+  async function released(iccid: string) {
+    const [row] = await db
+      .select({ state: installProgress.state })
+      .from(installProgress)
+      .where(eq(installProgress.iccid, iccid))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async function runOrder(job: Es2plusJobRow, operator: Es2plusOperator) {
     const call = callFor(operator, job.operatorId);
     let { iccid, matchingId, smdpAddress } = job;
     if (!iccid) {
-      const answer = await callEs2plus(call, 'downloadOrder', { profileType: job.profileType });
+      const answer = await downloadOrder(job, call);
       if (typeof answer.iccid !== 'string' || !/^[0-9]{18,20}F?$/i.test(answer.iccid)) {
         throw new Es2plusError('downloadOrder: the answer has no readable iccid', false);
       }
@@ -118,7 +204,17 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
       }
       smdpAddress = given || new URL(operator.url).host;
       await save(job, { matchingId, smdpAddress });
-      if (operator.releaseProfile) await callEs2plus(call, 'releaseProfile', { iccid });
+    }
+    // ReleaseProfile is its own step (review N7): a retry after it failed calls it again, and
+    // no buyer is handed a profile the SM-DP+ has not released. Its success is recorded as the
+    // profile's first install state, `released`.
+    if (operator.releaseProfile && !(await released(iccid))) {
+      await callEs2plus(call, 'releaseProfile', { iccid });
+      const now = new Date(deps.now());
+      await db
+        .insert(installProgress)
+        .values({ iccid, state: 'released', stateAt: now, updatedAt: now })
+        .onConflictDoNothing();
     }
     await finishOrder({ ...job, iccid, matchingId, smdpAddress });
   }
@@ -278,10 +374,15 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
       }
       return 'done';
     } catch (error) {
-      const failure =
-        error instanceof Es2plusError
-          ? error
-          : new Es2plusError(error instanceof Error ? error.message : String(error), false);
+      // What is logged and stored (staff see last_error) goes through the scrubber (review N7,
+      // S4): a database error's parameters carry the activation code, and an SM-DP+'s own
+      // message may quote an ICCID.
+      const err = safeError(error);
+      const permanent = error instanceof Es2plusError && error.permanent;
+      const message = (err.code ? `${err.message} (SQLSTATE ${err.code})` : err.message).slice(
+        0,
+        500,
+      );
       const outage =
         job.kind === 'order' && deps.now() - job.createdAt.getTime() >= settings.fallbackMs;
       const log = {
@@ -290,15 +391,15 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
         orderId: job.orderId,
         operatorId: job.operatorId,
         attempts: job.attempts + 1,
-        err: failure.message,
+        err,
       };
-      if (failure.permanent || outage) {
-        logger.error(log, failure.permanent ? 'SM-DP+ refused' : 'SM-DP+ down too long');
-        await giveUp(job, failure.message.slice(0, 500));
+      if (permanent || outage) {
+        logger.error(log, permanent ? 'SM-DP+ refused' : 'SM-DP+ down too long');
+        await giveUp(job, message);
         return 'failed';
       }
       logger.warn(log, 'SM-DP+ call failed, will retry');
-      await retryLater(job, failure.message.slice(0, 500));
+      await retryLater(job, message);
       return 'retried';
     }
   }
@@ -313,5 +414,12 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
   const rounds = repeatRounds(runOnce, settings.intervalMs, (error) =>
     logger.error({ err: safeError(error) }, 'provisioning round failed'),
   );
-  return { runOnce, start: rounds.start, stop: rounds.stop };
+  return {
+    runOnce,
+    start: rounds.start,
+    stop: async () => {
+      await rounds.stop();
+      await Promise.allSettled([...late]);
+    },
+  };
 }

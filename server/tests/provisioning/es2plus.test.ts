@@ -9,7 +9,8 @@ import {
   type Created,
   payOrder,
 } from '../support/shop';
-import { postStock, staffKey, stockCsv } from '../support/stock';
+import { postStock, staffKey, STOCK_HEADER, stockCsv } from '../support/stock';
+import { createLogger } from '../../src/platform/logger';
 import { type SharedTestApp, T0, testStore, useTestApp, sqlRows } from '../support/test-app';
 
 type Row = Record<string, unknown>;
@@ -182,6 +183,82 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
     );
   });
 
+  it('Mytel: a failed ReleaseProfile is retried (backoff, recorded) before the buyer gets the QR', async () => {
+    const { created } = await paidOrder('mytel');
+    // The SM-DP+ answers the first ReleaseProfile with a 500 (review N7: the retry skipped it).
+    let releases = 0;
+    const flaky = () =>
+      createProvisioningWorker(t.deps, {
+        fetchFor: () => (input, init) => {
+          if (String(input).endsWith('/releaseProfile') && (releases += 1) === 1) {
+            mytel.control.failNext = 1;
+          }
+          return fetch(input, init);
+        },
+      });
+    expect(await flaky().runOnce()).toEqual({ done: 0, retried: 1, failed: 0 });
+    const [profile] = [...mytel.profiles.values()];
+    expect(profile!.state).toBe('Confirmed');
+    expect(await rows('SELECT attempts, last_error FROM es2plus_jobs')).toEqual([
+      { attempts: 1, last_error: 'releaseProfile: the SM-DP+ answered HTTP 500' },
+    ]);
+    expect((await readOrder(created)).delivery).toMatchObject({
+      state: 'provisioning',
+      esim: null,
+    });
+    // Not before its backoff (1 s).
+    expect(await flaky().runOnce()).toEqual({ done: 0, retried: 0, failed: 0 });
+    t.clock.advance(1000);
+    expect(await flaky().runOnce()).toEqual({ done: 1, retried: 0, failed: 0 });
+    expect(mytel.calls.map((call) => call.fn)).toEqual([
+      'downloadOrder',
+      'confirmOrder',
+      'releaseProfile',
+      'releaseProfile',
+    ]);
+    expect(profile!.state).toBe('Released');
+    expect((await readOrder(created)).delivery.esim?.iccid).toBe(profile!.iccid);
+    // Released once: another round calls nothing.
+    expect(await flaky().runOnce()).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect(mytel.calls).toHaveLength(4);
+  });
+
+  it('a database error is logged and stored scrubbed: no ICCID, matching ID or activation code', async () => {
+    const { created } = await paidOrder('atom');
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    // The SM-DP+ hands out an ICCID that is already in stock: the profile's INSERT fails, and
+    // Drizzle's message carries its parameters (the activation code among them).
+    const clashing = createProvisioningWorker(
+      { ...t.deps, logger },
+      {
+        fetchFor: () => async (input, init) => {
+          const response = await fetch(input, init);
+          if (!String(input).endsWith('/downloadOrder')) return response;
+          const answer = (await response.json()) as { iccid: string };
+          const csv = `${STOCK_HEADER}\nATOM,power-30,${answer.iccid},LPA:1$smdp.example.com$STOCK-CODE-1\n`;
+          expect((await postStock(t, key, csv)).status).toBe(200);
+          return new Response(JSON.stringify(answer), { status: 200 });
+        },
+      },
+    );
+    expect(await clashing.runOnce()).toEqual({ done: 0, retried: 1, failed: 0 });
+    const [profile] = [...atom.profiles.values()];
+    const secrets = [profile!.iccid, profile!.matchingId!, 'LPA:1$'];
+    const [job] = await rows('SELECT last_error FROM es2plus_jobs WHERE kind = $1', ['order']);
+    const stored = String(job!.last_error);
+    const logged = lines.join('\n');
+    for (const secret of secrets) {
+      expect(stored).not.toContain(secret);
+      expect(logged).not.toContain(secret);
+    }
+    // What is left still says what failed: the statement, the unique violation, the order.
+    expect(stored).toContain('Failed query: insert into "profiles"');
+    expect(stored).toContain('23505');
+    expect(logged).toContain('SM-DP+ call failed, will retry');
+    expect(logged).toContain(created.order.id);
+  });
+
   it('MPT stays on stock: the profile is taken in the payment, no SM-DP+ is called', async () => {
     expect((await postStock(t, key, stockCsv(1))).status).toBe(200);
     const { paid } = await paidOrder('mpt');
@@ -234,17 +311,52 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
     atom.control.delayMs = 600;
     expect(await worker(300).runOnce()).toEqual({ done: 0, retried: 1, failed: 0 });
     atom.control.delayMs = 0;
+    // The late answer reserved a profile: it is cancelled in the next round (below).
+    await atom.settled();
+    await vi.waitFor(async () =>
+      expect(await rows("SELECT 1 FROM es2plus_jobs WHERE kind = 'cancel'")).toHaveLength(1),
+    );
     t.clock.advance(2000);
-    expect(await worker().runOnce()).toEqual({ done: 1, retried: 0, failed: 0 });
-    expect(atom.calls.map((call) => call.fn)).toEqual([
-      'downloadOrder',
-      'downloadOrder',
-      'downloadOrder',
+    expect(await worker().runOnce()).toEqual({ done: 2, retried: 0, failed: 0 });
+    expect(atom.calls.map((call) => call.fn).sort()).toEqual([
+      'cancelOrder',
       'confirmOrder',
+      'downloadOrder',
+      'downloadOrder',
+      'downloadOrder',
     ]);
     const ids = atom.calls.map((call) => call.body.header.functionCallIdentifier);
-    expect(new Set(ids).size).toBe(4);
+    expect(new Set(ids).size).toBe(5);
     expect((await readOrder(created)).delivery.state).toBe('delivered');
+  });
+
+  it('a DownloadOrder answered after its time limit: that reservation is cancelled (Available), once', async () => {
+    const { created } = await paidOrder('atom');
+    atom.control.delayMs = 600;
+    const slow = worker(300);
+    expect(await slow.runOnce()).toEqual({ done: 0, retried: 1, failed: 0 });
+    atom.control.delayMs = 0;
+    // The SM-DP+ executed the call after the shop gave up on it: a profile reserved for nobody.
+    await slow.stop();
+    const [orphan] = [...atom.profiles.values()];
+    expect(orphan!.state).toBe('Allocated');
+    expect(await rows("SELECT iccid, state FROM es2plus_jobs WHERE kind = 'cancel'")).toEqual([
+      { iccid: orphan!.iccid, state: 'pending' },
+    ]);
+    t.clock.advance(1000);
+    expect(await worker().runOnce()).toEqual({ done: 2, retried: 0, failed: 0 });
+    expect(orphan!.state).toBe('Available');
+    const cancels = atom.calls.filter((call) => call.fn === 'cancelOrder');
+    expect(cancels.map((call) => call.body)).toMatchObject([
+      { iccid: orphan!.iccid, finalProfileStatusIndicator: 'Available' },
+    ]);
+    // The order has its own profile, another one; nothing more is called.
+    const esim = (await readOrder(created)).delivery.esim;
+    expect(esim?.iccid).not.toBe(orphan!.iccid);
+    expect(atom.profiles.get(esim!.iccid)?.state).toBe('Released');
+    t.clock.advance(60 * 60_000);
+    expect(await worker().runOnce()).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect(atom.calls.filter((call) => call.fn === 'cancelOrder')).toHaveLength(1);
   });
 
   it('an SM-DP+ down past PROVISIONING_FALLBACK_MS sends the order to stock', async () => {
