@@ -17,7 +17,7 @@ const pages = [
   {
     path: '/refund-policy',
     sections: 5,
-    updated: '2026-11-21',
+    updated: '2026-11-28',
     title: { en: 'Refund Policy', my: shownMy('ငွေပြန်အမ်းခြင်း မူဝါဒ') },
   },
 ];
@@ -58,6 +58,9 @@ test('the legal pages link to one another', async ({ page }) => {
   await nav.getByRole('link', { name: 'Refund policy' }).click();
   await expect(page).toHaveURL(/#\/refund-policy$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Refund Policy');
-  await expect(page.getByRole('main')).toContainText('within 72 hours of purchase');
-  await expect(page.getByRole('main')).toContainText('7-10 business days');
+  // The rules come from src/domain/refund-policy.ts: a deleted eSIM is replaced within 30 days.
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Installed on a phone: a new eSIM' }).first(),
+  ).toContainText('within 30 days of payment');
+  await expect(page.getByRole('main')).toContainText('no account is needed');
 });

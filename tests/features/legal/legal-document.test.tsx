@@ -10,10 +10,11 @@ import { renderWithProviders } from '../../support/render';
 type Dated = { iso: string } & Record<Language, string>;
 const on21: Dated = { iso: '2026-11-21', en: '21 November 2026', my: '၂၀၂၆ နိုဝင်ဘာ ၂၁' };
 const on23: Dated = { iso: '2026-11-23', en: '23 November 2026', my: '၂၀၂၆ နိုဝင်ဘာ ၂၃' };
+const on28: Dated = { iso: '2026-11-28', en: '28 November 2026', my: '၂၀၂၆ နိုဝင်ဘာ ၂၈' };
 const cases: [LegalDocumentName, number, Record<Language, string>, Dated][] = [
   ['privacy', 9, { en: 'Privacy Policy', my: 'ကိုယ်ရေးအချက်အလက် မူဝါဒ' }, on23],
   ['terms', 10, { en: 'Terms of Service', my: 'ဝန်ဆောင်မှု စည်းမျဉ်းများ' }, on21],
-  ['refund', 5, { en: 'Refund Policy', my: 'ငွေပြန်အမ်းခြင်း မူဝါဒ' }, on21],
+  ['refund', 5, { en: 'Refund Policy', my: 'ငွေပြန်အမ်းခြင်း မူဝါဒ' }, on28],
 ];
 const burmese = (value: number) =>
   String(value).replace(/\d/g, (digit) => String.fromCodePoint(0x1040 + Number(digit)));
@@ -50,7 +51,7 @@ describe('legal page content', () => {
   it.each([
     ['privacy', '2026-11-23', '23 November 2026'],
     ['terms', '2026-11-21', '21 November 2026'],
-    ['refund', '2026-11-21', '21 November 2026'],
+    ['refund', '2026-11-28', '28 November 2026'],
   ] as const)(
     '%s shows the same Last updated date whatever the clock says',
     async (doc, iso, text) => {
@@ -72,14 +73,19 @@ describe('legal page content', () => {
     },
   );
 
-  it('states the refund terms of SPEC §9', async () => {
+  it('says how to ask and how the money goes back (issue #41)', async () => {
     await renderWithProviders(<LegalDocument document="refund" />, {
       namespaces: ['legal'],
     });
     const main = document.body;
-    expect(main).toHaveTextContent('contact support within 72 hours of purchase');
-    expect(main).toHaveTextContent('Approved refunds are processed within 7-10 business days.');
-    expect(main).toHaveTextContent('every sale is final once the eSIM has been delivered');
+    expect(main).toHaveTextContent(
+      'Open your order page with its order link (no account is needed)',
+    );
+    expect(main).toHaveTextContent('press “Ask for a refund or a new eSIM”');
+    expect(main).toHaveTextContent('to the same card, through 2C2P');
+    expect(main).toHaveTextContent(
+      'a bank transfer to the account that paid, with its bank reference shown on your order page',
+    );
   });
 
   it('states how receipts, contacts, Gemini and local storage are handled', async () => {

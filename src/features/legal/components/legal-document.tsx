@@ -6,6 +6,7 @@ import { site, telHref, viberChatHref } from '../../../config/site';
 import { formatLongDate, formatNumber } from '../../../lib/i18n/format';
 import { calendarDate, legalLastUpdated, type LegalDocumentName } from '../lib/legal-dates';
 import { LegalBody } from './legal-body';
+import { RefundRules } from './refund-rules';
 import '../legal.css';
 
 export type { LegalDocumentName };
@@ -32,6 +33,8 @@ export function LegalDocument({ document }: LegalDocumentProps) {
     ...values,
   }) as unknown as LegalSection[];
   const updated = legalLastUpdated[document];
+  // The refund policy opens with its rules, drawn from the code that decides every request.
+  const before = document === 'refund' ? 1 : 0;
   const links = [
     { text: site.email, href: `mailto:${site.email}` },
     { text: site.phone, href: telHref(site.phone) },
@@ -50,20 +53,24 @@ export function LegalDocument({ document }: LegalDocumentProps) {
         <p className="lead">{t(`${document}.intro`, values)}</p>
       </header>
       <div className="legal__sections">
-        {sections.map((section, index) => (
-          <section
-            key={section.title}
-            className="legal__section"
-            aria-labelledby={`legal-section-${index + 1}`}
-          >
-            <h2 id={`legal-section-${index + 1}`}>
-              {/* Counted in the UI language's digits, as the lists are (၁. ၂. ၃. in Burmese). */}
-              <span className="legal__number">{formatNumber(index + 1, i18n.language)}.</span>{' '}
-              {section.title}
-            </h2>
-            <LegalBody lines={section.body} links={links} />
-          </section>
-        ))}
+        {document === 'refund' && <RefundRules number={1} />}
+        {sections.map((section, at) => {
+          const number = at + 1 + before;
+          return (
+            <section
+              key={section.title}
+              className="legal__section"
+              aria-labelledby={`legal-section-${number}`}
+            >
+              <h2 id={`legal-section-${number}`}>
+                {/* Counted in the UI language's digits, as the lists are (၁. ၂. ၃. in Burmese). */}
+                <span className="legal__number">{formatNumber(number, i18n.language)}.</span>{' '}
+                {section.title}
+              </h2>
+              <LegalBody lines={section.body} links={links} />
+            </section>
+          );
+        })}
       </div>
       <nav className="legal__nav" aria-label={t('nav.label')}>
         <ul>

@@ -8,7 +8,7 @@ export type LegalDocumentName = 'privacy' | 'terms' | 'refund';
 export const legalLastUpdated: Record<LegalDocumentName, string> = {
   privacy: '2026-11-23',
   terms: '2026-11-21',
-  refund: '2026-11-21',
+  refund: '2026-11-28',
 };
 
 /** The calendar date of a YYYY-MM-DD string, at local midnight (so it formats as that day). */
