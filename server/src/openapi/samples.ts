@@ -557,4 +557,93 @@ console.log(await response.text()); // success`,
     ],
     fetch: `// Posted by the buyer's browser from 2C2P's page; it never pays by itself.`,
   },
+  'GET /api/orders/{id}/request': {
+    curl: [
+      {
+        comment:
+          "The order's latest refund or replacement request and the policy's answer (or null)",
+        command: `curl "$API_BASE_URL/api/orders/$SHOP_ORDER_ID/request" -H "X-Order-Token: $ORDER_TOKEN"`,
+        status: 200,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/orders/\${order.id}/request\`, {
+  headers: { 'X-Order-Token': token },
+});
+const { request } = await response.json(); // null, or { kind, reason, state, answer… }`,
+  },
+  'POST /api/orders/{id}/request': {
+    curl: [
+      {
+        comment:
+          'The order the receipt example paid, then staff rejected: a request needs a paid order (409)',
+        command: `curl -X POST "$API_BASE_URL/api/orders/$SHOP_ORDER_ID/request" \\
+  -H "X-Order-Token: $ORDER_TOKEN" \\
+  -H "Content-Type: application/json" \\
+  -d '{"kind": "refund", "reason": "plans_changed", "note": "My trip was cancelled."}'`,
+        status: 201,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/orders/\${order.id}/request\`, {
+  method: 'POST',
+  headers: { 'X-Order-Token': token, 'Content-Type': 'application/json' },
+  body: JSON.stringify({ kind: 'refund', reason: 'plans_changed', note, email }),
+});
+const { request } = await response.json(); // 409: not_paid, request_open or order_closed`,
+  },
+  'GET /api/staff/requests': staffGet(
+    '/api/staff/requests',
+    'const { requests } = await response.json(); // with the order, its events, payment and install state',
+  ),
+  'POST /api/staff/requests/{id}/approve': {
+    curl: [
+      {
+        comment: 'REQUEST_ID from GET /api/staff/requests (an unknown id is 404, as here)',
+        command: `curl -X POST "$API_BASE_URL/api/staff/requests/00000000-0000-4000-8000-000000000000/approve" \\
+  -H "Authorization: Bearer $STAFF_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"action": "refund", "bankReference": "KBZ-20261128-0042"}'`,
+        status: 404,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/requests/\${requestId}/approve\`, {
+  method: 'POST',
+  headers: { Authorization: \`Bearer \${staffKey}\`, 'Content-Type': 'application/json' },
+  // A manual (MMQR or bank) refund needs the bank's reference; a card goes back through 2C2P.
+  body: JSON.stringify({ action: 'refund', bankReference }),
+});
+const { request } = await response.json();`,
+  },
+  'POST /api/staff/requests/{id}/refuse': {
+    curl: [
+      {
+        comment: 'REQUEST_ID from GET /api/staff/requests (an unknown id is 404, as here)',
+        command: `curl -X POST "$API_BASE_URL/api/staff/requests/00000000-0000-4000-8000-000000000000/refuse" \\
+  -H "Authorization: Bearer $STAFF_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"reason": "The eSIM was installed 40 days ago."}'`,
+        status: 404,
+      },
+    ],
+    fetch: `const response = await fetch(\`\${API_BASE_URL}/api/staff/requests/\${requestId}/refuse\`, {
+  method: 'POST',
+  headers: { Authorization: \`Bearer \${staffKey}\`, 'Content-Type': 'application/json' },
+  body: JSON.stringify({ reason }), // the buyer reads it
+});
+const { request } = await response.json();`,
+  },
+  'POST /api/staff/requests/{id}/check': {
+    curl: [
+      {
+        comment: 'Asks the provider again about a pending refund (an unknown id is 404, as here)',
+        command: `curl -X POST "$API_BASE_URL/api/staff/requests/00000000-0000-4000-8000-000000000000/check" \\
+  -H "Authorization: Bearer $STAFF_KEY"`,
+        status: 404,
+      },
+    ],
+    fetch: staffFetch(
+      '/api/staff/requests/${requestId}/check',
+      'const { request } = await response.json(); // the refund final, or still pending',
+      'POST',
+    ),
+  },
 };
