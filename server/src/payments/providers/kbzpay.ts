@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { KbzPayConfig } from './provider-config';
 import {
+  fieldText,
   minorUnits,
+  notificationField,
   postJson,
   providerUnavailable,
   unauthorized,
@@ -143,32 +145,25 @@ export class KbzPayProvider implements PaymentProvider {
   }
 
   report(fields: Fields): ProviderReport {
-    const text = (value: unknown) =>
-      typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-    const currency = text(fields.trans_currency).toUpperCase();
-    const status = text(fields.trade_status);
+    const currency = fieldText(fields.trans_currency).toUpperCase();
+    const status = fieldText(fields.trade_status);
     return {
-      invoiceNo: text(fields.merch_order_id),
-      merchantId: text(fields.merch_code),
+      invoiceNo: fieldText(fields.merch_order_id),
+      merchantId: fieldText(fields.merch_code),
       amount: minorUnits(fields.total_amount, currency),
       currency,
       status: status === PAID ? 'paid' : PENDING.has(status) ? 'pending' : 'declined',
       providerStatus: status,
-      transactionId: text(fields.mm_order_id) || null,
+      transactionId: fieldText(fields.mm_order_id) || null,
     };
   }
 
   async readNotification(raw: Uint8Array): Promise<ProviderReport> {
-    let request: unknown;
-    try {
-      request = (
-        JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw)) as {
-          Request?: unknown;
-        }
-      ).Request;
-    } catch {
-      throw unauthorized('Expected KBZPay’s notification: {"Request": {…, "sign"}}.');
-    }
+    const request = notificationField(
+      raw,
+      'Request',
+      'Expected KBZPay’s notification: {"Request": {…, "sign"}}.',
+    );
     if (!request || typeof request !== 'object' || Array.isArray(request)) {
       throw unauthorized('Expected KBZPay’s notification: {"Request": {…, "sign"}}.');
     }

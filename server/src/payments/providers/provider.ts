@@ -92,6 +92,23 @@ export const providerUnavailable = (provider: string, detail: string) =>
     { 'Retry-After': '5' },
   );
 
+/** A provider's field as text: a string as it is, a number written out, anything else empty. */
+export const fieldText = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
+/**
+ * One field of a notification's JSON body, read from its raw bytes (UTF-8, strict); a body that
+ * is not JSON is 401 with `expected`, what the provider sends.
+ */
+export function notificationField(raw: Uint8Array, field: string, expected: string): unknown {
+  try {
+    const body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw)) as unknown;
+    return body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
+  } catch {
+    throw unauthorized(expected);
+  }
+}
+
 /** A provider's decimal amount ("230.87", 17, "80000.00") in minor units of `currency`. */
 export function minorUnits(value: unknown, currency: string): number | null {
   const number =

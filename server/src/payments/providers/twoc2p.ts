@@ -2,8 +2,10 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { TwoC2PConfig } from './provider-config';
 import { TwoC2PMaintenance } from './twoc2p-maintenance';
 import {
+  fieldText,
   majorUnits,
   minorUnits,
+  notificationField,
   postJson,
   providerUnavailable,
   unauthorized,
@@ -126,32 +128,25 @@ export class TwoC2PProvider implements PaymentProvider {
 
   /** What a verified 2C2P payload (notification or inquiry answer) says of its invoice. */
   report(payload: Record<string, unknown>): ProviderReport {
-    const text = (value: unknown) =>
-      typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-    const currency = text(payload.currencyCode).toUpperCase();
-    const code = text(payload.respCode);
+    const currency = fieldText(payload.currencyCode).toUpperCase();
+    const code = fieldText(payload.respCode);
     return {
-      invoiceNo: text(payload.invoiceNo),
-      merchantId: text(payload.merchantID),
+      invoiceNo: fieldText(payload.invoiceNo),
+      merchantId: fieldText(payload.merchantID),
       amount: minorUnits(payload.amount, currency),
       currency,
       status: code === SUCCESS ? 'paid' : PENDING.has(code) ? 'pending' : 'declined',
       providerStatus: code,
-      transactionId: text(payload.tranRef) || null,
+      transactionId: fieldText(payload.tranRef) || null,
     };
   }
 
   async readNotification(raw: Uint8Array): Promise<ProviderReport> {
-    let token: unknown;
-    try {
-      token = (
-        JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw)) as {
-          payload?: unknown;
-        }
-      ).payload;
-    } catch {
-      throw unauthorized('Expected 2C2P’s backend notification: {"payload": "<JWT>"}.');
-    }
+    const token = notificationField(
+      raw,
+      'payload',
+      'Expected 2C2P’s backend notification: {"payload": "<JWT>"}.',
+    );
     if (typeof token !== 'string') {
       throw unauthorized('Expected 2C2P’s backend notification: {"payload": "<JWT>"}.');
     }
