@@ -4,6 +4,7 @@ import { expect, test, useLanguage } from './support/fixtures';
 import { shownMy } from './support/burmese';
 import { e2eServers } from './support/servers';
 import { orderOnServer, receiptPng, scriptReceipt, sendReceipt } from './support/server-shop';
+import { androidContext, androidPhone } from './support/phone-layout';
 
 /**
  * Issue #44 item 6 (decision 132): Burmese breaks lines between syllables or words only. On a
@@ -12,12 +13,6 @@ import { orderOnServer, receiptPng, scriptReceipt, sendReceipt } from './support
  * nor with a mark. The review saw "ပ|တ်စ်ပို့", "အက်|ပ်" and "အီးမေး|လ်" there.
  */
 test.use({ baseURL: e2eServers.server.url, serviceWorkers: 'block' });
-
-const android = {
-  viewport: { width: 360, height: 740 },
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-};
 
 /**
  * Each place in `root` where a line starts inside a Burmese syllable, as "before|after": a
@@ -100,19 +95,13 @@ async function expectSyllablesWhole(page: Page, where: string) {
   expect(await syllableSplits(page), `${where} at 360 px`).toEqual([]);
   await page.setViewportSize({ width: 320, height: 640 });
   expect(await syllableSplits(page), `${where} at 320 px`).toEqual([]);
-  await page.setViewportSize(android.viewport);
+  await page.setViewportSize(androidPhone.viewport);
 }
 
 test('Burmese lines break between syllables only: the buy flow and the result at 360 and 320 px', async ({
   browser,
 }) => {
-  const context = await browser.newContext({
-    ...android,
-    hasTouch: true,
-    isMobile: true,
-    serviceWorkers: 'block',
-    baseURL: e2eServers.server.url,
-  });
+  const context = await androidContext(browser, e2eServers.server.url);
   const page = await context.newPage();
   try {
     await useLanguage(page, 'my');

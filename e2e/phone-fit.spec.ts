@@ -3,7 +3,7 @@ import deliveryEn from '../locales/en/delivery.json' with { type: 'json' };
 import deliveryMyRaw from '../locales/my/delivery.json' with { type: 'json' };
 import { purchaseTexts, shot } from './support/checkout';
 import { expect, type Language, test, useLanguage } from './support/fixtures';
-import { pageOverflow } from './support/phone-layout';
+import { androidContext, androidPhone, pageOverflow } from './support/phone-layout';
 import { e2eServers } from './support/servers';
 import { orderOnServer, receiptPng, scriptReceipt, sendReceipt } from './support/server-shop';
 import { shownBundle } from './support/burmese';
@@ -19,11 +19,6 @@ const deliveryMy = shownBundle(deliveryMyRaw);
  */
 test.use({ baseURL: e2eServers.server.url, serviceWorkers: 'block' });
 
-const android = {
-  viewport: { width: 360, height: 740 },
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-};
 const deliveryTexts = { en: deliveryEn, my: deliveryMy };
 const contacts = { viber: '09 765 432 108', email: 'a.long.name.for.a.traveller@example-mail.com' };
 
@@ -43,13 +38,7 @@ for (const language of ['en', 'my'] as const satisfies Language[]) {
     test(`${language}, ${kind}: at 360×740 the result and the order page are no wider than the phone`, async ({
       browser,
     }) => {
-      const context = await browser.newContext({
-        ...android,
-        hasTouch: true,
-        isMobile: true,
-        serviceWorkers: 'block',
-        baseURL: e2eServers.server.url,
-      });
+      const context = await androidContext(browser, e2eServers.server.url);
       const page = await context.newPage();
       try {
         await useLanguage(page, language);
@@ -81,7 +70,7 @@ for (const language of ['en', 'my'] as const satisfies Language[]) {
         // A smaller phone (and a wider font) has less room still: the page must shrink with it.
         await page.setViewportSize({ width: 320, height: 640 });
         await expectFitsEverywhere(page, 'the order page at 320 px');
-        await page.setViewportSize(android.viewport);
+        await page.setViewportSize(androidPhone.viewport);
         await page.locator('.esim-codes').scrollIntoViewIfNeeded();
         await shot(page, `fit-order-codes-${kind}-${language}-360`);
       } finally {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 /**
  * Layout checks of a phone screen (issue #44): what runs past the screen's right edge, and which
@@ -86,5 +86,23 @@ export function controlsUnderFloating(page: Page) {
       }
     }
     return covered;
+  });
+}
+
+/** A 360×740 Android phone (Pixel 8, Chrome), the smallest screen the journeys walk. */
+export const androidPhone = {
+  viewport: { width: 360, height: 740 },
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+} as const;
+
+/** A new browser context that is that phone (touch, mobile), on `baseURL`, service worker blocked. */
+export function androidContext(browser: Browser, baseURL: string) {
+  return browser.newContext({
+    ...androidPhone,
+    hasTouch: true,
+    isMobile: true,
+    serviceWorkers: 'block',
+    baseURL,
   });
 }
