@@ -482,6 +482,10 @@ export const refunds = pgTable('refunds', {
   createdAt: time('created_at').notNull(),
   updatedAt: time('updated_at').notNull(),
   doneAt: time('done_at'),
+  /** The refund round's next question (its backoff and lease, migration 015). */
+  nextCheckAt: time('next_check_at'),
+  /** The rounds that found it still pending. */
+  checks: integer('checks').notNull().default(0),
 });
 
 export type RefundRow = typeof refunds.$inferSelect;
