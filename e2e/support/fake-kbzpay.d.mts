@@ -17,16 +17,33 @@ export type FakeKbzControl = {
   delayMs: number;
   duplicate: number;
   queryOverride: Record<string, unknown> | null;
+  /** Refunds answer REFUNDING (queryorder too) until this is cleared. */
+  refundPending: boolean;
+  /** A refund refused with this `msg` (result FAIL). */
+  refundRefusal: string | null;
+  /** A pending refund ends as REFUNDFAIL with this `msg`. */
+  refundFailure: string | null;
+};
+export type FakeKbzRefund = {
+  merch_order_id: string;
+  refund_request_no: string;
+  refund_order_id: string;
+  refund_amount: string;
+  status: 'REFUNDSUCCESS' | 'REFUNDING' | 'REFUNDFAIL';
+  failure?: string;
 };
 export type FakeKbzpay = {
   url: string;
+  /** The refund address (mutual TLS), when started with `tls`. */
+  refundUrl: string | undefined;
+  refunds: Map<string, FakeKbzRefund>;
   port: number;
   appId: string;
   merchCode: string;
   appKey: string;
   control: FakeKbzControl;
   orders: Map<string, FakeKbzOrder>;
-  calls: { path: string }[];
+  calls: { path: string; secure: boolean; refund?: string }[];
   notifications: {
     merch_order_id: string;
     request: Record<string, unknown>;
@@ -53,4 +70,6 @@ export function startFakeKbzpay(options?: {
   merchCode?: string;
   appKey?: string;
   fetch?: typeof fetch;
+  /** Starts the refund address: HTTPS asking for a client certificate signed by `ca`. */
+  tls?: { key: string; cert: string; ca: string };
 }): Promise<FakeKbzpay>;

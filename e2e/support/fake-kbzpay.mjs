@@ -9,12 +9,23 @@
  * non-empty fields (not sign, sign_type) then `&key=<app key>`, upper-case hex.
  *
  * The QR is "scanned" by `POST /fake/pay` ({merch_order_id}) or `GET /fake/wallet/<id>` (a
- * clearly labelled TEST wallet page). Control: down, delayMs, duplicate, queryOverride. In-process:
+ * clearly labelled TEST wallet page). Control: down, delayMs, duplicate, queryOverride,
+ * refundPending, refundRefusal.
+ *
+ * Refunds (issue #41, decision 136): `POST /refund` (`kbz.payment.refund`) is answered only on
+ * the HTTPS listener that asks for the merchant's client certificate (mutual TLS, as KBZPay's
+ * refund address does), started when `tls: {key, cert, ca}` is given (`refundUrl`); a client
+ * without a certificate signed by `ca` fails the handshake. One refund_request_no is refunded
+ * once (a repeat answers the same refund); `refundPending` answers REFUNDING until it is
+ * cleared, when `queryorder` naming the refund_request_no answers REFUNDSUCCESS;
+ * `refundRefusal` is a refusal's `msg`, `refundFailure` a pending refund's final failure (its
+ * REFUNDFAIL `msg`). In-process:
  * `startFakeKbzpay(options)`. As a process: `node e2e/support/fake-kbzpay.mjs` with
  * FAKE_KBZPAY_PORT, FAKE_KBZPAY_APP_ID, FAKE_KBZPAY_MERCH_CODE, FAKE_KBZPAY_APP_KEY.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { pathToFileURL } from 'node:url';
 
 export const FAKE_KBZPAY_APP_ID = 'kpfakeappid0000000000000000000001';
@@ -78,7 +89,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * @param {{ port?: number; host?: string; appId?: string; merchCode?: string; appKey?: string;
- *   fetch?: typeof fetch }} options
+ *   fetch?: typeof fetch; tls?: { key: string; cert: string; ca: string } }} options
  */
 export async function startFakeKbzpay(options = {}) {
   const appId = options.appId ?? FAKE_KBZPAY_APP_ID;
@@ -88,7 +99,17 @@ export async function startFakeKbzpay(options = {}) {
   const orders = new Map();
   const calls = [];
   const notifications = [];
-  const control = { down: false, delayMs: 0, duplicate: 1, queryOverride: null };
+  const refunds = new Map();
+  const initialControl = {
+    down: false,
+    delayMs: 0,
+    duplicate: 1,
+    queryOverride: null,
+    refundPending: false,
+    refundRefusal: null,
+    refundFailure: null,
+  };
+  const control = { ...initialControl };
   // Unique across restarts (see fake-2c2p.mjs): a later run never repeats an earlier mm_order_id.
   let mmOrders = Date.now();
 
@@ -152,7 +173,58 @@ export async function startFakeKbzpay(options = {}) {
   const fail = (response, code, msg) =>
     json(response, 200, { Response: signed({ result: 'FAIL', code, msg, nonce_str: nonce() }) });
 
-  const server = createServer((request, response) => {
+  /** A refund's answer fields (the refund call's and queryorder's naming it). */
+  function refundFields(refund) {
+    if (refund.status === 'REFUNDING' && !control.refundPending) {
+      refund.status = control.refundFailure ? 'REFUNDFAIL' : 'REFUNDSUCCESS';
+      refund.failure = control.refundFailure ?? undefined;
+    }
+    return {
+      result: 'SUCCESS',
+      code: '0',
+      msg: refund.failure ?? 'success',
+      merch_order_id: refund.merch_order_id,
+      merch_code: merchCode,
+      refund_request_no: refund.refund_request_no,
+      refund_order_id: refund.refund_order_id,
+      refund_status: refund.status,
+      refund_amount: refund.refund_amount,
+      refund_currency: 'MMK',
+      nonce_str: nonce(),
+    };
+  }
+
+  function refund(response, flat) {
+    const order = orders.get(String(flat.merch_order_id));
+    if (!order) return fail(response, '2002', 'Order not found');
+    const requestNo = String(flat.refund_request_no ?? '');
+    if (!requestNo) return fail(response, '3000', 'refund_request_no is required');
+    const known = refunds.get(requestNo);
+    if (known) return json(response, 200, { Response: signed(refundFields(known)) });
+    if (control.refundRefusal) return fail(response, '3002', control.refundRefusal);
+    if (order.trade_status !== 'PAY_SUCCESS') {
+      return fail(response, '3001', 'The order is not paid: it cannot be refunded.');
+    }
+    if ([...refunds.values()].some((other) => other.merch_order_id === order.merch_order_id)) {
+      return fail(response, '3003', 'The order was refunded already.');
+    }
+    const amount = String(flat.refund_amount ?? order.total_amount);
+    if (Number(amount) > Number(order.total_amount)) {
+      return fail(response, '3004', 'The refund is larger than the payment.');
+    }
+    mmOrders += 1;
+    const made = {
+      merch_order_id: order.merch_order_id,
+      refund_request_no: requestNo,
+      refund_order_id: String(mmOrders),
+      refund_amount: amount,
+      status: control.refundPending ? 'REFUNDING' : 'REFUNDSUCCESS',
+    };
+    refunds.set(requestNo, made);
+    return json(response, 200, { Response: signed(refundFields(made)) });
+  }
+
+  const handle = (request, response, secure) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://fake');
       const text = request.method === 'POST' ? await readBody(request) : '';
@@ -179,7 +251,13 @@ export async function startFakeKbzpay(options = {}) {
 <p>Order ${order.merch_order_id}: ${order.total_amount} MMK — ${order.trade_status}</p>
 <form method="post"><button style="min-height:3rem;width:100%" type="submit">Pay this QR (test)</button></form></main>`);
       }
-      calls.push({ path: url.pathname });
+      let refundNo;
+      try {
+        refundNo = JSON.parse(text)?.Request?.biz_content?.refund_request_no;
+      } catch {
+        refundNo = undefined;
+      }
+      calls.push({ path: url.pathname, secure, ...(refundNo ? { refund: String(refundNo) } : {}) });
       if (control.delayMs > 0) await sleep(control.delayMs);
       if (control.down) return json(response, 503, { error: 'down (test)' });
       let envelope;
@@ -194,6 +272,16 @@ export async function startFakeKbzpay(options = {}) {
       if (flat.sign !== kbzSign(flat, appKey)) return fail(response, '1002', 'Invalid sign');
       if (flat.merch_code !== merchCode || flat.appid !== appId) {
         return fail(response, '1003', 'Invalid merchant');
+      }
+      if (url.pathname === '/refund') {
+        // KBZPay's refund address takes only callers with the merchant's client certificate.
+        if (!secure) return fail(response, '1004', 'A client certificate is required');
+        return refund(response, flat);
+      }
+      if (url.pathname === '/queryorder' && flat.refund_request_no) {
+        const known = refunds.get(String(flat.refund_request_no));
+        if (!known) return fail(response, '3005', 'Refund not found');
+        return json(response, 200, { Response: signed(refundFields(known)) });
       }
       if (url.pathname === '/precreate') {
         const id = String(flat.merch_order_id);
@@ -246,13 +334,32 @@ export async function startFakeKbzpay(options = {}) {
       response.writeHead(500);
       response.end(String(error));
     });
-  });
+  };
+  const server = createServer((request, response) => handle(request, response, false));
   await new Promise((resolve) =>
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
   );
   const { port } = server.address();
+  // The refund address: mutual TLS, a client certificate signed by `tls.ca` required.
+  const secureServer = options.tls
+    ? createHttpsServer(
+        {
+          key: options.tls.key,
+          cert: options.tls.cert,
+          ca: options.tls.ca,
+          requestCert: true,
+          rejectUnauthorized: true,
+        },
+        (request, response) => handle(request, response, true),
+      )
+    : undefined;
+  if (secureServer) {
+    await new Promise((resolve) => secureServer.listen(0, options.host ?? '127.0.0.1', resolve));
+  }
   return {
     url: `http://127.0.0.1:${port}`,
+    refundUrl: secureServer ? `https://127.0.0.1:${secureServer.address().port}` : undefined,
+    refunds,
     port,
     appId,
     merchCode,
@@ -270,9 +377,16 @@ export async function startFakeKbzpay(options = {}) {
       orders.clear();
       calls.length = 0;
       notifications.length = 0;
-      Object.assign(control, { down: false, delayMs: 0, duplicate: 1, queryOverride: null });
+      refunds.clear();
+      Object.assign(control, initialControl);
     },
-    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+    close: async () => {
+      if (secureServer) {
+        secureServer.closeAllConnections();
+        await new Promise((resolve) => secureServer.close(() => resolve(undefined)));
+      }
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
+    },
   };
 }
 

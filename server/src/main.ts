@@ -18,6 +18,8 @@ import { assertDemoIsSafe } from './delivery/demo-stock';
 import { createMessageOutboxWorker, smtpMailer } from './delivery/message-outbox';
 import { setupWarningMessage, setupWarnings } from './staff/setup-warnings';
 import { createProvisioningWorker } from './provisioning/provisioning-worker';
+import { createProviders } from './payments/providers/provider-payments';
+import { createRefundRound } from './orders/refund-round';
 
 /** `npm run server`: reads the environment, opens and migrates the database, listens. */
 async function main() {
@@ -89,6 +91,9 @@ async function main() {
   const provisioning = createProvisioningWorker(deps, { fetchFor });
   provisioning.start();
   workersRunning.provisioning = true;
+  // Pending provider refunds asked about until final (issue #41, decision 137).
+  const refundRound = createRefundRound(deps, createProviders(deps));
+  refundRound.start();
   const sources = Object.fromEntries(
     Object.entries(config.provisioning.operators).map(([id, setting]) => [id, setting.source]),
   );
@@ -148,7 +153,7 @@ async function main() {
     workersRunning.outbox = false;
     workersRunning.provisioning = false;
     try {
-      await Promise.all([worker.stop(), provisioning.stop()]);
+      await Promise.all([worker.stop(), provisioning.stop(), refundRound.stop()]);
       server.close();
       metricsServer?.close();
       // Keep-alive connections that are left carry no request now.

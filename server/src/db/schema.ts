@@ -466,23 +466,35 @@ export const orderRequests = pgTable(
 export type OrderRequestRow = typeof orderRequests.$inferSelect;
 
 /** One refund per order (migration 012): manual (bank reference) or through its provider. */
-export const refunds = pgTable('refunds', {
-  orderId: uuid('order_id')
-    .primaryKey()
-    .references(() => orders.id),
-  method: text('method', { enum: ['manual', '2c2p', 'kbzpay'] }).notNull(),
-  amount: integer('amount').notNull(),
-  currency: text('currency', { enum: ['MMK', 'USD'] }).notNull(),
-  state: text('state', { enum: ['pending', 'done', 'failed'] }).notNull(),
-  requestNo: text('request_no').notNull().unique(),
-  bankReference: text('bank_reference'),
-  providerStatus: text('provider_status'),
-  providerReason: text('provider_reason'),
-  attempts: integer('attempts').notNull().default(0),
-  createdAt: time('created_at').notNull(),
-  updatedAt: time('updated_at').notNull(),
-  doneAt: time('done_at'),
-});
+export const refunds = pgTable(
+  'refunds',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    method: text('method', { enum: ['manual', '2c2p', 'kbzpay'] }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency', { enum: ['MMK', 'USD'] }).notNull(),
+    state: text('state', { enum: ['pending', 'done', 'failed'] }).notNull(),
+    requestNo: text('request_no').notNull().unique(),
+    bankReference: text('bank_reference'),
+    providerStatus: text('provider_status'),
+    providerReason: text('provider_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: time('created_at').notNull(),
+    updatedAt: time('updated_at').notNull(),
+    doneAt: time('done_at'),
+    /** The refund round's next question (its backoff and lease, migration 015). */
+    nextCheckAt: time('next_check_at'),
+    /** The rounds that found it still pending. */
+    checks: integer('checks').notNull().default(0),
+  },
+  (table) => [
+    index('refunds_pending_idx')
+      .on(table.nextCheckAt)
+      .where(sql`state = 'pending'`),
+  ],
+);
 
 export type RefundRow = typeof refunds.$inferSelect;
 

@@ -50,6 +50,9 @@ import { applyTransition } from './lifecycle-writes';
 
 export const REQUEST_ANSWER_EMAIL = 'request_answer_email';
 
+/** A pending refund is first asked about by the refund round this long after it was asked. */
+export const REFUND_FIRST_CHECK_MS = 60_000;
+
 export type RequestAnswerEmailPayload = {
   to: string | null;
   language: 'en' | 'my';
@@ -371,7 +374,9 @@ export async function approveRefund(
       throw new ApiError(
         503,
         'provider_unavailable',
-        `Refunds through ${invoice.provider} are not set up on this server (its maintenance keys).`,
+        invoice.provider === 'kbzpay'
+          ? 'Refunds through KBZPay are not set up on this server: KBZPay’s refund API needs the merchant’s client certificate (KBZPAY_CLIENT_CERT and KBZPAY_CLIENT_KEY).'
+          : 'Refunds through 2C2P are not set up on this server: its Payment Maintenance keys (TWOC2P_MERCHANT_PRIVATE_KEY and TWOC2P_PUBLIC_KEY).',
       );
     }
     const [existing] = await tx.select().from(refunds).where(eq(refunds.orderId, current.id));
@@ -383,6 +388,9 @@ export async function approveRefund(
       attempts: (existing?.attempts ?? 0) + 1,
       updatedAt: new Date(now),
       providerReason: null,
+      // The refund round asks after this call has had its answer (decision 137).
+      nextCheckAt: new Date(now + REFUND_FIRST_CHECK_MS),
+      checks: 0,
     };
     const [refund] = existing
       ? await tx

@@ -40,8 +40,11 @@ export function es2plusFetchers(
   return (operatorId) => fetchers.get(operatorId) ?? fetch;
 }
 
-/** A POST-with-a-body `fetch` over node:https with `agent` (what the ES2+ client needs). */
-function tlsFetch(agent: Agent): typeof fetch {
+/**
+ * A POST-with-a-body `fetch` over node:https with `agent` (what the ES2+ client needs; KBZPay's
+ * refunds use it too, with their client certificate).
+ */
+export function tlsFetch(agent: Agent): typeof fetch {
   return (input, init) =>
     new Promise<Response>((resolve, reject) => {
       const url = new URL(input instanceof Request ? input.url : String(input));

@@ -63,6 +63,40 @@ describe('payment provider settings', () => {
     ).toThrow(/PUBLIC_API_URL: must be https/);
   });
 
+  it('sets up KBZPay refunds with its client certificate and key together, over https (decision 136)', () => {
+    const kbzpay = {
+      PAYMENT_METHODS: 'kbzpay',
+      KBZPAY_APP_ID: 'kp-app',
+      KBZPAY_MERCH_CODE: '200001',
+      KBZPAY_APP_KEY: 'a-real-looking-app-key',
+    };
+    expect(loadConfig(kbzpay).payments.kbzPay?.refund).toBeUndefined();
+    expect(
+      loadConfig({
+        ...kbzpay,
+        KBZPAY_CLIENT_CERT: '/etc/shop/kbzpay.crt',
+        KBZPAY_CLIENT_KEY: '/etc/shop/kbzpay.key',
+      }).payments.kbzPay?.refund,
+    ).toEqual({
+      url: 'https://api.kbzpay.com/payment/gateway/uat',
+      certFile: '/etc/shop/kbzpay.crt',
+      keyFile: '/etc/shop/kbzpay.key',
+      caFile: undefined,
+    });
+    expect(() => loadConfig({ ...kbzpay, KBZPAY_CLIENT_CERT: '/etc/shop/kbzpay.crt' })).toThrow(
+      /KBZPAY_CLIENT_CERT and KBZPAY_CLIENT_KEY: both files/,
+    );
+    expect(() =>
+      loadConfig({
+        ...kbzpay,
+        KBZPAY_APP_KEY: 'fake-kbzpay-key',
+        KBZPAY_BASE_URL: 'http://127.0.0.1:8791',
+        KBZPAY_CLIENT_CERT: '/tmp/c.pem',
+        KBZPAY_CLIENT_KEY: '/tmp/k.pem',
+      }),
+    ).toThrow(/KBZPAY_REFUND_URL: must be https/);
+  });
+
   it('never sends a real key to a fake, nor a fake’s key to a provider', () => {
     expect(() => loadConfig({ ...card, TWOC2P_BASE_URL: 'http://127.0.0.1:8790' })).toThrow(
       /a real key and never goes to a fake/,

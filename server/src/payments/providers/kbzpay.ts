@@ -9,6 +9,8 @@ import {
   unauthorized,
   type PaymentProvider,
   type ProviderReport,
+  type RefundInput,
+  type RefundReport,
   type StartedPayment,
   type StartInput,
 } from './provider';
@@ -23,10 +25,23 @@ import {
  * flattened in) except `sign` and `sign_type`, sorted by key, joined `k=v&…`, then `&key=<app
  * key>`, SHA-256, upper-case hex. It is not an HMAC, so the server also asks queryorder before
  * any order is paid, and compares signs in constant time.
+ *
+ * Refunds (issue #41, decision 136): `kbz.payment.refund` (v1.0) on KBZPay's refund address,
+ * which takes only callers holding the merchant's client certificate (mutual TLS:
+ * KBZPAY_CLIENT_CERT / _KEY), with `refund_request_no` as its idempotency key (the same on every
+ * retry: KBZPay refunds one request number once); its answer must carry a sign that holds.
+ * `refund_status` REFUNDSUCCESS is done, REFUNDING is pending (asked again with
+ * `kbz.payment.queryorder` naming the refund_request_no, as the public integrations do), a
+ * refusal (result FAIL, or REFUNDFAIL) is failed with KBZPay's `msg` for staff.
  */
 
 const PAID = 'PAY_SUCCESS';
 const PENDING = new Set(['WAIT_PAY', 'PAYING', 'NOTPAY']);
+const REFUNDED = new Set(['REFUNDSUCCESS', 'REFUND_SUCCESS']);
+const REFUNDING = new Set(['REFUNDING', 'REFUND_PROCESSING']);
+
+/** How the refund calls go: KBZPay's refund address, through the client certificate. */
+export type KbzPayRefundTransport = { url: string; fetch: typeof fetch };
 
 type Fields = Record<string, unknown>;
 
@@ -76,17 +91,36 @@ export class KbzPayProvider implements PaymentProvider {
     private readonly fetcher: typeof fetch,
     private readonly timeoutMs: number,
     private readonly clock: { now: () => number; nonce: () => string },
+    refund?: KbzPayRefundTransport,
   ) {
     this.merchantId = config.merchCode;
+    if (refund) {
+      this.refund = (input) => this.#refund(input, refund);
+      this.refundStatus = (input) => this.#refundStatus(input);
+    }
   }
 
-  /** One signed call: the envelope {Request: {…, biz_content, sign}}; answers {Response}. */
+  /** Set only with the client certificate (KBZPAY_CLIENT_CERT / _KEY). */
+  readonly refund?: (input: RefundInput) => Promise<RefundReport>;
+  readonly refundStatus?: (input: RefundInput) => Promise<RefundReport>;
+
+  /**
+   * One signed call: the envelope {Request: {…, biz_content, sign}}; answers {Response}. A
+   * refusal (result not SUCCESS) throws 503, or is returned when `refusal` is 'answer' (a
+   * refund's refusal is KBZPay's word, kept for staff); `signed` requires the answer's sign.
+   */
   async #call(
     path: string,
     method: string,
     version: string,
     biz: Fields,
     extra: Fields = {},
+    via: {
+      url?: string;
+      fetch?: typeof fetch;
+      refusal?: 'throw' | 'answer';
+      signed?: boolean;
+    } = {},
   ): Promise<Fields> {
     const request: Fields = {
       timestamp: String(Math.floor(this.clock.now() / 1000)),
@@ -99,9 +133,9 @@ export class KbzPayProvider implements PaymentProvider {
     };
     request.sign = kbzSign(flatten(request), this.config.appKey);
     const answer = await postJson(
-      this.fetcher,
+      via.fetch ?? this.fetcher,
       'KBZPay',
-      `${this.config.baseUrl}/${path}`,
+      `${via.url ?? this.config.baseUrl}/${path}`,
       { Request: request },
       this.timeoutMs,
     );
@@ -110,14 +144,76 @@ export class KbzPayProvider implements PaymentProvider {
       throw providerUnavailable('KBZPay', 'no Response');
     }
     const fields = response as Fields;
-    if (fields.result !== 'SUCCESS' || String(fields.code) !== '0') {
-      throw providerUnavailable('KBZPay', `${method} ${String(fields.code ?? '?')}`);
-    }
-    // An answer carrying a sign must hold it (the UAT gateway signs its answers).
-    if ('sign' in fields && !kbzSignHolds(fields, fields.sign, this.config.appKey)) {
+    // An answer carrying a sign must hold it (the UAT gateway signs its answers); a refund's
+    // answer must carry one.
+    if (
+      ('sign' in fields || via.signed) &&
+      !kbzSignHolds(fields, fields.sign, this.config.appKey)
+    ) {
       throw providerUnavailable('KBZPay', 'an answer not signed with our key');
     }
+    if (fields.result !== 'SUCCESS' || String(fields.code) !== '0') {
+      if (via.refusal === 'answer' && fields.result === 'FAIL') return fields;
+      throw providerUnavailable('KBZPay', `${method} ${String(fields.code ?? '?')}`);
+    }
     return fields;
+  }
+
+  /** KBZPay's refund answer (or queryorder's, naming the refund) as a refund report. */
+  #refundReport(fields: Fields): RefundReport {
+    const status = fieldText(fields.refund_status).toUpperCase();
+    const code = fieldText(fields.code);
+    const reason = fieldText(fields.msg) || fieldText(fields.refund_reason) || null;
+    if (fields.result !== 'SUCCESS') {
+      return { status: 'failed', providerStatus: code || 'FAIL', reason };
+    }
+    if (REFUNDED.has(status)) return { status: 'done', providerStatus: status, reason: null };
+    if (REFUNDING.has(status)) return { status: 'pending', providerStatus: status, reason: null };
+    const said = fieldText(fields.msg);
+    return {
+      status: 'failed',
+      providerStatus: status || code,
+      reason: said && said.toLowerCase() !== 'success' ? said : `KBZPay answered ${status}`,
+    };
+  }
+
+  async #refund(input: RefundInput, transport: KbzPayRefundTransport): Promise<RefundReport> {
+    if (input.currency !== 'MMK') {
+      return { status: 'failed', providerStatus: 'currency', reason: 'KBZPay refunds MMK only.' };
+    }
+    const answer = await this.#call(
+      'refund',
+      'kbz.payment.refund',
+      '1.0',
+      {
+        appid: this.config.appId,
+        merch_code: this.config.merchCode,
+        merch_order_id: input.invoiceNo,
+        refund_request_no: input.requestNo,
+        refund_reason: 'Refund of an eSIM order (the buyer’s request, approved)',
+        refund_amount: String(input.amount),
+      },
+      {},
+      { url: transport.url, fetch: transport.fetch, refusal: 'answer', signed: true },
+    );
+    return this.#refundReport(answer);
+  }
+
+  async #refundStatus(input: RefundInput): Promise<RefundReport> {
+    const answer = await this.#call(
+      'queryorder',
+      'kbz.payment.queryorder',
+      '3.0',
+      {
+        appid: this.config.appId,
+        merch_code: this.config.merchCode,
+        merch_order_id: input.invoiceNo,
+        refund_request_no: input.requestNo,
+      },
+      {},
+      { signed: true },
+    );
+    return this.#refundReport(answer);
   }
 
   async start(input: StartInput): Promise<StartedPayment> {

@@ -7,7 +7,10 @@
  *   shop's own static MMQR with a screenshot, as before.
  * - `TWOC2P_MERCHANT_ID`, `TWOC2P_SECRET_KEY`, `TWOC2P_CURRENCY` (USD or MMK: the merchant
  *   account's), `TWOC2P_BASE_URL` (2C2P's sandbox by default), `TWOC2P_PAYMENT_CHANNELS`.
- * - `KBZPAY_BASE_URL`, `KBZPAY_APP_ID`, `KBZPAY_MERCH_CODE`, `KBZPAY_APP_KEY`.
+ * - `KBZPAY_BASE_URL`, `KBZPAY_APP_ID`, `KBZPAY_MERCH_CODE`, `KBZPAY_APP_KEY`; for refunds
+ *   (issue #41, decision 136) KBZPay's client certificate: `KBZPAY_CLIENT_CERT` and
+ *   `KBZPAY_CLIENT_KEY` (PEM files), `KBZPAY_CLIENT_CA` (optional: the CA of KBZPay's server),
+ *   `KBZPAY_REFUND_URL` (https; KBZPAY_BASE_URL by default).
  * - `PUBLIC_API_URL`: where the providers reach this server (their notifications).
  *
  * A provider's address must be https, except on the machine itself (the test fakes). The fakes'
@@ -57,6 +60,17 @@ export type KbzPayConfig = {
   appId: string;
   merchCode: string;
   appKey: string;
+  /** The refund API over mutual TLS; absent: KBZPay refunds are not set up (503). */
+  refund?: KbzPayRefundConfig;
+};
+
+/** KBZPay's refund API: https with the merchant's client certificate (files read at start). */
+export type KbzPayRefundConfig = {
+  /** Without a trailing slash; `/refund` is appended. */
+  url: string;
+  certFile: string;
+  keyFile: string;
+  caFile: string | undefined;
 };
 
 export type PaymentsConfig = {
@@ -233,6 +247,27 @@ export function readPayments(
         problems,
       ),
     };
+    const certFile = text(env.KBZPAY_CLIENT_CERT);
+    const keyFile = text(env.KBZPAY_CLIENT_KEY);
+    if (certFile || keyFile) {
+      if (!certFile || !keyFile) {
+        problems.push(
+          'KBZPAY_CLIENT_CERT and KBZPAY_CLIENT_KEY: both files (KBZPay’s client certificate and its key), or neither',
+        );
+      } else {
+        const url = checkEndpoint(
+          'KBZPAY_REFUND_URL',
+          text(env.KBZPAY_REFUND_URL) ?? kbzPay.baseUrl,
+          'KBZPAY_APP_KEY',
+          appKey,
+          problems,
+        );
+        if (!url.startsWith('https://')) {
+          problems.push('KBZPAY_REFUND_URL: must be https:// (the client certificate needs TLS)');
+        }
+        kbzPay.refund = { url, certFile, keyFile, caFile: text(env.KBZPAY_CLIENT_CA) };
+      }
+    }
   }
 
   const publicApiUrl = (text(env.PUBLIC_API_URL) ?? defaults.publicApiUrl).replace(/\/+$/, '');

@@ -8,7 +8,11 @@ import { safeError } from '../../platform/log-safe';
 import { effectiveStatus, readOrder } from '../../orders/orders';
 import type { PaymentProvider, ProviderReport, StartedPayment } from './provider';
 import { isTestProvider, type ProviderId } from './provider-config';
-import { KbzPayProvider } from './kbzpay';
+import { KbzPayProvider, type KbzPayRefundTransport } from './kbzpay';
+import { readFileSync } from 'node:fs';
+import { Agent } from 'node:https';
+import { tlsFetch } from '../../provisioning/es2plus-tls';
+import type { KbzPayRefundConfig } from './provider-config';
 import { TwoC2PProvider } from './twoc2p';
 import { settleProviderPayment } from './settle';
 
@@ -26,6 +30,30 @@ import { settleProviderPayment } from './settle';
 
 export type Providers = Map<ProviderId, PaymentProvider>;
 
+/**
+ * KBZPay's refund transport: node:https with the merchant's client certificate (and KBZPay's CA
+ * when given), the files read once; a file that cannot be read stops the start, naming its
+ * variable (as ES2+'s certificates, whose `fetch` over an agent this shares).
+ */
+export function kbzPayRefundTransport(config: KbzPayRefundConfig): KbzPayRefundTransport {
+  const read = (path: string, variable: string) => {
+    try {
+      return readFileSync(path);
+    } catch (error) {
+      throw new Error(
+        `${variable}: cannot read ${path} (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+  };
+  const agent = new Agent({
+    cert: read(config.certFile, 'KBZPAY_CLIENT_CERT'),
+    key: read(config.keyFile, 'KBZPAY_CLIENT_KEY'),
+    ...(config.caFile ? { ca: read(config.caFile, 'KBZPAY_CLIENT_CA') } : {}),
+    keepAlive: true,
+  });
+  return { url: config.url, fetch: tlsFetch(agent) };
+}
+
 /** The providers PAYMENT_METHODS switches on, each with its settings. */
 export function createProviders(deps: Deps): Providers {
   const { payments } = deps.config;
@@ -38,11 +66,19 @@ export function createProviders(deps: Deps): Providers {
     if (method === 'kbzpay' && payments.kbzPay) {
       providers.set(
         method,
-        new KbzPayProvider(payments.kbzPay, fetcher, payments.timeoutMs, {
-          now: deps.now,
-          nonce: () =>
-            Array.from(deps.randomBytes(16), (byte) => byte.toString(16).padStart(2, '0')).join(''),
-        }),
+        new KbzPayProvider(
+          payments.kbzPay,
+          fetcher,
+          payments.timeoutMs,
+          {
+            now: deps.now,
+            nonce: () =>
+              Array.from(deps.randomBytes(16), (byte) => byte.toString(16).padStart(2, '0')).join(
+                '',
+              ),
+          },
+          payments.kbzPay.refund && kbzPayRefundTransport(payments.kbzPay.refund),
+        ),
       );
     }
   }

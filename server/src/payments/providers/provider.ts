@@ -5,8 +5,8 @@ import { ApiError } from '../../platform/errors';
  * The payment-provider seam (issue #40 point 1, decision 117). A provider starts a payment for
  * an order's invoice (a hosted page to send the buyer to, or a QR payload to show), verifies its
  * notification from the raw bytes, and answers an inquiry: the provider's own word on an invoice,
- * asked before any order is paid. Refunds go through the provider's maintenance API, which is not
- * wired yet: staff refund in the provider's merchant portal.
+ * asked before any order is paid. Refunds (issue #41) go through the provider's refund API when its
+ * keys are set (2C2P's Payment Maintenance, KBZPay's refund with its client certificate).
  */
 
 /** What the buyer needs to pay: a page to open, or a QR code to scan. */
