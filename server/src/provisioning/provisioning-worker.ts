@@ -22,8 +22,9 @@ export const isSmdpHost = (address: string) =>
  * A profile order is DownloadOrder → ConfirmOrder (→ ReleaseProfile when the operator needs
  * it). Each answer is stored before the next call, so a retry, or another process after a
  * crash, goes on from the last answer: the ICCID DownloadOrder reserved is the one confirmed,
- * and an order never gets a second profile. Network errors, time limits, 5xx and Expired are
- * retried (PROVISIONING_RETRY_BASE_MS doubling, at most 5 minutes); a Failed answer is not. A
+ * and a profile order (a payment's, or a replacement's: decision 135) never gets a second
+ * profile. Network errors, time limits, 5xx and Expired are retried (PROVISIONING_RETRY_BASE_MS
+ * doubling, at most 5 minutes); a Failed answer is not. A
  * Failed answer, or an SM-DP+ still down PROVISIONING_FALLBACK_MS after the payment, sends the
  * order to the stock (a profile from stock, or waiting for stock with staff alerted).
  *

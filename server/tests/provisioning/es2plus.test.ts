@@ -27,6 +27,8 @@ type Order = { id: string; status: string; delivery: { state: string; esim: Esim
 const ATOM_TOKEN = 'atom-callback-token-4b1d9e';
 const MYTEL_TOKEN = 'mytel-callback-token-77c2a0';
 const PROGRESS = '/gsma/rsp2/es2plus/handleDownloadProgressInfo';
+/** Waiting for a held answer: a state, polled; the bound only ends a test that is broken. */
+const HELD = { timeout: 60_000, interval: 20 };
 
 describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
   let atom: FakeSmdp;
@@ -411,13 +413,13 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
     const next = async () => {
       atom.control.holdNext = 1;
       atom.release();
-      await vi.waitFor(() => expect(atom.held()).toBe(1));
+      await vi.waitFor(() => expect(atom.held()).toBe(1), HELD);
     };
     const first = worker();
     atom.control.holdNext = 1;
     const batch = first.runOnce();
     // The first job's DownloadOrder is slow: 20 s of the lease pass before it answers.
-    await vi.waitFor(() => expect(atom.held()).toBe(1));
+    await vi.waitFor(() => expect(atom.held()).toBe(1), HELD);
     expect(await leases()).toEqual([1, 2, 3].map(() => claimedAt + 30_000));
     t.clock.advance(20_000);
     await next(); // the first job's ConfirmOrder
