@@ -18,6 +18,8 @@ export type FakeControl = {
   delayMs: number;
   down: boolean;
   failNext: number;
+  /** Hold the answers of the next n ES2+ calls until `release()`. */
+  holdNext: number;
   available: number | null;
 };
 export type ProgressStep = { id: number; status?: string; at?: number };
@@ -30,6 +32,10 @@ export type FakeSmdp = {
   /** The profile types it knows (a DownloadOrder of another is Failed 8.2.5 / 3.9). */
   profileTypes: Set<string>;
   report(iccid: string, points?: ProgressStep[]): Promise<number[]>;
+  /** How many calls' answers are held (holdNext) right now. */
+  held(): number;
+  /** Lets every held call be answered. */
+  release(): void;
   /** Resolves once every request received so far is answered (a late answer changes profiles). */
   settled(): Promise<void>;
   close(): Promise<void>;

@@ -8,10 +8,11 @@
  * and install to the shop's HandleDownloadProgressInfo with the shop's bearer token.
  *
  * It can be told to refuse (a Failed answer), to be slow, to be down (503), to fail the next
- * calls (5xx), and to run out of profiles. In-process: `startFakeSmdp(options)`. As a process:
+ * calls (5xx), to hold the next calls' answers until released, and to run out of profiles. In-process: `startFakeSmdp(options)`. As a process:
  * `node e2e/support/fake-smdp.mjs` with FAKE_SMDP_PORT, FAKE_SMDP_CALLBACK_URL,
  * FAKE_SMDP_CALLBACK_TOKEN, FAKE_SMDP_PROFILE_TYPES (comma separated) and FAKE_SMDP_ADDRESS;
- * controlled over HTTP: `POST /fake/control` ({refuse, delayMs, down, failNext, available}),
+ * controlled over HTTP: `POST /fake/control` ({refuse, delayMs, down, failNext, holdNext, available}; holdNext 0
+ * releases the answers held),
  * `POST /fake/report` ({iccid, points?}), `GET /fake/calls`, `GET /fake/profiles`.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -68,8 +69,15 @@ export async function startFakeSmdp(options = {}) {
     down: false,
     /** Answer the next n ES2+ calls with HTTP 500. */
     failNext: 0,
+    /** Hold the answers of the next n ES2+ calls until `release()` (a slow SM-DP+, by state). */
+    holdNext: 0,
     /** Profiles left to hand out (null: no limit). */
     available: null,
+  };
+  /** The calls held (holdNext): each resumes when released. */
+  const held = [];
+  const release = () => {
+    for (const resume of held.splice(0)) resume();
   };
   let counter = 0;
   const prefix = options.iccidPrefix ?? '899506';
@@ -234,6 +242,10 @@ export async function startFakeSmdp(options = {}) {
         return json(response, 400, { error: 'not JSON' });
       }
       calls.push({ fn, body, headers: { ...request.headers } });
+      if (control.holdNext > 0) {
+        control.holdNext -= 1;
+        await new Promise((resolve) => held.push(resolve));
+      }
       if (control.delayMs) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
       if (control.down) return json(response, 503, { error: 'down' });
       if (control.failNext > 0) {
@@ -255,6 +267,7 @@ export async function startFakeSmdp(options = {}) {
     }
     if (url.pathname === '/fake/control' && request.method === 'POST') {
       Object.assign(control, JSON.parse(text || '{}'));
+      if (control.holdNext === 0) release();
       return json(response, 200, control);
     }
     if (url.pathname === '/fake/report' && request.method === 'POST') {
@@ -284,12 +297,17 @@ export async function startFakeSmdp(options = {}) {
     profiles,
     profileTypes,
     report,
+    /** How many calls' answers are held (holdNext) right now. */
+    held: () => held.length,
+    /** Lets every held call be answered. */
+    release,
     /** Resolves once every request received so far is answered (a late answer changes profiles). */
     settled: async () => {
       while (answering.size > 0) await Promise.allSettled([...answering]);
     },
     close: () =>
       new Promise((resolve) => {
+        release();
         server.closeAllConnections();
         server.close(() => resolve(undefined));
       }),

@@ -337,15 +337,17 @@ export const es2plusJobs = pgTable(
     finalProfileStatus: text('final_profile_status', { enum: ['Available', 'Unavailable'] }),
     state: text('state', { enum: ['pending', 'done', 'failed', 'cancelled'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** Which profile order of the order (migration 014): 1 the payment's, then each replacement's. */
+    attempt: integer('attempt').notNull().default(1),
     nextAttemptAt: time('next_attempt_at').notNull(),
     lastError: text('last_error'),
     createdAt: time('created_at').notNull(),
     finishedAt: time('finished_at'),
   },
   (table) => [
-    // One profile order per order, ever.
+    // One profile order per attempt of an order (the payment's, then each replacement's).
     uniqueIndex('es2plus_jobs_order_idx')
-      .on(table.orderId)
+      .on(table.orderId, table.attempt)
       .where(sql`kind = 'order'`),
     index('es2plus_jobs_due_idx')
       .on(table.nextAttemptAt)

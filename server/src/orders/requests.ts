@@ -32,7 +32,7 @@ import {
 import type { Providers } from '../payments/providers/provider-payments';
 import type { RefundInput, RefundReport } from '../payments/providers/provider';
 import { ApiError } from '../platform/errors';
-import { queueCancelOrder } from '../provisioning/provisioning';
+import { orderFromSmdp, queueCancelOrder } from '../provisioning/provisioning';
 import { withdrawInTx } from '../staff/staff-orders';
 import { applyTransition } from './lifecycle-writes';
 
@@ -585,9 +585,10 @@ export async function checkPendingRefunds(
 
 /**
  * Staff approve a new eSIM: the old profile withdrawn (an ES2+ profile not on a phone cancelled
- * at its SM-DP+), the order `replaced` (its delivery back to none) and handed a new profile from
- * stock (or it waits for stock, staff alerted), the new eSIM emailed to the address the buyer
- * left, in one transaction.
+ * at its SM-DP+), the order `replaced` (its delivery back to none) and given a new profile as a
+ * paid order is (decision 135): a new DownloadOrder from its operator's SM-DP+ (`provisioning`
+ * until the worker has it), or from stock (or it waits for stock, staff alerted); the new eSIM
+ * emailed to the address the buyer left once it is there. One transaction.
  */
 export async function approveReplacement(
   deps: Pick<Deps, 'database' | 'now' | 'config' | 'randomUUID'>,
@@ -646,9 +647,11 @@ export async function approveReplacement(
       // The new eSIM goes where the buyer asked the answer to go.
       ...(request.email ? { set: { contact: request.email, contactKind: 'email' as const } } : {}),
     });
-    // From stock (or it waits for stock, staff alerted): a second ES2+ DownloadOrder for the
-    // same order is not made yet (one profile order per order, es2plus_jobs_order_idx).
-    const handed = await stockOrWait(deps, tx, reset, now);
+    // As a paid order (decision 135): an operator served over ES2+ gets a new DownloadOrder
+    // (the order's next attempt; `provisioning` until the worker has it, then emailed), any
+    // other a profile from stock (or it waits for stock, staff alerted).
+    const handed =
+      (await orderFromSmdp(deps, tx, reset, now)) ?? (await stockOrWait(deps, tx, reset, now));
     if (request.email && emailCarriesEsim(deps, handed)) {
       const payload: EsimEmailPayload = { to: request.email, language: order.language, link: null };
       await tx.insert(messageOutbox).values({

@@ -22,14 +22,21 @@ export const isSmdpHost = (address: string) =>
  * A profile order is DownloadOrder → ConfirmOrder (→ ReleaseProfile when the operator needs
  * it). Each answer is stored before the next call, so a retry, or another process after a
  * crash, goes on from the last answer: the ICCID DownloadOrder reserved is the one confirmed,
- * and an order never gets a second profile. Network errors, time limits, 5xx and Expired are
- * retried (PROVISIONING_RETRY_BASE_MS doubling, at most 5 minutes); a Failed answer is not. A
+ * and a profile order (a payment's, or a replacement's: decision 135) never gets a second
+ * profile. Network errors, time limits, 5xx and Expired are retried (PROVISIONING_RETRY_BASE_MS
+ * doubling, at most 5 minutes); a Failed answer is not. A
  * Failed answer, or an SM-DP+ still down PROVISIONING_FALLBACK_MS after the payment, sends the
  * order to the stock (a profile from stock, or waiting for stock with staff alerted).
  *
  * Review N7: ReleaseProfile is a step of its own, retried until it succeeds before the buyer
  * is handed the profile; a DownloadOrder answered after its time limit has its reservation
  * cancelled at the SM-DP+ (Available), once; errors are logged and stored scrubbed (safeError).
+ *
+ * The lease (issue #43, decision 134): a round claims up to BATCH jobs at once, but each job's
+ * lease is renewed just before its calls, so a slow batch never lets another copy take the job
+ * this one is working on; a job whose lease ran out before its turn (and was taken over) stops
+ * the batch, and every write of a job's answers holds only while the lease this copy set is
+ * still the job's.
  */
 
 export type ProvisioningWorker = {
@@ -42,6 +49,9 @@ export type ProvisioningWorker = {
 
 const BATCH = 10;
 const MAX_BACKOFF_MS = 5 * 60_000;
+
+/** A job's lease was taken over by another copy of the server: this copy leaves the job. */
+class LeaseLost extends Error {}
 
 export const provisioningBackoffMs = (baseMs: number, attempts: number) =>
   Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
@@ -79,6 +89,38 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
     });
   }
 
+  /** The job's row while this copy holds its lease. */
+  const held = (job: Es2plusJobRow) =>
+    and(
+      eq(es2plusJobs.id, job.id),
+      eq(es2plusJobs.state, 'pending'),
+      eq(es2plusJobs.nextAttemptAt, job.nextAttemptAt),
+    );
+
+  /**
+   * Renews the lease on a claimed job before its calls: only while the lease this copy set is
+   * still the job's (next_attempt_at unchanged, still pending). Another copy that claimed the job
+   * after the lease ran out set a later time, so the renewal finds no row: the job is its.
+   */
+  async function renew(job: Es2plusJobRow): Promise<Es2plusJobRow | null> {
+    const [renewed] = await db
+      .update(es2plusJobs)
+      .set({ nextAttemptAt: new Date(deps.now() + settings.leaseMs) })
+      .where(held(job))
+      .returning();
+    return renewed ?? null;
+  }
+
+  /**
+   * Whether a locked row is still this copy's: pending under the lease it set, or withdrawn by
+   * staff meanwhile (cancelled). Done or failed means another copy finished it.
+   */
+  const holds = (current: Es2plusJobRow | undefined, job: Es2plusJobRow) =>
+    !current ||
+    current.state === 'cancelled' ||
+    (current.state === 'pending' &&
+      current.nextAttemptAt.getTime() === job.nextAttemptAt.getTime());
+
   const callFor = (operator: Es2plusOperator, operatorId: string) => ({
     operator,
     fetch: options.fetchFor?.(operatorId as OperatorId) ?? fetch,
@@ -86,12 +128,15 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
     timeoutMs: settings.timeoutMs,
   });
 
-  /** Stores answers on the job as they arrive (only while this process still holds it). */
-  const save = (job: Es2plusJobRow, values: Partial<Es2plusJobRow>) =>
-    db
+  /** Stores answers on the job as they arrive (only while this process still holds its lease). */
+  async function save(job: Es2plusJobRow, values: Partial<Es2plusJobRow>) {
+    const saved = await db
       .update(es2plusJobs)
       .set(values)
-      .where(and(eq(es2plusJobs.id, job.id), eq(es2plusJobs.state, 'pending')));
+      .where(held(job))
+      .returning({ id: es2plusJobs.id });
+    if (saved.length === 0) throw new LeaseLost(`job ${job.id}: lease lost`);
+  }
 
   /** Late DownloadOrder answers still awaited (stop() waits for them). */
   const late = new Set<Promise<void>>();
@@ -185,7 +230,13 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
       }
       iccid = answer.iccid.replace(/F$/i, '');
       // Kept before anything else: a retry or a restart confirms this profile, never a new one.
-      await save(job, { iccid });
+      // A lease lost meanwhile: the job is another copy's, this reservation nobody's.
+      try {
+        await save(job, { iccid });
+      } catch (error) {
+        if (error instanceof LeaseLost) await cancelOrphan(job, answer);
+        throw error;
+      }
     }
     if (!matchingId) {
       const answer = await callEs2plus(call, 'confirmOrder', {
@@ -229,6 +280,7 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
         .from(es2plusJobs)
         .where(eq(es2plusJobs.id, job.id))
         .for('update');
+      if (!holds(current, job)) throw new LeaseLost(`job ${job.id}: lease lost`);
       const [order] = await tx
         .select()
         .from(orders)
@@ -303,7 +355,7 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
         .from(es2plusJobs)
         .where(eq(es2plusJobs.id, job.id))
         .for('update');
-      if (current?.state !== 'pending') return;
+      if (current?.state !== 'pending' || !holds(current, job)) return;
       await tx
         .update(es2plusJobs)
         .set({
@@ -346,10 +398,10 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
         lastError: message,
         nextAttemptAt: new Date(now + provisioningBackoffMs(settings.retryBaseMs, attempts)),
       })
-      .where(and(eq(es2plusJobs.id, job.id), eq(es2plusJobs.state, 'pending')));
+      .where(held(job));
   }
 
-  async function run(job: Es2plusJobRow): Promise<'done' | 'retried' | 'failed'> {
+  async function run(job: Es2plusJobRow): Promise<'done' | 'retried' | 'failed' | 'lost'> {
     const operator = es2plusFor(settings, job.operatorId);
     try {
       if (!operator) {
@@ -370,10 +422,17 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
             lastError: null,
             finishedAt: new Date(deps.now()),
           })
-          .where(eq(es2plusJobs.id, job.id));
+          .where(held(job));
       }
       return 'done';
     } catch (error) {
+      if (error instanceof LeaseLost) {
+        logger.warn(
+          { jobId: job.id, kind: job.kind, orderId: job.orderId, operatorId: job.operatorId },
+          'ES2+ job taken over by another instance (lease lost): left to it',
+        );
+        return 'lost';
+      }
       // What is logged and stored (staff see last_error) goes through the scrubber (review N7,
       // S4): a database error's parameters carry the activation code, and an SM-DP+'s own
       // message may quote an ICCID.
@@ -407,7 +466,22 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
   async function runOnce() {
     const outcome = { done: 0, retried: 0, failed: 0 };
     const jobs = await claim(deps.now());
-    for (const job of jobs) outcome[await run(job)] += 1;
+    for (const claimed of jobs) {
+      // Each job gets a whole lease for its calls, however long the ones before it took.
+      const job = await renew(claimed);
+      if (!job) {
+        // Its lease ran out while earlier jobs were worked, and another copy took it over: the
+        // rest of the batch (claimed together, leased as long) is left to the next round.
+        logger.warn(
+          { jobId: claimed.id, left: jobs.length - jobs.indexOf(claimed) },
+          'ES2+ lease lost before the job: the batch stops',
+        );
+        break;
+      }
+      const result = await run(job);
+      if (result === 'lost') break;
+      outcome[result] += 1;
+    }
     return outcome;
   }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, max } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 import { es2plusJobs, type OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
@@ -20,8 +20,9 @@ export function profileTypeFor(deps: Pick<Deps, 'config'>, order: OrderRow): str
 }
 
 /**
- * Inside the payment's transaction: when the order's operator is served over ES2+, marks it
- * `provisioning` and queues the profile order. Returns the order row, or null for stock.
+ * Inside the payment's transaction (or a replacement's, decision 135): when the order's operator
+ * is served over ES2+, marks it `provisioning` and queues the profile order, the order's next
+ * attempt. Returns the order row, or null for stock.
  */
 export async function orderFromSmdp(
   deps: Pick<Deps, 'config'>,
@@ -41,8 +42,14 @@ export async function orderFromSmdp(
     evidence: { profileType },
     set: { promisedBy: null },
   });
+  // The caller holds the order's row lock; the unique index (order, attempt) backs it up.
+  const [last] = await tx
+    .select({ attempt: max(es2plusJobs.attempt) })
+    .from(es2plusJobs)
+    .where(and(eq(es2plusJobs.orderId, order.id), eq(es2plusJobs.kind, 'order')));
   await tx.insert(es2plusJobs).values({
     kind: 'order',
+    attempt: (last?.attempt ?? 0) + 1,
     orderId: order.id,
     operatorId: order.operatorId,
     profileType,
@@ -87,12 +94,13 @@ export async function queueCancelOrder(
   });
 }
 
-/** The profile order of an order (its job), or null. */
+/** The latest profile order of an order (its job: the last replacement's, if any), or null. */
 export async function orderJobOf(tx: Tx, orderId: string, lock = false) {
   const query = tx
     .select()
     .from(es2plusJobs)
     .where(and(eq(es2plusJobs.orderId, orderId), eq(es2plusJobs.kind, 'order')))
+    .orderBy(desc(es2plusJobs.attempt))
     .limit(1);
   const [job] = lock ? await query.for('update') : await query;
   return job ?? null;

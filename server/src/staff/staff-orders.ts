@@ -107,7 +107,9 @@ async function staffOrdersOf(
     db
       .select()
       .from(es2plusJobs)
-      .where(and(inArray(es2plusJobs.orderId, ids), eq(es2plusJobs.kind, 'order'))),
+      .where(and(inArray(es2plusJobs.orderId, ids), eq(es2plusJobs.kind, 'order')))
+      // The latest profile order of each (a replacement's) is the one kept below.
+      .orderBy(asc(es2plusJobs.attempt)),
   ]);
   const iccids = found.filter((p) => p.source === 'es2plus').map((p) => p.iccid);
   const installs = iccids.length

@@ -27,6 +27,8 @@ type Order = { id: string; status: string; delivery: { state: string; esim: Esim
 const ATOM_TOKEN = 'atom-callback-token-4b1d9e';
 const MYTEL_TOKEN = 'mytel-callback-token-77c2a0';
 const PROGRESS = '/gsma/rsp2/es2plus/handleDownloadProgressInfo';
+/** Waiting for a held answer: a state, polled; the bound only ends a test that is broken. */
+const HELD = { timeout: 60_000, interval: 20 };
 
 describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
   let atom: FakeSmdp;
@@ -80,6 +82,7 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
     for (const fake of [atom, mytel]) {
       // A slow answer an earlier test gave up on (its time limit) still makes a profile when it
       // is given: wait for it, or it lands in this test's list.
+      fake.release();
       await fake.settled();
       fake.calls.length = 0;
       fake.profiles.clear();
@@ -88,6 +91,7 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
         delayMs: 0,
         down: false,
         failNext: 0,
+        holdNext: 0,
         available: null,
       });
     }
@@ -394,6 +398,55 @@ describe(`eSIM profiles ordered over ES2+ (${testStore})`, () => {
     // One profile ordered for the order.
     expect(atom.profiles.get(String(iccid))).toBeDefined();
     expect((await readOrder(created)).delivery.esim?.iccid).toBe(iccid);
+  });
+
+  it('a slow batch renews each job’s lease: another instance never works a job twice', async () => {
+    // Review N7 (issue #43): one instance claims up to 10 jobs under one lease (30 s here).
+    const created = [];
+    for (let index = 0; index < 3; index += 1) created.push((await paidOrder('atom')).created);
+    const claimedAt = t.clock.now();
+    const leases = async () =>
+      (await rows('SELECT next_attempt_at FROM es2plus_jobs ORDER BY id')).map((row) =>
+        new Date(row.next_attempt_at as string | Date).getTime(),
+      );
+    /** Lets the held answer go and holds the next call's; resolves once that one is held. */
+    const next = async () => {
+      atom.control.holdNext = 1;
+      atom.release();
+      await vi.waitFor(() => expect(atom.held()).toBe(1), HELD);
+    };
+    const first = worker();
+    atom.control.holdNext = 1;
+    const batch = first.runOnce();
+    // The first job's DownloadOrder is slow: 20 s of the lease pass before it answers.
+    await vi.waitFor(() => expect(atom.held()).toBe(1), HELD);
+    expect(await leases()).toEqual([1, 2, 3].map(() => claimedAt + 30_000));
+    t.clock.advance(20_000);
+    await next(); // the first job's ConfirmOrder
+    await next(); // the second job's DownloadOrder
+    // The second job's lease was renewed when its turn came; the third's still ends at 30 s.
+    expect(await leases()).toEqual([claimedAt + 30_000, claimedAt + 50_000, claimedAt + 30_000]);
+    expect((await readOrder(created[0]!)).delivery.state).toBe('delivered');
+    // Another instance, 35 s after the claim: the third job is due again, the second is not.
+    t.clock.advance(15_000);
+    expect(await worker().runOnce()).toEqual({ done: 1, retried: 0, failed: 0 });
+    atom.release();
+    // The first instance finishes the second job, then finds the third taken over: it stops.
+    expect(await batch).toEqual({ done: 2, retried: 0, failed: 0 });
+    const downloads = atom.calls.filter((call) => call.fn === 'downloadOrder');
+    expect(downloads).toHaveLength(3);
+    const iccids = [];
+    for (const order of created) {
+      const esim = (await readOrder(order)).delivery.esim;
+      expect(atom.profiles.get(esim!.iccid)?.state).toBe('Released');
+      iccids.push(esim!.iccid);
+    }
+    expect(new Set(iccids).size).toBe(3);
+    expect(atom.profiles.size).toBe(3);
+    expect(await rows("SELECT state FROM es2plus_jobs WHERE kind = 'order'")).toEqual(
+      [1, 2, 3].map(() => ({ state: 'done' })),
+    );
+    expect(await rows("SELECT 1 FROM es2plus_jobs WHERE kind = 'cancel'")).toEqual([]);
   });
 
   it('withdrawing an ES2+ profile cancels it at the SM-DP+ (Unavailable)', async () => {
