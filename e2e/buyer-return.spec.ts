@@ -279,7 +279,9 @@ for (const language of ['en', 'my'] as const) {
       await useLanguage(page, language);
       // The operator step with the stock.
       await openRoute(page, '/buy-esim');
-      await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+      await page
+        .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+        .click();
       await expect(page.getByTestId('stock-mytel')).toBeVisible();
       await shoot(page, `operators-${language}-${size}`);
       await page.getByTestId('stock-mytel').scrollIntoViewIfNeeded();

@@ -29,7 +29,9 @@ test('the browser’s Back goes one step back, and never leaves the payment step
   const t = texts.en;
   await page.setViewportSize({ width: 390, height: 844 });
   await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+  await page
+    .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+    .click();
   await expect(heading(page, t.operators.heading)).toBeVisible();
   await expect(page).toHaveURL(/#\/buy-esim\?step=operator$/);
   await page.getByRole('button', { name: 'MPT' }).click();
@@ -43,7 +45,9 @@ test('the browser’s Back goes one step back, and never leaves the payment step
   await expect(page).toHaveURL(/#\/buy-esim$/);
 
   // The in-page Back goes through history too: the browser's Forward then comes back.
-  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+  await page
+    .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+    .click();
   await page.getByRole('button', { name: 'ATOM' }).click();
   await page.getByRole('button', { name: t.back }).click();
   await expect(heading(page, t.operators.heading)).toBeVisible();
@@ -149,7 +153,9 @@ for (const language of ['en', 'my'] as const) {
     await dialog.getByRole('button', { name: t.cancel.confirm }).click();
     await expect(heading(page, t.plans.heading)).toBeFocused();
     // The choices are kept: the same plan, network and contact are one tap each away.
-    await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+    await page
+      .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+      .click();
     await page.getByRole('button', { name: 'MPT' }).click();
     await expect(page.getByLabel(t.contact.label)).toHaveValue('buyer@example.com');
     await page.getByRole('button', { name: t.contact.continue }).click();
@@ -197,7 +203,9 @@ test('the browser’s Forward after Back returns to the step left, with its choi
   const t = texts.en;
   await page.setViewportSize({ width: 390, height: 844 });
   await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+  await page
+    .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+    .click();
   await page.getByRole('button', { name: 'Ooredoo' }).click();
   await page.getByLabel(t.contact.label).fill('forward@example.com');
   await expect(page).toHaveURL(/#\/buy-esim\?step=contact$/);

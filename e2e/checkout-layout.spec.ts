@@ -20,7 +20,9 @@ const desktop = { width: 1280, height: 800 };
 async function toOperatorStep(page: Page, language: Language) {
   await openRoute(page, '/buy-esim');
   await page
-    .getByRole('button', { name: fill(texts[language].plans.buy, { plan: 'Power User' }) })
+    .getByRole('button', {
+      name: fill(texts[language].plans.buy, { plan: texts[language].plans.names['power-30'] }),
+    })
     .click();
   await expect(
     page.getByRole('heading', { name: texts[language].operators.heading }),
@@ -69,7 +71,9 @@ for (const language of ['en', 'my'] as const satisfies Language[]) {
         expect(ratio, text).toBeGreaterThanOrEqual(price);
 
       await page
-        .getByRole('button', { name: fill(texts[language].plans.buy, { plan: 'Power User' }) })
+        .getByRole('button', {
+          name: fill(texts[language].plans.buy, { plan: texts[language].plans.names['power-30'] }),
+        })
         .click();
       const operatorTexts = page.locator(
         '.purchase-operator__guide, .purchase-operator__codes, .purchase-operator__recommended',

@@ -124,7 +124,9 @@ for (const [index, kind] of (['iphone', 'android'] as const).entries()) {
         await openRoute(page, '/');
         await walk.tap(page.getByRole('link', { name: homeTexts[language].hero.cta }).first());
         await walk.tap(
-          page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }),
+          page.getByRole('button', {
+            name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }),
+          }),
         );
         await walk.tap(page.getByRole('button', { name: 'MPT' }));
         // A Viber number: the order link is this buyer's delivery.

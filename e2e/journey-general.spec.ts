@@ -190,7 +190,7 @@ test.describe('floating buttons at 390 × 844', () => {
       const controls = 'main button, main a, main input, main label, main .card, main img';
       await openRoute(page, '/buy-esim');
       await page
-        .getByRole('button', { name: t.plans.buy.replace('{{plan}}', 'Power User') })
+        .getByRole('button', { name: t.plans.buy.replace('{{plan}}', t.plans.names['power-30']) })
         .first()
         .click();
       await expect(page.getByRole('heading', { name: t.operators.heading })).toBeVisible();
@@ -451,7 +451,7 @@ test('no floating button shows beside an open dialog on a desktop', async ({ pag
   const t = purchaseTexts.en;
   await openRoute(page, '/buy-esim');
   await page
-    .getByRole('button', { name: t.plans.buy.replace('{{plan}}', 'Power User') })
+    .getByRole('button', { name: t.plans.buy.replace('{{plan}}', t.plans.names['power-30']) })
     .first()
     .click();
   await page.getByRole('button', { name: 'MPT' }).click();

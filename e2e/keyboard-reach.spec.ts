@@ -25,7 +25,9 @@ for (const language of ['en', 'my'] as const satisfies Language[]) {
       await useLanguage(page, language);
       await page.setViewportSize({ width: phone.width, height: phone.height });
       await openRoute(page, '/buy-esim');
-      await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+      await page
+        .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+        .click();
       await page.getByRole('button', { name: 'MPT' }).click();
       const field = page.getByLabel(t.contact.label);
       await field.tap().catch(() => field.click());

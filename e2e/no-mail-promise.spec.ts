@@ -34,7 +34,9 @@ for (const language of ['en', 'my'] as const satisfies Language[]) {
       const height = 1560 + (language === 'my' ? 1 : 0);
       await scriptReceipt({ transactionId: `0555${Date.now()}${height}`, forHeight: height });
       await openRoute(page, '/buy-esim');
-      await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+      await page
+        .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+        .click();
       await page.getByRole('button', { name: 'MPT' }).click();
       // The contact step: the hint says where the eSIM stays, and nothing promises an email.
       await expect(page.getByText(t.contactNoEmail.hint)).toBeVisible();
@@ -65,7 +67,9 @@ for (const language of ['en', 'my'] as const satisfies Language[]) {
     test('the contact step says an email address also gets the eSIM by email', async ({ page }) => {
       await useLanguage(page, language);
       await openRoute(page, '/buy-esim');
-      await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+      await page
+        .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+        .click();
       await page.getByRole('button', { name: 'MPT' }).click();
       await expect(page.getByText(t.contact.hint__server)).toBeVisible();
       await expect(page.getByText(t.contactNoEmail.hint)).toHaveCount(0);

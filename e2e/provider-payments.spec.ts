@@ -26,7 +26,9 @@ const deliveryTexts = { en: deliveryEn, my: deliveryMy };
 /** Power User on MPT up to the payment step, where the server offers its ways to pay. */
 async function toChoice(page: Page, t: PurchaseTexts, contact: string) {
   await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+  await page
+    .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+    .click();
   await page.getByRole('button', { name: 'MPT' }).click();
   await page.getByLabel(t.contact.label).fill(contact);
   const created = page.waitForResponse(

@@ -112,7 +112,9 @@ function phoneScreenshot(width = 1170, height = 2532) {
 
 async function toPayment(page: Page, t: Texts, contact = '09123456789') {
   await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+  await page
+    .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+    .click();
   await expect(page.getByRole('heading', { name: t.operators.heading })).toBeFocused();
   await page.getByRole('button', { name: 'MPT' }).click();
   await expect(page.getByLabel(t.contact.label)).toBeFocused();
@@ -388,7 +390,9 @@ test('the payment code expires after 10 minutes; Start Over clears everything', 
   await expect(
     page.getByText(fill(t.stepper.position, { current: '1', total: '5', name: 'Plan' })),
   ).toBeVisible();
-  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+  await page
+    .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+    .click();
   await page.getByRole('button', { name: 'Mytel' }).click();
   await expect(page.getByLabel(t.contact.label)).toHaveValue('');
 });
@@ -525,7 +529,9 @@ for (const language of ['en', 'my'] as const) {
       await page.clock.install();
       await openRoute(page, '/buy-esim');
       await check('plan');
-      await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+      await page
+        .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+        .click();
       await check('operator');
       await page.getByRole('button', { name: 'ATOM' }).click();
       await page.getByLabel(t.contact.label).fill('not a contact');
@@ -557,7 +563,9 @@ for (const language of ['en', 'my'] as const) {
       await expect(page.getByRole('heading', { name: t.result.successHeading })).toBeVisible();
       await check('success');
       await page.getByRole('button', { name: t.result.buyAnother }).click();
-      await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+      await page
+        .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+        .click();
       await page.getByRole('button', { name: 'ATOM' }).click();
       await page.getByLabel(t.contact.label).fill('buyer@example.com');
       await page.getByRole('button', { name: t.contact.continue }).click();

@@ -53,7 +53,9 @@ for (const viewport of [
       }
       await shot(page, `reach-${language}-${viewport.width}-1-plans`);
 
-      const buy = page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) });
+      const buy = page.getByRole('button', {
+        name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }),
+      });
       await buy.scrollIntoViewIfNeeded();
       await buy.click();
       await expect(page.getByRole('heading', { name: t.operators.heading })).toBeFocused();

@@ -134,7 +134,9 @@ for (const phone of Object.keys(phones) as Phone[]) {
           page.getByRole('link', { name: homeTexts[language].hero.cta }).first(),
           'Buy eSIM',
         );
-        const buy = page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) });
+        const buy = page.getByRole('button', {
+          name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }),
+        });
         await expect(buy).toBeVisible();
         await fitsTheScreen('plans');
         await shot(page, `walk1-${phone}-${language}-02-plans`);

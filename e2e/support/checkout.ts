@@ -43,7 +43,9 @@ export const receiptAt =
 /** Power User on MPT for `contact`, up to the payment step; returns the order number. */
 export async function toPayment(page: Page, t: PurchaseTexts, contact = 'buyer@example.com') {
   await openRoute(page, '/buy-esim');
-  await page.getByRole('button', { name: fill(t.plans.buy, { plan: 'Power User' }) }).click();
+  await page
+    .getByRole('button', { name: fill(t.plans.buy, { plan: t.plans.names['power-30'] }) })
+    .click();
   await page.getByRole('button', { name: 'MPT' }).click();
   await page.getByLabel(t.contact.label).fill(contact);
   await page.getByRole('button', { name: t.contact.continue }).click();

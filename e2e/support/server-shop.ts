@@ -76,7 +76,9 @@ export async function orderOnServer<Order>(
   }: Where & { operator?: string; onStep?: (step: BeforeOrderStep) => Promise<void> } = {},
 ) {
   await openRoute(page, '/buy-esim');
-  const buy = page.getByRole('button', { name: fill(texts.plans.buy, { plan: 'Power User' }) });
+  const buy = page.getByRole('button', {
+    name: fill(texts.plans.buy, { plan: texts.plans.names['power-30'] }),
+  });
   await expect(buy).toBeVisible();
   await onStep?.('plans');
   await buy.click();

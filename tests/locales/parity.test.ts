@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { namespaces } from '../../src/lib/i18n/languages';
-import { findLocaleProblems, flatten } from '../support/locale-checks';
+import { plans } from '#domain/catalogue';
+import { englishNamesIn, findLocaleProblems, flatten } from '../support/locale-checks';
 
 const root = join(process.cwd(), 'locales');
 const files = (language: string) =>
@@ -21,6 +22,44 @@ describe('translation bundles', () => {
     it('has exactly the keys of English, with no empty value and Myanmar script in every prose value', () => {
       expect(findLocaleProblems(load('en', file), load('my', file))).toEqual([]);
     });
+  });
+});
+
+describe('plan names (decision 133)', () => {
+  const english = (load('en', 'purchase.json') as { plans: { names: Record<string, string> } })
+    .plans.names;
+  const burmese = (load('my', 'purchase.json') as { plans: { names: Record<string, string> } })
+    .plans.names;
+  const englishNames = Object.values(english);
+
+  it('names every plan of the catalogue in both languages, the English as the catalogue does', () => {
+    expect(english).toEqual(Object.fromEntries(plans.map((plan) => [plan.id, plan.name])));
+    expect(Object.keys(burmese).sort()).toEqual(plans.map((plan) => plan.id).sort());
+    for (const name of Object.values(burmese))
+      expect(englishNamesIn(name, englishNames)).toEqual([]);
+  });
+
+  const burmeseTexts = [
+    ...files('my').map((file) => join('locales', 'my', file)),
+    join('src', 'features', 'blog', 'posts', 'bodies-my.json'),
+  ];
+  it.each(burmeseTexts)('%s calls no plan by its English name', (file) => {
+    const texts = flatten(JSON.parse(readFileSync(join(process.cwd(), file), 'utf8')));
+    const found = Object.entries(texts).flatMap(([key, value]) =>
+      typeof value === 'string'
+        ? englishNamesIn(value, englishNames).map((name) => `${key}: ${name}`)
+        : [],
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('finds an English plan name in Burmese prose, and not a longer word that contains it', () => {
+    expect(englishNamesIn('Power User အစီအစဉ်ကို အကြံပြုပါသည်။', englishNames)).toEqual(['Power User']);
+    expect(englishNamesIn('**Tourist Pack** နှင့် Business Pro', englishNames)).toEqual([
+      'Tourist Pack',
+      'Business Pro',
+    ]);
+    expect(englishNamesIn('Power Users-only', englishNames)).toEqual([]);
   });
 });
 

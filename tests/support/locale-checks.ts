@@ -34,9 +34,6 @@ const namesKeptInLatin = [
   'KBZ Bank',
   'CB Bank',
   'Google Gemini',
-  'Power User',
-  'Tourist Pack',
-  'Business Pro',
   // The product, payment and the shop's partners.
   'eSIM',
   'SIM',
@@ -114,6 +111,17 @@ export function untranslatedWords(burmese: string): string[] {
     .replace(keptInLatin, ' ')
     .match(/[\w'’-]*[A-Za-z][\w'’-]*/g);
   return (words ?? []).filter((word) => !/[\d_]/.test(word));
+}
+
+/**
+ * The English names among `names` (the plans' English names, purchase:plans.names) that a
+ * Burmese text still uses: each plan has a Burmese name (decision 133), in every Burmese text,
+ * Myanmar script around it or not.
+ */
+export function englishNamesIn(burmese: string, names: readonly string[]): string[] {
+  return names.filter((name) =>
+    new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(burmese),
+  );
 }
 
 /**

@@ -1,6 +1,8 @@
 import QRCode from 'qrcode';
 import en from '../../../locales/en/delivery-email.json';
 import my from '../../../locales/my/delivery-email.json';
+import enPurchase from '../../../locales/en/purchase.json';
+import myPurchase from '../../../locales/my/purchase.json';
 import { findOperator, findPlan } from '#domain/catalogue';
 import { MYANMAR_OFFSET_MS } from '#domain/myanmar-time';
 import { parseActivationCode } from './stock-csv';
@@ -13,6 +15,17 @@ import { parseActivationCode } from './stock-csv';
 
 type Texts = typeof en;
 const texts: Record<'en' | 'my', Texts> = { en, my };
+
+const planNames = { en: enPurchase.plans.names, my: myPurchase.plans.names };
+
+/**
+ * A plan's name as the shop shows it in the buyer's language (decision 133), from the shop's own
+ * locale files (purchase:plans.names): "Power User", "ဒေတာ အသုံးများသူ". An unknown id stays as it is.
+ */
+export function shownPlanName(planId: string, language: 'en' | 'my'): string {
+  const plan = findPlan(planId);
+  return plan ? (planNames[language] ?? planNames.en)[plan.id] : planId;
+}
 
 /** The Content-ID of the inline QR code image. */
 export const QR_CID = 'esim-qr@esim-myanmar';
@@ -84,7 +97,7 @@ export async function composeEsimEmail(input: EsimEmailInput): Promise<EmailMess
   const t = texts[input.language] ?? texts.en;
   const values = {
     number: input.number,
-    plan: findPlan(input.planId)?.name ?? input.planId,
+    plan: shownPlanName(input.planId, input.language),
     operator: findOperator(input.operatorId)?.name ?? input.operatorId,
   };
   const parts = parseActivationCode(input.activationCode);
@@ -181,7 +194,7 @@ export function composeHeldEmail(input: HeldEmailInput): EmailMessage {
   const t = (texts[input.language] ?? texts.en).held;
   const values = {
     number: input.number,
-    plan: findPlan(input.planId)?.name ?? input.planId,
+    plan: shownPlanName(input.planId, input.language),
     operator: findOperator(input.operatorId)?.name ?? input.operatorId,
     time: input.promisedBy === null ? '' : myanmarDateTime(input.promisedBy, input.language),
   };
@@ -225,7 +238,7 @@ export function composeLookupEmail(input: LookupEmailInput): EmailMessage {
   const lines = input.orders.map((order) => {
     const values = {
       number: order.number,
-      plan: findPlan(order.planId)?.name ?? order.planId,
+      plan: shownPlanName(order.planId, input.language),
       operator: findOperator(order.operatorId)?.name ?? order.operatorId,
     };
     return { title: fill(t.order, values), label: fill(t.open, values), link: order.link };

@@ -6,7 +6,14 @@ import {
   smtpMailer,
   type MessageOutboxWorker,
 } from '../../src/delivery/message-outbox';
-import { composeHeldEmail, myanmarDateTime, QR_CID } from '../../src/delivery/message-texts';
+import {
+  composeEsimEmail,
+  composeHeldEmail,
+  composeLookupEmail,
+  myanmarDateTime,
+  QR_CID,
+  shownPlanName,
+} from '../../src/delivery/message-texts';
 import { NOTIFY_SECRET, notification, notify } from '../support/bank';
 import { createOrder, readingAnswer, submitReceipt, readOrder } from '../support/shop';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
@@ -134,6 +141,9 @@ describe(`the eSIM email through the outbox (${testStore})`, () => {
     expect(mail.subject).toContain('မြန်မာနိုင်ငံအတွက် သင့် eSIM');
     expect(mail.text).toContain('- မြန်မာနိုင်ငံသို့ မရောက်မချင်း eSIM လိုင်းကို ပိတ်ထားပါ။');
     expect(String(mail.html)).toContain('lang="my"');
+    // The plan by its Burmese name, as the shop showed it (decision 133).
+    expect(mail.text).toContain('MPT ကွန်ရက်ပေါ်ရှိ ဒေတာ အသုံးများသူ အစီအစဉ်');
+    expect(`${mail.subject}${mail.text}${String(mail.html)}`).not.toContain('Power User');
     // The order link opens the order page in Burmese too (issue #24).
     expect(mail.text).toContain(
       `/#/order/${created.order.id}?token=${encodeURIComponent(created.token)}&lang=my`,
@@ -267,6 +277,9 @@ describe(`the emails of an order held for the bank (${testStore})`, () => {
         expect(held.subject).toContain('ပြေစာကို စစ်ဆေးပြီးပါပြီ');
         expect(String(held.html)).toContain('lang="my"');
       }
+      expect(held.text).toContain(
+        language === 'en' ? 'the Power User plan' : 'ဒေတာ အသုံးများသူ အစီအစဉ်',
+      );
       // On Myanmar's clock, named, as the order number is (Myanmar digits and month in Burmese).
       expect(held.text).toContain(promised[language]);
       // Sent: the address and the order link are not kept in the outbox.
@@ -326,5 +339,46 @@ describe(`the emails of an order held for the bank (${testStore})`, () => {
     expect(myanmarDateTime(Date.UTC(2026, 10, 27, 22, 46), 'my')).toBe(
       'မြန်မာ စံတော်ချိန် ၂၀၂၆ နိုဝင်ဘာ ၂၈၊ ၀၅:၁၆',
     );
+  });
+});
+
+describe('the plan names in the emails (decision 133)', () => {
+  const order = { number: '#NXR-20261128-031645', planId: 'power-30', operatorId: 'mpt' };
+  const base = { to: 'a@example.com', from: 'shop@example.com', ...order };
+
+  it('names each plan as the shop shows it, from the locale files', () => {
+    expect(shownPlanName('power-30', 'en')).toBe('Power User');
+    expect(shownPlanName('tourist-7', 'my')).toBe('ခရီးသွား');
+    expect(shownPlanName('power-30', 'my')).toBe('ဒေတာ အသုံးများသူ');
+    expect(shownPlanName('business-30', 'my')).toBe('လုပ်ငန်းသုံး');
+    expect(shownPlanName('unknown-1', 'my')).toBe('unknown-1');
+  });
+
+  it('writes the Burmese plan name in every Burmese email, and the English one in English', async () => {
+    for (const language of ['en', 'my'] as const) {
+      const esim = await composeEsimEmail({
+        ...base,
+        language,
+        iccid: '8995000000000000001',
+        activationCode: 'LPA:1$smdp.example$MATCH-1',
+        link: null,
+      });
+      const held = composeHeldEmail({ ...base, language, promisedBy: null, link: null });
+      const lookup = composeLookupEmail({
+        to: base.to,
+        from: base.from,
+        language,
+        orders: [{ ...order, link: 'https://shop.example/#/order/1?token=x' }],
+      });
+      const all = [esim, held, lookup].map((mail) => `${mail.subject}\n${mail.text}\n${mail.html}`);
+      for (const text of all) {
+        if (language === 'en') {
+          expect(text).toContain('Power User');
+        } else {
+          expect(text).toContain('ဒေတာ အသုံးများသူ');
+          expect(text).not.toContain('Power User');
+        }
+      }
+    }
   });
 });

@@ -134,6 +134,9 @@ describe('the order page', () => {
     await user.click(screen.getByRole('button', { name: 'ထပ်ကြိုးစားရန်' }));
     expect(await screen.findByTestId('order-number')).toHaveTextContent('#NXR-20261123-163000');
     expect(screen.getByRole('heading', { level: 1, name: 'သင့်အော်ဒါ' })).toBeInTheDocument();
+    // The plan by its Burmese name (decision 133).
+    expect(screen.getByText('ဒေတာ အသုံးများသူ')).toBeInTheDocument();
+    expect(screen.queryByText('Power User')).toBeNull();
   });
 
   it('shows the honest waiting state of a paid order without stock', async () => {

@@ -12,7 +12,12 @@ import {
 import { isAiError } from '../../../lib/ai/errors';
 import { i18n } from '../../../lib/i18n/i18n';
 import { toUnicode } from '../../../lib/zawgyi/zawgyi';
-import { buildSystemInstruction, faqEntries, type FaqEntry } from '../lib/system-instruction';
+import {
+  buildSystemInstruction,
+  faqEntries,
+  type FaqEntry,
+  type InstructionInput,
+} from '../lib/system-instruction';
 import { withoutJoiners } from '../../../lib/i18n/burmese-breaks';
 
 /** SPEC §3 Chat message, plus what the view needs to draw it. */
@@ -32,6 +37,13 @@ const nextId = () => `chat-${++lastId}`;
 /** The current language's help-center text, loaded with i18n when the chat opens. */
 async function loadInstruction(language: string): Promise<string> {
   let faq: FaqEntry[] = [];
+  let planNames: InstructionInput['planNames'] = {};
+  try {
+    await i18n.loadNamespaces('purchase');
+    planNames = i18n.getResource(language, 'purchase', 'plans.names') as typeof planNames;
+  } catch {
+    // Without them the assistant names the plans by their English product names.
+  }
   try {
     await i18n.loadNamespaces('faq');
     faq = faqEntries(i18n.getResourceBundle(language, 'faq'), site.brandName);
@@ -46,6 +58,7 @@ async function loadInstruction(language: string): Promise<string> {
       email: site.email,
       phone: site.phone,
       faq,
+      planNames,
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { currency, operators, plans } from '#domain/catalogue';
+import { currency, operators, plans, type PlanId } from '#domain/catalogue';
 import { paths } from '../../../config/paths';
 
 /** One question and answer of the help center, or a loose fact from its text. */
@@ -77,12 +77,15 @@ function faqText(entries: FaqEntry[]): string {
   return text.trim();
 }
 
-const planFacts = () =>
+/** Each plan by its shown name, with the English product name after a translated one. */
+const planFacts = (planNames: Partial<Record<PlanId, string>>) =>
   plans
     .map((plan) => {
+      const shown = planNames[plan.id];
+      const name = shown && shown !== plan.name ? `${shown} (${plan.name})` : plan.name;
       const state = plan.isAvailable ? 'available now' : 'not available yet (coming soon)';
       const popular = plan.isPopular ? ', the most popular' : '';
-      return `- ${plan.name}: ${plan.dataGb} GB for ${plan.validityDays} days, ${plan.price.toLocaleString('en-US')} ${currency}, ${state}${popular}.`;
+      return `- ${name}: ${plan.dataGb} GB for ${plan.validityDays} days, ${plan.price.toLocaleString('en-US')} ${currency}, ${state}${popular}.`;
     })
     .join('\n');
 
@@ -92,6 +95,8 @@ export type InstructionInput = {
   email: string;
   phone: string;
   faq: FaqEntry[];
+  /** The plans' names in the reply language (purchase:plans.names), decision 133. */
+  planNames?: Partial<Record<PlanId, string>>;
 };
 
 /**
@@ -105,10 +110,11 @@ export function buildSystemInstruction({
   email,
   phone,
   faq,
+  planNames = {},
 }: InstructionInput): string {
   const reply =
     language === 'my'
-      ? 'Reply language: Burmese. Always answer in Burmese (Myanmar language, Unicode encoding, never Zawgyi), even when the question is written in another language. Product and brand names (eSIM, MPT, KBZPay ...) stay as they are.'
+      ? 'Reply language: Burmese. Always answer in Burmese (Myanmar language, Unicode encoding, never Zawgyi), even when the question is written in another language. Product and brand names (eSIM, MPT, KBZPay ...) stay as they are; call each plan by its Burmese name, as the facts below list it first.'
       : 'Reply language: English. Always answer in English, even when the question is written in another language.';
   const faqSection = faqText(faq);
   return [
@@ -127,7 +133,7 @@ export function buildSystemInstruction({
     '',
     'Facts:',
     '- Plans are one-time data packages: data only, no calls or SMS, no top-up.',
-    planFacts(),
+    planFacts(planNames),
     `- Operators: ${operators.map((operator) => operator.name).join(', ')}.`,
     '- Payment: scan our MMQR code with a bank or wallet app such as KBZPay or WavePay, then upload a screenshot of the payment. An AI checks it, usually in under 60 seconds, and the screenshot is deleted right after.',
     '- The eSIM QR code is sent by email or Viber 2-3 minutes after verification; most buyers are connected within 5 minutes.',

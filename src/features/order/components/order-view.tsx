@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { EsimDelivery } from '../../../components/esim-install';
 import { detectInstallPlatform } from '../../../components/esim-install/install-platform';
-import { findOperator, findPlan } from '#domain/catalogue';
+import { findOperator } from '#domain/catalogue';
 import { href, orderHref } from '../../../config/paths';
 import { site, telHref } from '../../../config/site';
+import { usePlanName } from '../../../hooks/use-plan-name';
 import { useRequest } from '../../../hooks/use-request';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { isLanguage, toLanguage } from '../../../lib/i18n/languages';
@@ -250,6 +251,7 @@ export function OrderView() {
 
 function OrderSummary({ order }: { order: BuyerOrder }) {
   const { t } = useTranslation('delivery');
+  const planName = usePlanName();
   return (
     <dl className="order-view__summary">
       <div>
@@ -258,7 +260,7 @@ function OrderSummary({ order }: { order: BuyerOrder }) {
       </div>
       <div>
         <dt>{t('order.plan')}</dt>
-        <dd>{findPlan(order.planId)?.name ?? order.planId}</dd>
+        <dd>{planName(order.planId)}</dd>
       </div>
       <div>
         <dt>{t('order.operator')}</dt>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { findOperator, findPlan, type OperatorId, type PlanId } from '#domain/catalogue';
 import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
+import { usePlanName } from '../../../hooks/use-plan-name';
 import './draft-summary.css';
 
 type DraftSummaryProps = { planId: PlanId; operatorId?: OperatorId | null };
@@ -11,6 +12,7 @@ export function DraftSummary({ planId, operatorId }: DraftSummaryProps) {
   const { t, i18n } = useTranslation('purchase');
   const language = toLanguage(i18n.language);
   const plan = findPlan(planId);
+  const planName = usePlanName();
   const operator = operatorId ? findOperator(operatorId) : undefined;
   if (!plan) return null;
   return (
@@ -18,7 +20,7 @@ export function DraftSummary({ planId, operatorId }: DraftSummaryProps) {
       <div>
         <dt>{t('summary.plan')}</dt>
         <dd>
-          {plan.name} ·{' '}
+          {planName(plan.id)} ·{' '}
           {t('plans.summary', {
             data: t('plans.data', { amount: formatNumber(plan.dataGb, language) }),
             validity: t('plans.validity', {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { findOperator, findPlan } from '#domain/catalogue';
+import { findOperator } from '#domain/catalogue';
 import type { Order } from '../lib/purchase-machine';
+import { usePlanName } from '../../../hooks/use-plan-name';
 import './order-summary.css';
 
 type OrderSummaryProps = { order: Order };
@@ -20,12 +21,13 @@ export function OrderNumberRow({ label, number }: { label: string; number: strin
 /** Order number, plan, network and contact of an order. */
 export function OrderSummary({ order }: OrderSummaryProps) {
   const { t } = useTranslation('purchase');
+  const planName = usePlanName();
   return (
     <dl className="purchase-summary" aria-label={t('summary.label')}>
       <OrderNumberRow label={t('summary.order')} number={order.number} />
       <div>
         <dt>{t('summary.plan')}</dt>
-        <dd>{findPlan(order.planId)?.name}</dd>
+        <dd>{planName(order.planId)}</dd>
       </div>
       <div>
         <dt>{t('summary.operator')}</dt>

@@ -4,6 +4,7 @@ import type { Plan } from '#domain/catalogue';
 import { approximateUsd, usdRate as configuredRate, type UsdRate } from '../../../config/usd-rate';
 import { formatLongDate, formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
+import { usePlanName } from '../../../hooks/use-plan-name';
 import './plan-card.css';
 
 type PlanCardProps = {
@@ -22,6 +23,7 @@ export function PlanCard({ plan, onChoose, usdRate = configuredRate }: PlanCardP
   const { t, i18n } = useTranslation('purchase');
   const language = toLanguage(i18n.language);
   const nameId = useId();
+  const name = usePlanName()(plan.id);
   const classes = [
     'purchase-plan',
     plan.isPopular ? 'purchase-plan--popular' : '',
@@ -38,7 +40,7 @@ export function PlanCard({ plan, onChoose, usdRate = configuredRate }: PlanCardP
         )}
       </div>
       <h3 id={nameId} className="purchase-plan__name">
-        {plan.name}
+        {name}
       </h3>
       {plan.recommendedForTourists && (
         <p className="purchase-plan__recommended">{t('plans.recommended')}</p>
@@ -68,10 +70,7 @@ export function PlanCard({ plan, onChoose, usdRate = configuredRate }: PlanCardP
           }}
         />
       )}
-      <ul
-        className="purchase-plan__features"
-        aria-label={t('plans.featuresLabel', { plan: plan.name })}
-      >
+      <ul className="purchase-plan__features" aria-label={t('plans.featuresLabel', { plan: name })}>
         {plan.features.map((feature) => (
           <li key={feature}>{t(`features.${feature}`)}</li>
         ))}
@@ -82,7 +81,7 @@ export function PlanCard({ plan, onChoose, usdRate = configuredRate }: PlanCardP
           className="button button--primary purchase-plan__buy"
           onClick={() => onChoose(plan.id)}
         >
-          {t('plans.buy', { plan: plan.name })}
+          {t('plans.buy', { plan: name })}
         </button>
       ) : (
         <p className="purchase-plan__not-on-sale">{t('plans.notOnSale')}</p>

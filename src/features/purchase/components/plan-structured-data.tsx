@@ -3,6 +3,7 @@ import type { Plan } from '#domain/catalogue';
 import { href } from '../../../config/paths';
 import { site } from '../../../config/site';
 import { jsonForScript, productJsonLd } from '../lib/structured-data';
+import { usePlanName } from '../../../hooks/use-plan-name';
 
 type PlanStructuredDataProps = { plan: Plan };
 
@@ -12,7 +13,7 @@ type PlanStructuredDataProps = { plan: Plan };
  */
 export function PlanStructuredData({ plan }: PlanStructuredDataProps) {
   const { t } = useTranslation('purchase');
-  const values = { plan: plan.name, data: plan.dataGb, days: plan.validityDays };
+  const values = { plan: usePlanName()(plan.id), data: plan.dataGb, days: plan.validityDays };
   const data = productJsonLd(plan, {
     name: t('structuredData.name', values),
     description: t('structuredData.description', values),

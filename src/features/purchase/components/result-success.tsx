@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { findOperator, findPlan } from '#domain/catalogue';
+import { findOperator } from '#domain/catalogue';
 import { orderHref, paths } from '../../../config/paths';
 import { site, viberChatHref } from '../../../config/site';
 import { EsimDelivery, InstallChecklist } from '../../../components/esim-install';
@@ -9,6 +9,7 @@ import { toLanguage } from '../../../lib/i18n/languages';
 import type { WebhookStatus } from '../lib/webhook-queue';
 import type { Order } from '../lib/purchase-machine';
 import { useWebhookStatus } from '../hooks/use-webhook-status';
+import { usePlanName } from '../../../hooks/use-plan-name';
 import { StepHeading } from './step-heading';
 import { OrderNumberText } from './order-number-text';
 import { OrderNumberRow } from './order-summary';
@@ -54,6 +55,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
   const { order, transactionId, verifiedAt, focusOnMount, onBuyAnother } = props;
   const { t, i18n } = useTranslation('purchase');
   const language = toLanguage(i18n.language);
+  const planName = usePlanName();
   const webhook = useWebhookStatus(order.number);
   const webhookMessage = webhook && webhook !== 'unknown' ? webhookMessages[webhook] : null;
   const handOff = handOffOf(webhook);
@@ -63,7 +65,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
   const amount = t('price', { amount: formatNumber(order.price, language) });
   const orderMessage = t('result.orderMessage', {
     order: order.number,
-    plan: findPlan(order.planId)?.name ?? order.planId,
+    plan: planName(order.planId),
     operator: findOperator(order.operatorId)?.name ?? order.operatorId,
     contact: order.contact,
     amount,

@@ -75,4 +75,17 @@ describe('buildSystemInstruction', () => {
     expect(text).toContain('never Zawgyi');
     expect(text).not.toContain('Help center (questions and answers)');
   });
+
+  it('names the plans by their Burmese names first when it is given them (decision 133)', () => {
+    const text = buildSystemInstruction({
+      ...base,
+      language: 'my',
+      planNames: { 'power-30': 'ဒေတာ အသုံးများသူ', 'tourist-7': 'ခရီးသွား' },
+    });
+    expect(text).toContain('call each plan by its Burmese name');
+    expect(text).toContain('- ဒေတာ အသုံးများသူ (Power User): 15 GB for 30 days');
+    expect(text).toContain('- ခရီးသွား (Tourist Pack): 5 GB for 7 days');
+    // A plan without a shown name keeps its product name.
+    expect(text).toContain('- Business Pro: 30 GB for 30 days');
+  });
 });

@@ -73,7 +73,7 @@ describe('the operator step with the server’s stock (issue #24)', () => {
       serveAvailability();
       const user = userEvent.setup();
       await renderPage('my');
-      await user.click(screen.getByRole('button', { name: /Power User/ }));
+      await user.click(screen.getByRole('button', { name: 'ဒေတာ အသုံးများသူ အစီအစဉ် ဝယ်မည်' }));
       expect(await screen.findByTestId('stock-mytel')).toHaveTextContent(/၂ နာရီ အတွင်း/);
     });
   });

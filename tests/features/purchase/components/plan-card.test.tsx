@@ -47,16 +47,16 @@ describe('PlanCard', () => {
   });
 
   it.each([
-    ['en', 'Coming soon', 'Not on sale yet'],
-    ['my', 'မကြာမီ ရရှိနိုင်မည်', 'ယခု မရောင်းသေးပါ'],
+    ['en', 'Business Pro', 'Coming soon', 'Not on sale yet'],
+    ['my', 'လုပ်ငန်းသုံး', 'မကြာမီ ရရှိနိုင်မည်', 'ယခု မရောင်းသေးပါ'],
   ] as const)(
     'gives a coming-soon plan its badge and a plain note, no button at all (%s)',
-    async (language, badge, note) => {
+    async (language, name, badge, note) => {
       await renderWithProviders(<PlanCard plan={business} onChoose={() => {}} />, {
         namespaces: ['purchase'],
         language,
       });
-      const card = screen.getByRole('article', { name: 'Business Pro' });
+      const card = screen.getByRole('article', { name });
       expect(within(card).getByText(badge)).toBeInTheDocument();
       expect(within(card).getByText(note).tagName).toBe('P');
       expect(within(card).queryByRole('button')).toBeNull();

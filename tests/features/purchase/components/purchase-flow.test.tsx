@@ -198,9 +198,14 @@ describe('the purchase flow', () => {
     await renderPage('my');
     expect(screen.getByRole('heading', { level: 1, name: 'သင့် eSIM ကို ဝယ်ယူပါ' })).toBeInTheDocument();
     expect(screen.getByText('အဆင့် ၁ / ၅ - အစီအစဉ်')).toBeInTheDocument();
-    const power = screen.getByRole('article', { name: 'Power User' });
+    // Each plan by its Burmese name (decision 133), no English name left on the cards.
+    const power = screen.getByRole('article', { name: 'ဒေတာ အသုံးများသူ' });
     expect(within(power).getByText('၈၀,၀၀၀ ကျပ်')).toBeInTheDocument();
-    await user.click(within(power).getByRole('button', { name: 'Power User ဝယ်မည်' }));
+    expect(screen.getByRole('article', { name: 'ခရီးသွား' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'လုပ်ငန်းသုံး' })).toBeInTheDocument();
+    expect(screen.queryByText(/Power User|Tourist Pack|Business Pro/)).toBeNull();
+    await user.click(within(power).getByRole('button', { name: 'ဒေတာ အသုံးများသူ အစီအစဉ် ဝယ်မည်' }));
+    expect(screen.getByText(/^ဒေတာ အသုံးများသူ · /)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'MPT' }));
     await user.type(screen.getByLabelText('အီးမေးလ် သို့မဟုတ် Viber ဖုန်းနံပါတ်'), '၀၉၁၂၃၄၅၆၇၈၉');
     expect(screen.getByText('09123456789 သို့ ပို့ပေးပါမည်။')).toBeInTheDocument();

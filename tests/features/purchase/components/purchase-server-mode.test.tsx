@@ -154,7 +154,9 @@ describe('the purchase flow in server mode', () => {
       const user = userEvent.setup();
       await renderPage(language);
       await user.click(
-        screen.getByRole('button', { name: language === 'en' ? 'Buy Power User' : /Power User/ }),
+        screen.getByRole('button', {
+          name: language === 'en' ? 'Buy Power User' : 'ဒေတာ အသုံးများသူ အစီအစဉ် ဝယ်မည်',
+        }),
       );
       await user.click(screen.getByRole('button', { name: 'MPT' }));
       await user.type(screen.getByRole('textbox'), 'buyer@example.com');
