@@ -4,7 +4,9 @@ import deliveryEn from '../locales/en/delivery.json' with { type: 'json' };
 import deliveryMyRaw from '../locales/my/delivery.json' with { type: 'json' };
 import staffEn from '../locales/en/staff.json' with { type: 'json' };
 import staffMyRaw from '../locales/my/staff.json' with { type: 'json' };
+import { shot as reviewShot } from './support/checkout';
 import { expect, test, useLanguage, type Language } from './support/fixtures';
+import { controlsUnderFloating, pageOverflow } from './support/phone-layout';
 import { e2eBankApi, e2eServers } from './support/servers';
 import { signInAsStaff } from './support/server-shop';
 import { shownBundle } from './support/burmese';
@@ -22,8 +24,14 @@ const texts = {
   en: { delivery: deliveryEn, staff: staffEn },
   my: { delivery: deliveryMy, staff: staffMy },
 } as const;
+/** Screenshots go to SHOTS_DIR when it is set, else beside the test's other output. */
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/work/shots/r41/${name}.png`, fullPage: true });
+  page.screenshot({
+    path: process.env.SHOTS_DIR
+      ? `${process.env.SHOTS_DIR}/${name}.png`
+      : test.info().outputPath(`${name}.png`),
+    fullPage: true,
+  });
 
 /** An order on the bank API, paid by its signed notification: its id and token. */
 async function paidOrder(language: Language) {
@@ -106,6 +114,130 @@ for (const language of ['en', 'my'] as const) {
       );
       await expect(page.getByTestId('refund-reference')).toHaveText(`BANK-${language}-4411`);
       await shot(page, `request-refunded-${language}-390`);
+    });
+  });
+}
+
+/** An open request (a new eSIM: it does not connect) on a paid order, asked as the order page does. */
+async function openRequest(language: Language) {
+  const { order, token } = await paidOrder(language);
+  const asked = await fetch(`${e2eBankApi.url}/api/orders/${order.id}/request`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Order-Token': token },
+    body: JSON.stringify({
+      kind: 'replace',
+      reason: 'no_connection',
+      note: 'No signal in Yangon since this morning, the phone shows the line but no data.',
+    }),
+  });
+  expect(asked.status).toBe(201);
+  return order;
+}
+
+/** What staff read (a setup warning, a request's facts): no floating button may lie over it either. */
+const requestTexts =
+  '.staff-board p, .staff-board h2, .staff-board h3, .staff-board dt, .staff-board dd';
+
+/**
+ * What is wrong with the tab row: a tab on another row than the first, a tab list that passes the
+ * screen's edge, or a selected tab not whole in sight (on a phone the row scrolls inside its list).
+ */
+const tabRowProblems = (page: Page) =>
+  page.getByRole('tablist').evaluate((list) => {
+    const width = document.documentElement.clientWidth;
+    const outer = list.getBoundingClientRect();
+    const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')];
+    const top = tabs[0]!.getBoundingClientRect().top;
+    const problems: string[] = [];
+    if (outer.left < 0 || outer.right > width + 0.5)
+      problems.push('the tab list passes the screen');
+    for (const tab of tabs) {
+      const box = tab.getBoundingClientRect();
+      const name = tab.innerText.trim();
+      if (Math.abs(box.top - top) > 1) problems.push(`${name} on another row`);
+      if (tab.scrollWidth > tab.clientWidth + 1) problems.push(`${name} runs out of its tab`);
+      if (
+        tab.getAttribute('aria-selected') === 'true' &&
+        (box.left < outer.left - 0.5 || box.right > outer.right + 0.5)
+      )
+        problems.push(`${name} (selected) out of sight`);
+    }
+    return problems;
+  });
+
+/** What runs past the screen, but for the tabs the row scrolls to inside its own list. */
+const overflowBesideTabs = async (page: Page) =>
+  (await pageOverflow(page)).filter((found) => !found.startsWith('button.tabs__tab '));
+
+/** At the top, every 250 px down to the end, three steps back up and at the end: nothing covered. */
+async function expectNothingCovered(page: Page, where: string) {
+  const { width, height } = page.viewportSize()!;
+  await page.mouse.move(width / 2, height / 3);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const check = (position: string) =>
+    expect
+      .poll(() => controlsUnderFloating(page, requestTexts), { message: `${where}, ${position}` })
+      .toEqual([]);
+  await check('at the top');
+  const end = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 250; y < end; y += 250) {
+    await page.mouse.wheel(0, 250);
+    await check(`down to ${y}`);
+  }
+  for (let step = 1; step <= 3; step += 1) {
+    await page.mouse.wheel(0, -200);
+    await check(`back up, step ${step}`);
+  }
+  // The buttons are there at the end of the page, so the check is not passed by their absence.
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return page.locator('.chat-fab').isVisible();
+      },
+      { message: `${where}: the chat button at the end` },
+    )
+    .toBe(true);
+  await check('at the end');
+}
+
+// On a phone the floating buttons give way (decision 067); a desktop keeps them in its corners.
+const layouts = [
+  { name: '1280', viewport: { width: 1280, height: 800 }, phone: false },
+  { name: '390', viewport: { width: 390, height: 844 }, phone: true },
+  { name: '360', viewport: { width: 360, height: 740 }, phone: true },
+] as const;
+
+for (const language of ['en', 'my'] as const) {
+  test.describe(`the staff's requests tab on a phone (${language})`, () => {
+    test.use({ baseURL: e2eServers.confirmed.url, serviceWorkers: 'block' });
+
+    test('its tabs keep one row, nothing runs past the screen and no floating button covers a control or a fact at 360 and 390', async ({
+      page,
+    }) => {
+      const t = texts[language];
+      const order = await openRequest(language);
+      await page.setViewportSize(layouts[1].viewport);
+      await useLanguage(page, language);
+      await signInAsStaff(page, e2eBankApi.staffKeyFile);
+      await page.getByRole('tab', { name: t.staff.tabs.requests }).click();
+      const card = page.getByTestId('staff-request').filter({ hasText: order.number });
+      await expect(card).toContainText(t.staff.requests.reasons.no_connection);
+      for (const { name, viewport, phone } of layouts) {
+        await page.setViewportSize(viewport);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        // As staff would on a screen this size: the tab they press comes into sight.
+        await page.getByRole('tab', { name: t.staff.tabs.requests }).click();
+        await expect.poll(() => tabRowProblems(page), { message: `${name}: the tabs` }).toEqual([]);
+        await expect
+          .poll(() => overflowBesideTabs(page), { message: `${name}: overflow` })
+          .toEqual([]);
+        await page.getByRole('tablist').scrollIntoViewIfNeeded();
+        await reviewShot(page, `staff-requests-tab-${language}-${name}`);
+        await card.scrollIntoViewIfNeeded();
+        await reviewShot(page, `staff-requests-card-${language}-${name}`);
+        if (phone) await expectNothingCovered(page, `${language} at ${name}`);
+      }
     });
   });
 }

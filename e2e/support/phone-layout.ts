@@ -56,10 +56,11 @@ export function pageOverflow(page: Page) {
 
 /**
  * The buttons, links and fields on screen that a shown floating button (music, back to top, chat)
- * lies over, by box intersection, each named by its text.
+ * lies over, by box intersection, each named by its text; and the elements matching `texts`
+ * (labels and values a page must keep readable, e.g. the staff's request facts).
  */
-export function controlsUnderFloating(page: Page) {
-  return page.evaluate(() => {
+export function controlsUnderFloating(page: Page, texts?: string) {
+  return page.evaluate((texts) => {
     type Box = { left: number; top: number; right: number; bottom: number };
     const meets = (a: Box, b: Box) =>
       a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
@@ -70,7 +71,7 @@ export function controlsUnderFloating(page: Page) {
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && box.bottom > 0 && box.top < innerHeight);
     const covered: string[] = [];
-    const controls = 'a[href], button, input:not([type="hidden"]), select, textarea, label[for]';
+    const controls = `a[href], button, input:not([type="hidden"]), select, textarea, label[for]${texts ? `, ${texts}` : ''}`;
     for (const target of document.querySelectorAll<HTMLElement>(controls)) {
       if (target.closest('[data-floating], .visually-hidden')) continue;
       const box = target.getBoundingClientRect();
@@ -86,7 +87,7 @@ export function controlsUnderFloating(page: Page) {
       }
     }
     return covered;
-  });
+  }, texts);
 }
 
 /** A 360×740 Android phone (Pixel 8, Chrome), the smallest screen the journeys walk. */

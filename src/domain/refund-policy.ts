@@ -35,6 +35,11 @@ export const REFUND_DAYS = 14;
 export const FAULT_DAYS = 3;
 /** An eSIM deleted by mistake is replaced once within this many days of payment. */
 export const REPLACE_DAYS = 30;
+/**
+ * A card refund goes back through 2C2P; the card's bank takes up to this many working days to
+ * show it. Not the shop's rule but what the policy page, the order page and the chat tell buyers.
+ */
+export const CARD_REFUND_BANK_DAYS = 10;
 
 /** One rule: for a reason and a standing, what each kind of request gets and within how long. */
 export type PolicyRule = {

@@ -59,7 +59,20 @@ function floatingHasKeyboardFocus() {
  * them give way while any of its texts or controls lies where they rest.
  */
 export const FLOATING_CLEAR_ATTRIBUTE = 'data-floating-clear';
-const CLEAR_TARGETS = ['li', 'p', 'a', 'button', 'input', 'label', 'svg', 'h2', 'h3', 'h4']
+const CLEAR_TARGETS = [
+  'li',
+  'p',
+  'a',
+  'button',
+  'input',
+  'label',
+  'svg',
+  'h2',
+  'h3',
+  'h4',
+  'dt',
+  'dd',
+]
   .map((tag) => `[${FLOATING_CLEAR_ATTRIBUTE}] ${tag}`)
   .join(', ');
 /**

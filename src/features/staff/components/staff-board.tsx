@@ -57,8 +57,10 @@ export function StaffBoard({ staffKey, onUnauthorized, onForget }: StaffBoardPro
         },
     );
 
+  // On a phone the floating buttons give way while they would lie over any of the staff's texts
+  // (a setup warning, a request's facts), not only over their controls.
   return (
-    <div className="staff-board">
+    <div className="staff-board" data-floating-clear="">
       <div className="button-row staff-board__tools">
         <button type="button" className="button" onClick={() => void load()} disabled={pending}>
           {t('orders.refresh')}
