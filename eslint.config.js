@@ -36,6 +36,42 @@ const genaiSelectors = [
   `TSImportType[source.value=${genaiSource}]`,
 ];
 
+/**
+ * Server files that still import drizzle-orm outside a queries.ts, until their queries move
+ * (issue #39 point 4; temporary). The first group is edited by other work in parallel (issue
+ * #39: refunds' requests, ES2+ provisioning); the second is the rest still to move.
+ */
+const drizzleNotYetMoved = [
+  // Edited in parallel: move after those branches merge.
+  'server/src/orders/requests.ts',
+  'server/src/provisioning/install-progress.ts',
+  'server/src/provisioning/provisioning-worker.ts',
+  'server/src/provisioning/provisioning.ts',
+  // Still to move into their folder's queries.ts.
+  'server/src/ai/ai-budgets.ts',
+  'server/src/ai/ai-proof.ts',
+  'server/src/delivery/delivery-policy.ts',
+  'server/src/delivery/demo-stock.ts',
+  'server/src/delivery/esim-delivery.ts',
+  'server/src/delivery/message-outbox.ts',
+  'server/src/delivery/stock.ts',
+  'server/src/orders/lifecycle-writes.ts',
+  'server/src/orders/lifecycle.ts',
+  'server/src/orders/order-lookup.ts',
+  'server/src/orders/orders.ts',
+  'server/src/partner/partner-orders.ts',
+  'server/src/payments/payment-notifications.ts',
+  'server/src/payments/providers/provider-payments.ts',
+  'server/src/payments/receipts.ts',
+  'server/src/payments/reconciliation.ts',
+  'server/src/platform/abuse-limits.ts',
+  'server/src/platform/api-keys.ts',
+  'server/src/platform/idempotency.ts',
+  'server/src/staff/staff-orders.ts',
+  'server/src/status/metrics.ts',
+  'server/src/status/status.ts',
+];
+
 const sharedFolders = ['./src/components', './src/lib', './src/config', './src/hooks'];
 
 export default tseslint.config(
@@ -129,13 +165,9 @@ export default tseslint.config(
             {
               target: './server/src',
               from: './src',
-              // The AI plumbing the server still borrows from the shop (decision 080, to move).
-              except: [
-                './domain',
-                './lib/ai/errors.ts',
-                './lib/ai/json.ts',
-                './lib/ai/demo/demo-fetch.ts',
-              ],
+              // The demo's scripted AI answers the server still borrows from the shop (decision
+              // 080; issue #39 point 4: they read the shop's locales and paths, to move).
+              except: ['./domain', './lib/ai/demo/demo-fetch.ts'],
               message:
                 'The server imports the shop only through src/domain (#domain/…, decision 080).',
             },
@@ -169,6 +201,26 @@ export default tseslint.config(
             {
               group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'i18next', 'react-i18next'],
               message: 'src/domain runs on the server too: no UI or i18n runtime.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Queries live in each module's queries.ts and in db/ (issue #39 point 4): the rest of the
+    // server calls them and never imports drizzle-orm. Routes have their stricter rule below.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/queries.ts', 'server/src/db/**', ...drizzleNotYetMoved],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message:
+                "Only a module's queries.ts and db/ import drizzle-orm: put the query in queries.ts.",
             },
           ],
         },

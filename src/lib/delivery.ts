@@ -3,6 +3,8 @@
  * issue #17, the contract in docs/decisions/040). Shared by the purchase result step, the order
  * page and the eSIM install component. Times are epoch ms.
  */
+import type { z } from '@hono/zod-openapi';
+import type { DeliverySchema } from '../../server/src/orders/schemas';
 import {
   DELIVERY_STATES as deliveryStates,
   EMAIL_STATES as emailDeliveryStates,
@@ -14,25 +16,9 @@ import {
 
 export type { DeliveryState, EmailDeliveryState, InstallState };
 
-export type EsimProfile = {
-  iccid: string;
-  /** `LPA:1$<SM-DP+ address>$<matching ID>`: what the QR code carries. */
-  activationCode: string;
-  smdpAddress: string;
-  matchingId: string;
-  installState?: InstallState | null;
-  installStateAt?: number | null;
-};
-
-export type OrderDelivery = {
-  state: DeliveryState;
-  esim: EsimProfile | null;
-  /** While waiting for stock: by when staff promise to send the eSIM. */
-  promisedBy: number | null;
-  /** Held (issue #23): the eSIM leaves when the bank confirms the payment; promisedBy: about when. */
-  reason?: 'awaiting_bank_confirmation' | null;
-  email: { state: EmailDeliveryState; attempts: number };
-};
+/** The delivery as the order's answer carries it: the contract's Delivery, inferred (issue #39). */
+export type OrderDelivery = z.infer<typeof DeliverySchema>;
+export type EsimProfile = NonNullable<OrderDelivery['esim']>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -63,8 +49,9 @@ function readEsim(value: unknown): EsimProfile | null {
 }
 
 /**
- * The delivery of an API answer, or null when it has none or it is not one. An assigned or
- * delivered state without a readable eSIM is not one either: the buyer would be shown nothing.
+ * The delivery of an answer or of the order page's offline copy, or null when it has none or it
+ * is not one. An assigned or delivered state without a readable eSIM is not one either: the
+ * buyer would be shown nothing. The type is the contract's (OrderDelivery, inferred).
  */
 export function readDelivery(value: unknown): OrderDelivery | null {
   if (!isRecord(value) || !isOneOf(deliveryStates, value.state)) return null;

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { operators, plans } from '#domain/catalogue';
-import { profiles } from '../db/schema';
+import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../deps';
+import { stockedPlans } from './queries';
+import type { AvailabilitySchema } from './schemas';
 import { runsTestProviders } from '../payments/providers/provider-config';
 import { es2plusFor } from '../provisioning/provisioning-config';
 
@@ -12,21 +13,10 @@ import { es2plusFor } from '../provisioning/provisioning-config';
  * 068), or an operator and plan ordered from the operator's SM-DP+ at sale (ES2+, decision 076).
  * The answer says ready or not, never how many: stock levels are the shop's business.
  */
-export type Availability = {
-  items: { planId: string; operatorId: string; ready: boolean }[];
-  /** Not ready: staff promise the eSIM this long after payment (STOCK_PROMISE_MINUTES). */
-  promiseMinutes: number;
-  /** The server can send email (SMTP_URL): an email contact also gets the eSIM by email. */
-  emailDelivery: boolean;
-  /** Card and KBZPay go to the test fakes on this machine (decision 130): no money moves. */
-  testPayments: boolean;
-};
+export type Availability = z.infer<typeof AvailabilitySchema>;
 
 export async function readAvailability(deps: Pick<Deps, 'database' | 'config'>) {
-  const stocked = await deps.database.db
-    .selectDistinct({ operatorId: profiles.operatorId, planId: profiles.planId })
-    .from(profiles)
-    .where(and(eq(profiles.state, 'in_stock'), eq(profiles.demo, deps.config.ai.mode === 'demo')));
+  const stocked = await stockedPlans(deps.database.db, deps.config.ai.mode === 'demo');
   const ready = new Set(stocked.map((row) => `${row.operatorId}/${row.planId}`));
   const fromSmdp = (operatorId: string, planId: string) =>
     deps.config.ai.mode !== 'demo' &&

@@ -1,18 +1,17 @@
 import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import type { EmailState } from '#domain/order-life';
 import type { Db, Queries, Tx } from '../db/database';
 import {
   installProgress,
   orders,
   messageOutbox,
   profiles,
-  type DeliveryState,
   type InstallProgressRow,
-  type InstallState,
   type OrderRow,
   type ProfileRow,
 } from '../db/schema';
+import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../deps';
+import type { DeliverySchema } from '../orders/schemas';
 import { columnParam, preparedQuery, preparedStatement } from '../db/prepared';
 import {
   applyTransition,
@@ -55,22 +54,8 @@ export type HeldEmailPayload = Omit<EsimEmailPayload, 'held'> & { promisedBy: nu
 
 export type { EmailState } from '#domain/order-life';
 
-export type Delivery = {
-  state: DeliveryState;
-  esim: null | {
-    iccid: string;
-    activationCode: string;
-    smdpAddress: string;
-    matchingId: string;
-    /** What the phone did with it, as the SM-DP+ reported (ES2+ profiles only), and when. */
-    installState: InstallState | null;
-    installStateAt: number | null;
-  };
-  promisedBy: number | null;
-  /** Why a held order waits (issue #23 item 5); null in every other state. */
-  reason: 'awaiting_bank_confirmation' | null;
-  email: { state: EmailState; attempts: number };
-};
+/** An order's delivery as the buyer's answer carries it (the contract in orders/schemas.ts). */
+export type Delivery = z.infer<typeof DeliverySchema>;
 
 /** The order page link the email carries, in the buyer's language (the page opens in it). */
 export const orderLink = (shopUrl: string, orderId: string, token: string, language: 'en' | 'my') =>

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { serverSecrets } from '../db/schema';
 import type { Deps } from '../deps';
 import { hmacSha256Hex, toBase64Url } from '../platform/hashing';
 import { runtimeSlot } from '../platform/runtime';
+import { keepServerSecret } from './queries';
 
 /**
  * The keyed hash an order keeps of its buyer's contact (decision 073), so that Find my eSIMs can
@@ -40,18 +39,13 @@ function secretOf(deps: Pick<Deps, 'config' | 'database' | 'randomBytes' | 'now'
 }
 
 async function readOrMakeSecret(deps: Pick<Deps, 'database' | 'randomBytes' | 'now'>) {
-  const { db } = deps.database;
-  await db
-    .insert(serverSecrets)
-    .values({
-      name: SECRET_NAME,
-      value: toBase64Url(deps.randomBytes(32)),
-      createdAt: new Date(deps.now()),
-    })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
-  if (!row) throw new Error('The contact hash secret could not be kept');
-  return row.value;
+  const value = await keepServerSecret(deps.database.db, {
+    name: SECRET_NAME,
+    value: toBase64Url(deps.randomBytes(32)),
+    createdAt: new Date(deps.now()),
+  });
+  if (value === undefined) throw new Error('The contact hash secret could not be kept');
+  return value;
 }
 
 /** The hash of a normalised email address or 09… number (only emails are looked up). */

@@ -6,7 +6,9 @@ import { PAYMENT_WINDOW_MS } from '#domain/payment-window';
 import { createOrderNumber, nthOrderNumber, ORDER_NUMBERS_PER_SECOND } from '#domain/order-number';
 import { buildMmqrPayload } from '#domain/mmqr/payload';
 import { MyanmarWallClock } from '#domain/myanmar-time';
+import type { z } from '@hono/zod-openapi';
 import type { Config, Limit } from '../config';
+import type { ShopOrderSchema } from './schemas';
 import { columnParam, preparedQuery, preparedStatement } from '../db/prepared';
 import { orderLinks, orders, type OrderRow, type OrderStatus } from '../db/schema';
 import type { Deps } from '../deps';
@@ -19,23 +21,7 @@ import { countingOn, orderNumbers, sparesOf } from './order-spares';
 import { constantTimeEqual, sha256Hex, toBase64Url } from '../platform/hashing';
 
 /** An order as the shop's SPA sees it (the contract in orders/schemas.ts). */
-export type ShopOrder = {
-  id: string;
-  number: string;
-  planId: string;
-  operatorId: OperatorId;
-  contact: string;
-  contactKind: ContactKind;
-  price: number;
-  currency: 'MMK';
-  createdAt: number;
-  expiresAt: number;
-  mmqrPayload: string;
-  status: OrderStatus;
-  transactionId: string | null;
-  paidAt: number | null;
-  delivery: Delivery;
-};
+export type ShopOrder = z.infer<typeof ShopOrderSchema>;
 
 /** `#NXR-YYYYMMDD-HHMMSS` of an instant, in Myanmar time. */
 export const orderNumberAt = (epochMs: number) => createOrderNumber(new MyanmarWallClock(epochMs));

@@ -203,19 +203,52 @@ export const ReceiptBodySchema = z
   })
   .openapi('ReceiptSubmission');
 
-/** receipt-rules' FailureReason: `code` plus the fields that code carries. */
+/** One refusal reason: its code, the fields that code carries, and what it means. */
+const reason = <C extends string, F extends z.ZodRawShape>(
+  code: C,
+  description: string,
+  fields: F,
+) => z.object({ code: z.literal(code).openapi({ description }), ...fields });
+
+/**
+ * receipt-rules' FailureReason, exactly: `code` plus the fields that code carries (a test of
+ * the types below holds the two equal, so a code added to one and not the other fails to compile).
+ */
 export const FailureReasonSchema = z
-  .looseObject({
-    code: z.string().openapi({
-      description:
-        'notConfirmed (modelReason), verificationFailed, unreadable, amountMissing, ' +
-        'amountMismatch (paid, currency), notSuccessful (status), idMissing, timeMissing, ' +
-        'tooOld, beforeOrder, afterExpiry (paid after the order’s code expired), inFuture, ' +
-        'reused (transactionId: it already paid another order), payee (payee: the name the ' +
-        'receipt shows, not one of the shop’s; empty for a personal transfer naming nobody), ' +
-        'reference (reference: the other order number the receipt names).',
+  .discriminatedUnion('code', [
+    reason('notConfirmed', 'The model did not confirm the payment: its reason.', {
+      modelReason: z.string(),
     }),
-  })
+    reason('verificationFailed', 'The receipt could not be checked (the AI service failed).', {}),
+    reason('connectionProblem', 'The shop could not reach this server (made by the shop).', {}),
+    reason('tooManyAttempts', 'Too many receipts: wait (made by the shop from a 429).', {
+      retryAfterSeconds: z.number().int(),
+    }),
+    reason('unreadable', 'The receipt could not be read.', {}),
+    reason('amountMissing', 'The receipt shows no amount.', {}),
+    reason('amountMismatch', 'The receipt shows another amount or currency.', {
+      paid: z.number(),
+      currency: z.string().nullable(),
+    }),
+    reason('notSuccessful', 'The receipt says the payment is not successful.', {
+      status: z.string(),
+    }),
+    reason('idMissing', 'The receipt shows no transaction id.', {}),
+    reason('timeMissing', 'The receipt shows no payment time.', {}),
+    reason('tooOld', 'The payment is too old.', {}),
+    reason('beforeOrder', 'The payment was made before the order.', {}),
+    reason('inFuture', 'The payment time is in the future.', {}),
+    reason('afterExpiry', 'The payment was made after the order’s code expired.', {}),
+    reason('reused', 'The transaction already paid another order.', { transactionId: z.string() }),
+    reason(
+      'payee',
+      'The receipt names a payee not the shop’s (empty: a personal transfer naming nobody).',
+      { payee: z.string() },
+    ),
+    reason('reference', 'The receipt’s reference names another order of the shop.', {
+      reference: z.string(),
+    }),
+  ])
   .openapi('FailureReason');
 
 export const VerificationSchema = z

@@ -1,6 +1,6 @@
 import type { FailureReason } from '#domain/receipt-rules';
-import { isAiError } from '../../../src/lib/ai/errors';
-import { parseModelJson } from '../../../src/lib/ai/json';
+import { isAiError } from '#domain/ai-errors';
+import { parseModelJson } from '#domain/model-json';
 import {
   demoReceiptNote,
   receiptPrompt,

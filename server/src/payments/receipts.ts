@@ -5,7 +5,9 @@ import type { Limit } from '../config';
 import type { Queries } from '../db/database';
 import { columnParam } from '../db/prepared';
 import { orders, payments, rateLimitWindows, type OrderRow } from '../db/schema';
+import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../deps';
+import type { ReceiptResultSchema, VerificationSchema } from '../orders/schemas';
 import { ApiError } from '../platform/errors';
 import { limitKeys, sweepEndedWindows } from '../platform/abuse-limits';
 import {
@@ -15,7 +17,7 @@ import {
   rowDelivery,
   type Delivery,
 } from '../delivery/esim-delivery';
-import { isStaleCheck, toShopOrder, type ShopOrder } from '../orders/orders';
+import { isStaleCheck, toShopOrder } from '../orders/orders';
 import { payOrderInTx, tryTransition, TransitionRefused } from '../orders/lifecycle';
 import { composedWrite } from '../orders/lifecycle-writes';
 import { readReceiptWithModel, type ReceiptImage } from './receipt-model';
@@ -27,21 +29,8 @@ import { readReceiptWithModel, type ReceiptImage } from './receipt-model';
  * transaction id) is the authority on reuse, across every device and buyer.
  */
 
-export type Verification =
-  | {
-      status: 'confirmed';
-      transactionId: string;
-      transactionTime: number;
-      verifiedAt: number;
-      /**
-       * True when the receipt showed the shop as payee, false when it showed no payee (issue
-       * #23): confirmed either way, and the delivery policy decides what the latter gets.
-       */
-      payeeShown: boolean;
-    }
-  | { status: 'failed'; reason: FailureReason };
-
-export type ReceiptResult = { order: ShopOrder; verification: Verification };
+export type Verification = z.infer<typeof VerificationSchema>;
+export type ReceiptResult = z.infer<typeof ReceiptResultSchema>;
 
 /**
  * A buyer who paid inside the window but uploads later is not stranded (issue #15 item 6):

@@ -5,11 +5,12 @@ import {
   payments,
   statementImports,
   statementLines,
-  type BankState,
   type OrderRow,
 } from '../db/schema';
 import type { Actor } from '#domain/order-life';
+import type { z } from '@hono/zod-openapi';
 import type { Tx } from '../db/database';
+import type { ReconciliationReportSchema, StatementImportSchema } from '../staff/schemas';
 import type { Deps } from '../deps';
 import { ApiError, type ErrorDetail } from '../platform/errors';
 import type { StaffAlertPayload } from '../delivery/message-texts';
@@ -26,17 +27,7 @@ import { staffOrderById, staffOrderOf, withdrawInTx, type StaffOrder } from '../
  * paid inside an imported statement's period with no line is suspect: staff are alerted.
  */
 
-export type StatementImport = {
-  imported: number;
-  /** Lines already imported before (the same id, amount and time): changed nothing. */
-  alreadyImported: number;
-  confirmed: number;
-  mismatch: number;
-  unmatched: number;
-  suspect: number;
-  /** Held orders whose eSIM left now. */
-  released: number;
-};
+export type StatementImport = z.infer<typeof StatementImportSchema>;
 
 /** Imports a statement in one transaction; a file with any problem is refused whole (422). */
 export async function importStatement(
@@ -244,26 +235,7 @@ const refused = (details: ErrorDetail[]) =>
     details,
   );
 
-export type ReconciliationReport = {
-  counts: Record<BankState | 'unmatched', number>;
-  orders: {
-    orderId: string;
-    orderNumber: string;
-    transactionId: string | null;
-    bankState: BankState;
-    deliveryState: OrderRow['deliveryState'];
-    price: number;
-    paidAt: number | null;
-  }[];
-  unmatched: {
-    source: 'statement' | 'notification';
-    line: number | null;
-    transactionId: string;
-    amount: number;
-    paidAt: number;
-    reference: string | null;
-  }[];
-};
+export type ReconciliationReport = z.infer<typeof ReconciliationReportSchema>;
 
 /** The most orders and unmatched lines the report lists (the counts cover all). */
 export const REPORT_LIMIT = 500;

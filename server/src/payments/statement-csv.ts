@@ -1,6 +1,8 @@
 import { normalizeTransactionId } from '#domain/receipt-rules';
 import { MYANMAR_UTC_OFFSET } from '#domain/myanmar-time';
+import type { z } from '@hono/zod-openapi';
 import { splitLine } from '../delivery/stock-csv';
+import type { StatementMappingSchema } from '../staff/schemas';
 
 /**
  * The merchant account's statement staff import (issue #23 item 3, decision 071). Pure: text
@@ -24,11 +26,7 @@ const REQUIRED: StatementField[] = ['transaction_id', 'amount', 'paid_at'];
  * `dateFormat` uses YYYY, MM, DD, HH, mm, ss (e.g. "DD/MM/YYYY HH:mm"); without it dates are
  * ISO 8601. Times without an offset are read in `utcOffset` (default Myanmar, +06:30).
  */
-export type StatementMapping = {
-  columns?: Partial<Record<StatementField, string>>;
-  dateFormat?: string;
-  utcOffset?: string;
-};
+export type StatementMapping = z.infer<typeof StatementMappingSchema>;
 
 export type StatementLine = {
   line: number;

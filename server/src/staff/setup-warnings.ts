@@ -1,20 +1,13 @@
+import type { z } from '@hono/zod-openapi';
 import type { Config } from '../config';
+import type { SetupWarningsSchema } from './schemas';
 
 /**
  * What a newcomer has not set up yet (issue #24): the server says so in its log at start and on
  * the staff page. Today one thing: the MMQR merchant settings are still the example values of
  * `.env.example`, so a buyer's payment would go to no real account.
  */
-export type SetupWarning = {
-  /**
-   * merchant_placeholder: the MMQR merchant ids are the example values. contact_hash_secret:
-   * outside demo mode CONTACT_HASH_SECRET is not set, so the key of the contact hashes lives in
-   * the database, and in every backup of it, beside the hashes (review N10).
-   */
-  code: 'merchant_placeholder' | 'contact_hash_secret';
-  /** The settings that still hold an example value. */
-  settings: string[];
-};
+export type SetupWarning = z.infer<typeof SetupWarningsSchema>['warnings'][number];
 
 /** The example values of `.env.example` (and the defaults): no account stands behind them. */
 const PLACEHOLDER_MERCHANT_ID = /^0+$/;

@@ -8,10 +8,8 @@ import {
   messageOutbox,
   orderEvents,
   profiles,
-  type DeliveryState,
   type Es2plusJobRow,
   type InstallProgressRow,
-  type InstallState,
   type OrderRow,
   type ProfileRow,
 } from '../db/schema';
@@ -20,7 +18,8 @@ import type { Queries, Tx } from '../db/database';
 import type { Deps } from '../deps';
 import { applyTransition, type Evidence } from '../orders/lifecycle-writes';
 import { ApiError } from '../platform/errors';
-import type { OrderEventAnswer } from './schemas';
+import type { z } from '@hono/zod-openapi';
+import type { OrderEventAnswer, StaffOrderSchema } from './schemas';
 import {
   ESIM_EMAIL,
   latestEmail,
@@ -30,28 +29,7 @@ import {
 import { effectiveStatus } from '../orders/orders';
 import { orderJobOf, queueCancelOrder } from '../provisioning/provisioning';
 
-export type StaffOrder = {
-  id: string;
-  number: string;
-  planId: string;
-  operatorId: OperatorId;
-  status: OrderRow['status'];
-  deliveryState: DeliveryState;
-  contactKind: OrderRow['contactKind'];
-  transactionId: string | null;
-  paidAt: number | null;
-  createdAt: number;
-  iccid: string | null;
-  emailAttempts: number;
-  emailLastError: string | null;
-  emailSentAt: number | null;
-  bankState: OrderRow['bankState'];
-  paymentRejectedReason: string | null;
-  profileSource: ProfileRow['source'] | null;
-  installState: InstallState | null;
-  installStateAt: number | null;
-  provisioningError: string | null;
-};
+export type StaffOrder = z.infer<typeof StaffOrderSchema>;
 
 /** What staff read of the order's status: the server's effective one (an unpaid order past its code reads expired). */
 type Reading = { now: number; timeoutMs: number };

@@ -27,8 +27,11 @@ const assigned = (change: Partial<OrderDelivery> = {}): OrderDelivery => ({
     activationCode: CODE,
     smdpAddress: 'smdp.example.com',
     matchingId: 'K2-1A2B3C-4D5E6F',
+    installState: null,
+    installStateAt: null,
   },
   promisedBy: null,
+  reason: null,
   email: { state: 'queued', attempts: 0 },
   ...change,
 });

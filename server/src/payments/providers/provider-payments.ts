@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { findPlan } from '#domain/catalogue';
 import { providerPayments, type OrderRow, type ProviderPaymentRow } from '../../db/schema';
+import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps';
+import type { PaymentMethodSchema } from '../../orders/schemas';
 import { ApiError } from '../../platform/errors';
 import { orderEventsOf } from '../../platform/order-events';
 import { safeError } from '../../platform/log-safe';
@@ -86,20 +88,7 @@ export function createProviders(deps: Deps): Providers {
 }
 
 /** One way to pay an order, as the order's answer lists it (`paymentMethods`). */
-export type PaymentMethod = {
-  id: 'mmqr' | ProviderId;
-  /** card: a hosted card page; wallet: a Myanmar wallet's QR code. */
-  kind: 'card' | 'wallet';
-  currency: 'MMK' | 'USD';
-  /** Minor units of `currency` (US cents; whole kyat). */
-  amount: number;
-  /** What it takes, for the buyer's eye. */
-  accepts: string[];
-  /** Confirmed by the provider itself (no screenshot to upload). */
-  providerConfirmed: boolean;
-  /** The provider is a test fake on this machine: no money moves, the eSIM is a demo profile. */
-  test: boolean;
-};
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
 /** What the order costs in `currency`: MMK, its price of record; USD, the plan's owner-set price. */
 export function amountIn(order: Pick<OrderRow, 'planId' | 'price'>, currency: 'MMK' | 'USD') {

@@ -232,6 +232,7 @@ export function OrderView() {
               state: 'none',
               esim: null,
               promisedBy: null,
+              reason: null,
               email: { state: 'not_applicable', attempts: 0 },
             }
           }

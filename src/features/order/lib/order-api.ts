@@ -14,25 +14,14 @@ export async function fetchBuyerOrder(
   token: string,
   signal?: AbortSignal,
 ): Promise<BuyerOrder> {
-  const order = (await getOrder(api, id, token, signal)) as Partial<ShopOrder> | undefined;
-  if (
-    !order ||
-    typeof order.id !== 'string' ||
-    typeof order.number !== 'string' ||
-    typeof order.planId !== 'string' ||
-    typeof order.operatorId !== 'string' ||
-    typeof order.status !== 'string'
-  ) {
-    throw new ApiError(200, 'invalid_answer', 'The server answered with an unexpected order');
-  }
+  const order = await getOrder(api, id, token, signal);
   return {
     id: order.id,
     number: order.number,
     planId: order.planId,
     operatorId: order.operatorId,
     status: order.status,
-    contactKind:
-      order.contactKind === 'email' || order.contactKind === 'phone' ? order.contactKind : null,
+    contactKind: order.contactKind,
     delivery: readDelivery(order.delivery),
   };
 }
