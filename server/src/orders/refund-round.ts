@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import { refunds } from '../db/schema';
 import type { Deps } from '../deps';
 import type { Providers } from '../payments/providers/provider-payments';
 import { repeatRounds } from '../platform/rounds';
 import { safeError } from '../platform/log-safe';
+import { claimDueRefunds, scheduleRefundCheck } from './queries';
 import { checkRefund } from './requests';
 
 /**
@@ -51,36 +50,8 @@ export function createRefundRound(
     .filter((provider) => provider.refundStatus)
     .map((provider) => provider.id);
 
-  async function claim(now: number) {
-    if (methods.length === 0) return [];
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ orderId: refunds.orderId })
-        .from(refunds)
-        .where(
-          and(
-            eq(refunds.state, 'pending'),
-            inArray(refunds.method, methods),
-            lt(refunds.checks, maxChecks),
-            or(isNull(refunds.nextCheckAt), lte(refunds.nextCheckAt, new Date(now))),
-          ),
-        )
-        .orderBy(asc(refunds.nextCheckAt))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(refunds)
-        .set({ nextCheckAt: new Date(now + leaseMs) })
-        .where(
-          inArray(
-            refunds.orderId,
-            due.map((row) => row.orderId),
-          ),
-        )
-        .returning();
-    });
-  }
+  const claim = (now: number) =>
+    claimDueRefunds(db, { methods, maxChecks, now, leaseMs, limit: BATCH });
 
   async function runOnce() {
     const claimed = await claim(deps.now());
@@ -97,13 +68,10 @@ export function createRefundRound(
         continue;
       }
       const checks = refund.checks + 1;
-      await db
-        .update(refunds)
-        .set({
-          checks,
-          nextCheckAt: new Date(deps.now() + refundCheckBackoffMs(backoffMs, checks)),
-        })
-        .where(and(eq(refunds.orderId, refund.orderId), eq(refunds.state, 'pending')));
+      await scheduleRefundCheck(db, refund.orderId, {
+        checks,
+        nextCheckAt: new Date(deps.now() + refundCheckBackoffMs(backoffMs, checks)),
+      });
       if (checks >= maxChecks) {
         deps.logger.warn(
           { orderId: refund.orderId, method: refund.method, checks },
