@@ -72,7 +72,7 @@ async function paidOrder(language: Language) {
 }
 
 for (const language of ['en', 'my'] as const) {
-  test.describe(`a refund asked and granted (${language})`, () => {
+  test.describe(`a refund or a new eSIM asked and granted (${language})`, () => {
     test.use({
       baseURL: e2eServers.confirmed.url,
       serviceWorkers: 'block',
@@ -115,7 +115,61 @@ for (const language of ['en', 'my'] as const) {
       await expect(page.getByTestId('refund-reference')).toHaveText(`BANK-${language}-4411`);
       await shot(page, `request-refunded-${language}-390`);
     });
+
+    test('the buyer asks for a new eSIM, staff send it, the order page shows the new eSIM', async ({
+      page,
+    }) => {
+      const t = texts[language];
+      await useLanguage(page, language);
+      const { order, token } = await paidOrder(language);
+      const before = await orderEsim(order.id, token);
+      await page.goto(`./#/order/${order.id}?token=${encodeURIComponent(token)}&lang=${language}`);
+      await expect(page.getByLabel(t.delivery.codes.matchingId, { exact: true })).toHaveValue(
+        before.matchingId,
+      );
+      await page.getByTestId('request-open').click();
+      await page.getByTestId('request-reason').selectOption('no_connection');
+      await expect(page.getByTestId('request-policy')).toContainText(
+        t.delivery.request.policy.replace,
+      );
+      await page.getByTestId('request-send').click();
+      await expect(page.getByTestId('request-waiting')).toHaveText(t.delivery.request.waiting);
+
+      const staff = await page.context().newPage();
+      await useLanguage(staff, language);
+      await signInAsStaff(staff, e2eBankApi.staffKeyFile);
+      await staff.getByRole('tab', { name: t.staff.tabs.requests }).click();
+      const number = new RegExp(`${order.number.replace(/[^\w]/g, '\\$&')}(?!-)`);
+      const card = staff.getByTestId('staff-request').filter({ hasText: number });
+      await card.getByTestId('approve-replace').click();
+      await expect(card).toContainText(t.staff.requests.states.replaced);
+
+      // The new profile, not the old one: the order page shows its codes and says why.
+      const after = await orderEsim(order.id, token);
+      expect(after.iccid).not.toBe(before.iccid);
+      await page.reload();
+      await expect(page.getByTestId('request-answer')).toContainText(
+        t.delivery.request.answers.replaced,
+      );
+      await expect(page.getByLabel(t.delivery.codes.matchingId, { exact: true })).toHaveValue(
+        after.matchingId,
+      );
+      await shot(page, `request-replaced-${language}-390`);
+    });
   });
+}
+
+/** The order's eSIM as the order's own link reads it. */
+async function orderEsim(id: string, token: string) {
+  const answer = await fetch(`${e2eBankApi.url}/api/orders/${id}`, {
+    headers: { 'X-Order-Token': token },
+  });
+  expect(answer.status).toBe(200);
+  const { order } = (await answer.json()) as {
+    order: { delivery: { esim: { iccid: string; matchingId: string } | null } };
+  };
+  expect(order.delivery.esim).not.toBeNull();
+  return order.delivery.esim!;
 }
 
 /** An open request (a new eSIM: it does not connect) on a paid order, asked as the order page does. */
