@@ -59,7 +59,6 @@ const drizzleNotYetMoved = [
   'server/src/orders/lifecycle.ts',
   'server/src/orders/order-lookup.ts',
   'server/src/orders/orders.ts',
-  'server/src/partner/partner-orders.ts',
   'server/src/payments/payment-notifications.ts',
   'server/src/payments/providers/provider-payments.ts',
   'server/src/payments/receipts.ts',

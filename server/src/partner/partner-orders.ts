@@ -1,12 +1,12 @@
 import { type z } from '@hono/zod-openapi';
-import { and, eq, sql } from 'drizzle-orm';
 import { findOperator, plans, recommendedPlan } from '#domain/catalogue';
-import { orders, type OrderRow } from '../db/schema';
+import type { OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../platform/errors';
 import { DEFAULT_OPERATOR, type EsimProfileSchema, type PartnerOrderSchema } from './schemas';
 import { assignOrWait, esimOfOrder } from '../delivery/esim-delivery';
 import { effectiveStatus } from '../orders/orders';
+import { markActivationRequested } from './queries';
 
 type PartnerOrder = z.infer<typeof PartnerOrderSchema>;
 type EsimProfile = z.infer<typeof EsimProfileSchema>;
@@ -75,13 +75,7 @@ export async function requestActivation(deps: Deps, row: OrderRow): Promise<Orde
     );
   }
   const activated = await deps.database.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        activationRequestedAt: sql`coalesce(${orders.activationRequestedAt}, ${new Date(now).toISOString()}::timestamptz)`,
-      })
-      .where(and(eq(orders.id, row.id), eq(orders.status, 'paid')))
-      .returning();
+    const [updated] = await markActivationRequested(tx, row.id, now);
     // A paid order without its eSIM yet (paid outside the receipt check): take one now.
     if (updated?.deliveryState === 'none') return assignOrWait(deps, tx, updated, now);
     return updated;
