@@ -1,11 +1,11 @@
-import { lt, sql } from 'drizzle-orm';
 import type { Limit } from '../config';
-import { columnParam, preparedQuery } from '../db/prepared';
-import { rateLimitWindows } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from './errors';
 import type { RateDecision, RateLimiter } from './rate-limit';
 import { runtimeSlot } from './runtime';
+import { deleteEndedWindows, limitHit, takeHit } from './queries';
+
+export { limitHit };
 
 /** How often each process removes the windows that have ended, at most (decision 110). */
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -25,31 +25,8 @@ export async function sweepEndedWindows(deps: Pick<Deps, 'database' | 'runtime'>
   const swept = deps.runtime.of(sweeps);
   if (swept.at !== undefined && now - swept.at < SWEEP_INTERVAL_MS) return;
   swept.at = now;
-  await deps.database.db
-    .delete(rateLimitWindows)
-    .where(lt(rateLimitWindows.expiresAt, new Date(now)));
+  await deleteEndedWindows(deps.database.db, new Date(now));
 }
-
-/**
- * The CTE `hit`: one hit on the key's window (placeholders `limitKey`, `windowStart`,
- * `windowEnd`), which makes its row with 1 or counts one more and returns its `hits`.
- */
-export function limitHit() {
-  const w = rateLimitWindows;
-  return sql`hit as (
-    insert into ${w} (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)}, ${sql.identifier(w.expiresAt.name)}, ${sql.identifier(w.hits.name)})
-    values (${columnParam('limitKey', w.key)}, ${columnParam('windowStart', w.windowStart)}, ${columnParam('windowEnd', w.expiresAt)}, 1)
-    on conflict (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)})
-    do update set ${sql.identifier(w.hits.name)} = ${w}.${sql.identifier(w.hits.name)} + 1
-    returning ${sql.identifier(w.hits.name)} as hits
-  )`;
-}
-
-/** One hit on a key's window. */
-const takeHit = preparedQuery<{ hits: number }>('rate_limit_take', () => ({
-  query: sql`with ${limitHit()} select hits from hit`,
-  fields: [{ path: ['hits'], field: sql`hits`.mapWith(Number) }],
-}));
 
 /**
  * Abuse limits counted in the database (issue #23 item 4, decision 069), so that every copy of

@@ -1,11 +1,19 @@
 import { safeError } from './log-safe';
-import { desc, eq, like } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import { apiKeys } from '../db/schema';
+import type { apiKeys } from '../db/schema';
 import type { Database } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError } from './errors';
 import { constantTimeEqual, sha256Hex, toBase64Url } from './hashing';
+import {
+  allApiKeys,
+  apiKeyByHash,
+  apiKeysById,
+  apiKeysByPrefix,
+  insertApiKey,
+  noteApiKeyUse,
+  revokeApiKeyRow,
+} from './queries';
 
 /**
  * Partner API keys (decision 026): `esim_live_<32 random base64url characters>`, shown once
@@ -37,12 +45,12 @@ export async function createApiKey(
     createdAt: new Date(deps.now()),
     role,
   };
-  await deps.database.db.insert(apiKeys).values(row);
+  await insertApiKey(deps.database.db, row);
   return { id: row.id, key, prefix: row.prefix, role };
 }
 
 export async function listApiKeys(database: Database): Promise<ApiKeyRow[]> {
-  return database.db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt));
+  return allApiKeys(database.db);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -55,21 +63,14 @@ export async function revokeApiKey(
   const text = idOrPrefix.trim();
   const { db } = deps.database;
   const matches = UUID.test(text)
-    ? await db.select().from(apiKeys).where(eq(apiKeys.id, text))
+    ? await apiKeysById(db, text)
     : text.length >= API_KEY_PREFIX.length + 2
-      ? await db
-          .select()
-          .from(apiKeys)
-          .where(like(apiKeys.prefix, `${text.replace(/[%_\\]/g, '\\$&')}%`))
+      ? await apiKeysByPrefix(db, text)
       : [];
   if (matches.length === 0) throw new Error(`No API key ${text}.`);
   if (matches.length > 1) throw new Error(`${text} names ${matches.length} keys; use the id.`);
   const [key] = matches as [ApiKeyRow];
-  const [revoked] = await db
-    .update(apiKeys)
-    .set({ revokedAt: key.revokedAt ?? new Date(deps.now()) })
-    .where(eq(apiKeys.id, key.id))
-    .returning();
+  const [revoked] = await revokeApiKeyRow(db, key.id, key.revokedAt ?? new Date(deps.now()));
   return revoked ?? key;
 }
 
@@ -88,7 +89,7 @@ export async function authenticate(
 ): Promise<ApiKeyRow | null> {
   const hash = await sha256Hex(presented ?? '');
   if (!presented || presented.length > 200) return null;
-  const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.keyHash, hash)).limit(1);
+  const [row] = await apiKeyByHash(database.db, hash);
   if (!row || !constantTimeEqual(row.keyHash, hash) || row.revokedAt) return null;
   return row;
 }
@@ -128,13 +129,9 @@ export function requireApiKey(
     c.set('apiKey', key);
     const now = deps.now();
     if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > 60_000) {
-      await deps.database.db
-        .update(apiKeys)
-        .set({ lastUsedAt: new Date(now) })
-        .where(eq(apiKeys.id, key.id))
-        .catch((error: unknown) =>
-          deps.logger.warn({ err: safeError(error) }, 'key use not noted'),
-        );
+      await noteApiKeyUse(deps.database.db, key.id, new Date(now)).catch((error: unknown) =>
+        deps.logger.warn({ err: safeError(error) }, 'key use not noted'),
+      );
     }
     await next();
   };

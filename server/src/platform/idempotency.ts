@@ -1,8 +1,15 @@
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import { idempotencyKeys, orders } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from './errors';
 import { sha256Hex } from './hashing';
+import {
+  deleteIdempotencyKeysBefore,
+  emptyFinishedAnswers,
+  idempotencyKeyRow,
+  insertIdempotencyKey,
+  keepIdempotentAnswer,
+  releaseIdempotencyKey,
+  retakeIdempotencyKey,
+} from './queries';
 
 /**
  * Idempotency-Key (Stripe's convention; decision 025). The first request with a key runs and
@@ -62,31 +69,24 @@ async function claim(
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const now = deps.now();
     const createdAt = new Date(now);
-    const [inserted] = await db
-      .insert(idempotencyKeys)
-      .values({ scope, key: keyHash, requestHash, createdAt })
-      .onConflictDoNothing()
-      .returning({ scope: idempotencyKeys.scope });
+    const [inserted] = await insertIdempotencyKey(db, {
+      scope,
+      key: keyHash,
+      requestHash,
+      createdAt,
+    });
     if (inserted) return { kind: 'run', createdAt };
-    const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, keyHash));
-    const [row] = await db.select().from(idempotencyKeys).where(where).limit(1);
+    const [row] = await idempotencyKeyRow(db, scope, keyHash);
     if (!row) continue; // released in between: try to take it again
     const age = now - row.createdAt.getTime();
     const lockMs = abandonedAfterMs(deps);
     const abandoned = row.statusCode === null && age > lockMs;
     if (abandoned || age > IDEMPOTENCY_TTL_MS) {
-      const [taken] = await db
-        .update(idempotencyKeys)
-        .set({
-          requestHash,
-          statusCode: null,
-          response: null,
-          createdAt,
-          orderId: null,
-          prunedAt: null,
-        })
-        .where(and(where, eq(idempotencyKeys.createdAt, row.createdAt)))
-        .returning({ scope: idempotencyKeys.scope });
+      const [taken] = await retakeIdempotencyKey(
+        db,
+        { scope, keyHash, seenCreatedAt: row.createdAt },
+        { requestHash, createdAt },
+      );
       if (taken) return { kind: 'run', createdAt };
       continue;
     }
@@ -141,26 +141,21 @@ export async function withIdempotency<T>(
     const body = sealer ? await sealer.open(claimed.stored, rawKey) : (claimed.stored as T);
     return { status: claimed.status, body, replayed: true };
   }
-  const mine = and(
-    eq(idempotencyKeys.scope, scope),
-    eq(idempotencyKeys.key, keyHash),
-    eq(idempotencyKeys.createdAt, claimed.createdAt),
-  );
   let answer: Answer<T>;
   try {
     answer = await run();
   } catch (error) {
-    await deps.database.db
-      .delete(idempotencyKeys)
-      .where(mine)
-      .catch(() => undefined); // unreachable database: the key frees itself when abandoned
+    await releaseIdempotencyKey(deps.database.db, scope, keyHash, claimed.createdAt).catch(
+      () => undefined,
+    ); // unreachable database: the key frees itself when abandoned
     throw error;
   }
   const stored = sealer ? await sealer.seal(answer.body, rawKey) : answer.body;
-  await deps.database.db
-    .update(idempotencyKeys)
-    .set({ statusCode: answer.status, response: stored, orderId: orderIdOf(answer.body) })
-    .where(mine);
+  await keepIdempotentAnswer(
+    deps.database.db,
+    { scope, keyHash, createdAt: claimed.createdAt },
+    { statusCode: answer.status, response: stored, orderId: orderIdOf(answer.body) },
+  );
   return { ...answer, replayed: false };
 }
 
@@ -185,23 +180,7 @@ export async function pruneIdempotencyKeys(
 ): Promise<{ deleted: number; emptied: number }> {
   const { db } = deps.database;
   const now = deps.now();
-  const deleted = await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)))
-    .returning({ key: idempotencyKeys.key });
-  const finished = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      or(
-        inArray(orders.deliveryState, ['delivered', 'withdrawn']),
-        inArray(orders.status, ['cancelled']),
-      ),
-    );
-  const emptied = await db
-    .update(idempotencyKeys)
-    .set({ response: null, prunedAt: new Date(now) })
-    .where(and(isNull(idempotencyKeys.prunedAt), inArray(idempotencyKeys.orderId, finished)))
-    .returning({ key: idempotencyKeys.key });
+  const deleted = await deleteIdempotencyKeysBefore(db, new Date(now - IDEMPOTENCY_TTL_MS));
+  const emptied = await emptyFinishedAnswers(db, new Date(now));
   return { deleted: deleted.length, emptied: emptied.length };
 }
