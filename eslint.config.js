@@ -64,8 +64,6 @@ const drizzleNotYetMoved = [
   'server/src/payments/receipts.ts',
   'server/src/payments/reconciliation.ts',
   'server/src/staff/staff-orders.ts',
-  'server/src/status/metrics.ts',
-  'server/src/status/status.ts',
 ];
 
 const sharedFolders = ['./src/components', './src/lib', './src/config', './src/hooks'];

@@ -1,8 +1,15 @@
-import { count, isNull, min, sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { es2plusJobs, messageOutbox, orders, payments } from '../db/schema';
 import type { Deps } from '../deps';
 import { aiBudgetsLeft, PUBLIC_AI_TASKS } from '../ai/ai-budgets';
+import {
+  attentionCounts,
+  oldestPendingJob,
+  oldestUnsentOutbox,
+  orderCounts,
+  paymentCounts,
+  pendingJobCount,
+  unsentOutboxCount,
+} from './queries';
 
 /**
  * GET /metrics (issue #43 point 5, decision 119): the Prometheus text format, made by prom-client.
@@ -100,15 +107,7 @@ export function createMetrics(
     'Orders by status, delivery state and bank state.',
     ['status', 'delivery_state', 'bank_state'],
     async (gauge) => {
-      const rows = await db
-        .select({
-          status: orders.status,
-          delivery: orders.deliveryState,
-          bank: orders.bankState,
-          n: count(),
-        })
-        .from(orders)
-        .groupBy(orders.status, orders.deliveryState, orders.bankState);
+      const rows = await orderCounts(db);
       for (const row of rows) {
         gauge.set(
           { status: row.status, delivery_state: row.delivery, bank_state: row.bank ?? 'none' },
@@ -122,19 +121,7 @@ export function createMetrics(
     'Orders staff must look at: held (eSIM not sent), bank suspect, bank mismatch.',
     ['kind'],
     async (gauge) => {
-      const [row] = await db
-        .select({
-          held: sql<number>`count(*) filter (where ${orders.deliveryState} = 'held')`.mapWith(
-            Number,
-          ),
-          suspect: sql<number>`count(*) filter (where ${orders.bankState} = 'suspect')`.mapWith(
-            Number,
-          ),
-          mismatch: sql<number>`count(*) filter (where ${orders.bankState} = 'mismatch')`.mapWith(
-            Number,
-          ),
-        })
-        .from(orders);
+      const [row] = await attentionCounts(db);
       gauge.set({ kind: 'held' }, row?.held ?? 0);
       gauge.set({ kind: 'suspect' }, row?.suspect ?? 0);
       gauge.set({ kind: 'mismatch' }, row?.mismatch ?? 0);
@@ -145,10 +132,7 @@ export function createMetrics(
     'Payments recorded, by how they were verified (screenshot, notification, staff, …).',
     ['method'],
     async (gauge) => {
-      const rows = await db
-        .select({ method: payments.verifiedBy, n: count() })
-        .from(payments)
-        .groupBy(payments.verifiedBy);
+      const rows = await paymentCounts(db);
       for (const row of rows) gauge.set({ method: row.method }, Number(row.n));
     },
   );
@@ -157,14 +141,8 @@ export function createMetrics(
     'Work waiting: the outbox (emails, staff alerts) and the ES2+ jobs.',
     ['queue'],
     async (gauge) => {
-      const [outbox] = await db
-        .select({ n: count() })
-        .from(messageOutbox)
-        .where(isNull(messageOutbox.sentAt));
-      const [jobs] = await db
-        .select({ n: count() })
-        .from(es2plusJobs)
-        .where(sql`${es2plusJobs.state} = 'pending'`);
+      const [outbox] = await unsentOutboxCount(db);
+      const [jobs] = await pendingJobCount(db);
       gauge.set({ queue: 'outbox' }, Number(outbox?.n ?? 0));
       gauge.set({ queue: 'es2plus' }, Number(jobs?.n ?? 0));
     },
@@ -175,14 +153,8 @@ export function createMetrics(
     ['queue'],
     async (gauge) => {
       const now = deps.now();
-      const [outbox] = await db
-        .select({ oldest: min(messageOutbox.createdAt) })
-        .from(messageOutbox)
-        .where(isNull(messageOutbox.sentAt));
-      const [jobs] = await db
-        .select({ oldest: min(es2plusJobs.createdAt) })
-        .from(es2plusJobs)
-        .where(sql`${es2plusJobs.state} = 'pending'`);
+      const [outbox] = await oldestUnsentOutbox(db);
+      const [jobs] = await oldestPendingJob(db);
       const age = (oldest: Date | null | undefined) =>
         oldest ? seconds(now - new Date(oldest).getTime()) : 0;
       gauge.set({ queue: 'outbox' }, age(outbox?.oldest));

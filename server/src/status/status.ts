@@ -1,8 +1,7 @@
 import { aiBudgetsLeft, PUBLIC_AI_TASKS } from '../ai/ai-budgets';
-import { count, desc, isNull, min } from 'drizzle-orm';
-import { aiHealth, messageOutbox } from '../db/schema';
 import type { Deps } from '../deps';
 import { safeError } from '../platform/log-safe';
+import { latestAiHealth, unsentOutbox } from './queries';
 import type { ServiceState, StatusResponse } from './schemas';
 
 /** A database that does not answer SELECT 1 within this time counts as down. */
@@ -66,11 +65,7 @@ export const DEMO_AI_SERVICE: Service = {
 async function checkAi(deps: Deps): Promise<Service> {
   if (deps.config.ai.mode === 'demo') return DEMO_AI_SERVICE;
   const base = { id: 'ai', name: 'AI payment verification' };
-  const [last] = await deps.database.db
-    .select()
-    .from(aiHealth)
-    .orderBy(desc(aiHealth.checkedAt))
-    .limit(1);
+  const [last] = await latestAiHealth(deps.database.db);
   if (!last) {
     return {
       ...base,
@@ -107,10 +102,7 @@ async function checkAi(deps: Deps): Promise<Service> {
 async function checkOutbox(deps: Deps): Promise<Service> {
   const base = { id: 'outbox', name: 'Order notifications' };
   const started = performance.now();
-  const [row] = await deps.database.db
-    .select({ depth: count(), oldest: min(messageOutbox.createdAt) })
-    .from(messageOutbox)
-    .where(isNull(messageOutbox.sentAt));
+  const [row] = await unsentOutbox(deps.database.db);
   const latency = Math.round((performance.now() - started) * 10) / 10;
   const depth = Number(row?.depth ?? 0);
   if (depth === 0) {
