@@ -48,8 +48,6 @@ const drizzleNotYetMoved = [
   'server/src/provisioning/provisioning-worker.ts',
   'server/src/provisioning/provisioning.ts',
   // Still to move into their folder's queries.ts.
-  'server/src/ai/ai-budgets.ts',
-  'server/src/ai/ai-proof.ts',
   'server/src/delivery/delivery-policy.ts',
   'server/src/delivery/demo-stock.ts',
   'server/src/delivery/esim-delivery.ts',

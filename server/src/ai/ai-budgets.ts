@@ -1,8 +1,7 @@
-import { and, lt, sql } from 'drizzle-orm';
-import { aiBudgets } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../platform/errors';
 import type { AiTask } from './ai-health';
+import { budgetRowsOf, countAiBudgets, deletePastBudgetDays } from './queries';
 
 /**
  * The public AI features' daily budgets (review N1, decision 121): each feature (chat,
@@ -121,28 +120,15 @@ export async function spendAiBudget(
   const last = sweptAt.get(deps.config);
   if (last === undefined || now - last > 3_600_000) {
     sweptAt.set(deps.config, now);
-    await deps.database.db.delete(aiBudgets).where(lt(aiBudgets.day, day));
+    await deletePastBudgetDays(deps.database.db, day);
   }
-  const upsert = (key: string, from: ReturnType<typeof sql>) => sql`
-    insert into ai_budgets (key, day, requests, tokens)
-    select ${key}, ${day}, 1, ${input.tokens}::bigint ${from}
-    on conflict (key, day) do update set requests = ai_budgets.requests + 1,
-      tokens = ai_budgets.tokens + excluded.tokens
-    returning requests, tokens`;
-  const result = (await deps.database.db.execute(sql`
-    with client as (${upsert(clientBudgetKey(input.task, input.client), sql``)}),
-    shop as (${upsert(
-      shopBudgetKey(input.task),
-      sql`from client where client.requests <= ${limits.client.requests}::integer
-        and client.tokens <= ${limits.client.tokens}::bigint`,
-    )})
-    select (select requests from client)::integer as client_requests,
-      (select tokens from client)::bigint as client_tokens,
-      (select requests from shop)::integer as shop_requests,
-      (select tokens from shop)::bigint as shop_tokens`)) as unknown as {
-    rows: Record<string, unknown>[];
-  };
-  const row = result.rows[0] ?? {};
+  const row = await countAiBudgets(deps.database.db, {
+    clientKey: clientBudgetKey(input.task, input.client),
+    shopKey: shopBudgetKey(input.task),
+    day,
+    tokens: input.tokens,
+    clientLimit: limits.client,
+  });
   const clientOver =
     Number(row.client_requests) > limits.client.requests ||
     Number(row.client_tokens) > limits.client.tokens;
@@ -173,15 +159,7 @@ export async function aiBudgetsLeft(
   deps: Pick<Deps, 'config' | 'database' | 'now'>,
 ): Promise<Record<PublicAiTask, { requests: number; tokens: number }>> {
   const { day } = dayOf(deps.now());
-  const rows = await deps.database.db
-    .select()
-    .from(aiBudgets)
-    .where(
-      and(
-        sql`${aiBudgets.day} = ${day}`,
-        sql`${aiBudgets.key} in ${PUBLIC_AI_TASKS.map(shopBudgetKey)}`,
-      ),
-    );
+  const rows = await budgetRowsOf(deps.database.db, day, PUBLIC_AI_TASKS.map(shopBudgetKey));
   const spent = new Map(rows.map((row) => [row.key, row]));
   return Object.fromEntries(
     PUBLIC_AI_TASKS.map((task) => {

@@ -6,11 +6,11 @@ import {
   type Solution,
 } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
-import { eq, lt } from 'drizzle-orm';
-import { aiProofs, serverSecrets } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../platform/errors';
 import { toBase64Url } from '../platform/hashing';
+import { keepServerSecret } from '../orders/queries';
+import { deleteEndedProofs, insertSpentProof } from './queries';
 
 /**
  * The proof of work an image or a video asks first (review N1, decision 121): an ALTCHA
@@ -35,21 +35,13 @@ function secretOf(deps: Pick<Deps, 'config' | 'database' | 'randomBytes' | 'now'
   let secret = keptSecrets.get(deps.database);
   if (!secret) {
     secret = (async () => {
-      const { db } = deps.database;
-      await db
-        .insert(serverSecrets)
-        .values({
-          name: SECRET_NAME,
-          value: toBase64Url(deps.randomBytes(32)),
-          createdAt: new Date(deps.now()),
-        })
-        .onConflictDoNothing();
-      const [row] = await db
-        .select()
-        .from(serverSecrets)
-        .where(eq(serverSecrets.name, SECRET_NAME));
-      if (!row) throw new Error('The AI challenge secret could not be kept');
-      return row.value;
+      const value = await keepServerSecret(deps.database.db, {
+        name: SECRET_NAME,
+        value: toBase64Url(deps.randomBytes(32)),
+        createdAt: new Date(deps.now()),
+      });
+      if (value === undefined) throw new Error('The AI challenge secret could not be kept');
+      return value;
     })();
     keptSecrets.set(deps.database, secret);
     secret.catch(() => keptSecrets.delete(deps.database));
@@ -118,11 +110,10 @@ export async function spendAiProof(
   const now = deps.now();
   if (!(expires > now)) throw refuse('its challenge has ended');
   const { db } = deps.database;
-  await db.delete(aiProofs).where(lt(aiProofs.expiresAt, new Date(now)));
-  const spent = await db
-    .insert(aiProofs)
-    .values({ signature: proof.challenge.signature ?? '', expiresAt: new Date(expires) })
-    .onConflictDoNothing()
-    .returning({ signature: aiProofs.signature });
+  await deleteEndedProofs(db, new Date(now));
+  const spent = await insertSpentProof(db, {
+    signature: proof.challenge.signature ?? '',
+    expiresAt: new Date(expires),
+  });
   if (spent.length === 0) throw refuse('it was already used');
 }
