@@ -61,7 +61,6 @@ const drizzleNotYetMoved = [
   'server/src/payments/providers/provider-payments.ts',
   'server/src/payments/receipts.ts',
   'server/src/payments/reconciliation.ts',
-  'server/src/staff/staff-orders.ts',
 ];
 
 const sharedFolders = ['./src/components', './src/lib', './src/config', './src/hooks'];

@@ -1,18 +1,6 @@
 /** The staff's view of orders (issue #17, decision 039): list, resend the email, withdraw. */
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { OperatorId } from '#domain/catalogue';
-import {
-  es2plusJobs,
-  installProgress,
-  orders,
-  messageOutbox,
-  orderEvents,
-  profiles,
-  type Es2plusJobRow,
-  type InstallProgressRow,
-  type OrderRow,
-  type ProfileRow,
-} from '../db/schema';
+import type { Es2plusJobRow, InstallProgressRow, OrderRow, ProfileRow } from '../db/schema';
 import type { Actor } from '#domain/order-life';
 import type { Queries, Tx } from '../db/database';
 import type { Deps } from '../deps';
@@ -28,6 +16,23 @@ import {
 } from '../delivery/esim-delivery';
 import { effectiveStatus } from '../orders/orders';
 import { orderJobOf, queueCancelOrder } from '../provisioning/provisioning';
+import {
+  cancelJob,
+  cancelUnsentEsimEmails,
+  esimEmailsOfOrders,
+  forgetEsimEmailLinks,
+  insertOutboxMessage,
+  installOfIccid,
+  installsOfIccids,
+  lockOrderRow,
+  lockProfileOfOrder,
+  markProfileWithdrawn,
+  orderEventsOf,
+  orderRowById,
+  profileOrderJobsOf,
+  profilesOfOrders,
+  staffOrderRows,
+} from './queries';
 
 export type StaffOrder = z.infer<typeof StaffOrderSchema>;
 
@@ -76,23 +81,13 @@ async function staffOrdersOf(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [found, emails, jobs] = await Promise.all([
-    db.select().from(profiles).where(inArray(profiles.orderId, ids)),
-    db
-      .select()
-      .from(messageOutbox)
-      .where(and(inArray(messageOutbox.orderId, ids), eq(messageOutbox.kind, ESIM_EMAIL)))
-      .orderBy(asc(messageOutbox.id)),
-    db
-      .select()
-      .from(es2plusJobs)
-      .where(and(inArray(es2plusJobs.orderId, ids), eq(es2plusJobs.kind, 'order')))
-      // The latest profile order of each (a replacement's) is the one kept below.
-      .orderBy(asc(es2plusJobs.attempt)),
+    profilesOfOrders(db, ids),
+    esimEmailsOfOrders(db, ids),
+    // The latest profile order of each (a replacement's) is the one kept below.
+    profileOrderJobsOf(db, ids),
   ]);
   const iccids = found.filter((p) => p.source === 'es2plus').map((p) => p.iccid);
-  const installs = iccids.length
-    ? await db.select().from(installProgress).where(inArray(installProgress.iccid, iccids))
-    : [];
+  const installs = iccids.length ? await installsOfIccids(db, iccids) : [];
   const profileBy = new Map(found.map((profile) => [profile.orderId, profile]));
   const emailBy = new Map(emails.map((email) => [email.orderId, email]));
   const jobBy = new Map(jobs.map((job) => [job.orderId, job]));
@@ -117,25 +112,17 @@ export async function listStaffOrders(
 ): Promise<StaffOrder[]> {
   const { db } = deps.database;
   const number = options.number?.trim().toUpperCase();
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        options.before ? lt(orders.createdAt, new Date(options.before)) : undefined,
-        number ? eq(orders.number, number.startsWith('#') ? number : `#${number}`) : undefined,
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(options.limit);
+  const rows = await staffOrderRows(db, {
+    limit: options.limit,
+    before: options.before,
+    number: number ? (number.startsWith('#') ? number : `#${number}`) : undefined,
+  });
   return staffOrdersOf(db, rows, readingOf(deps));
 }
 
 export async function staffOrderById(db: Queries, id: string): Promise<OrderRow> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const [row] = uuid.test(id)
-    ? await db.select().from(orders).where(eq(orders.id, id)).limit(1)
-    : [];
+  const [row] = uuid.test(id) ? await orderRowById(db, id) : [];
   if (!row) throw new ApiError(404, 'not_found', `No order ${id}.`);
   return row;
 }
@@ -166,7 +153,7 @@ export async function resendEmail(deps: Pick<Deps, 'database' | 'now'>, id: stri
     language: previous.language ?? row.language,
     link: previous.link ?? null,
   };
-  await db.insert(messageOutbox).values({
+  await insertOutboxMessage(db, {
     kind: ESIM_EMAIL,
     orderId: row.id,
     payload,
@@ -190,7 +177,7 @@ export async function withdrawInTx(
   actor: Actor,
   evidence: Evidence = {},
 ): Promise<boolean> {
-  const [locked] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');
+  const [locked] = await lockOrderRow(tx, row.id);
   const current = locked ?? row;
   const withdraw = () =>
     applyTransition(tx, {
@@ -200,18 +187,11 @@ export async function withdrawInTx(
       at: now.getTime(),
       evidence,
     });
-  const [profile] = await tx
-    .select()
-    .from(profiles)
-    .where(eq(profiles.orderId, row.id))
-    .for('update');
+  const [profile] = await lockProfileOfOrder(tx, row.id);
   if (!profile) {
     const job = await orderJobOf(tx, row.id, true);
     if (!job || job.state !== 'pending' || current.deliveryState !== 'provisioning') return false;
-    await tx
-      .update(es2plusJobs)
-      .set({ state: 'cancelled', finishedAt: now })
-      .where(eq(es2plusJobs.id, job.id));
+    await cancelJob(tx, job.id, now);
     await withdraw();
     if (job.iccid) {
       const input = { orderId: row.id, operatorId: row.operatorId, iccid: job.iccid };
@@ -221,36 +201,18 @@ export async function withdrawInTx(
   }
   if (profile.state === 'withdrawn') return true;
   if (profile.source === 'es2plus') {
-    const [install] = await tx
-      .select()
-      .from(installProgress)
-      .where(eq(installProgress.iccid, profile.iccid));
+    const [install] = await installOfIccid(tx, profile.iccid);
     // On a phone already: CancelOrder no longer applies (the operator ends the subscription).
     if (!install || install.state === 'released' || install.state === 'failed') {
       const input = { orderId: row.id, operatorId: row.operatorId, iccid: profile.iccid };
       await queueCancelOrder(tx, { ...input, finalProfileStatus: 'Unavailable' }, now.getTime());
     }
   }
-  await tx
-    .update(profiles)
-    .set({ state: 'withdrawn', withdrawnAt: now })
-    .where(eq(profiles.id, profile.id));
+  await markProfileWithdrawn(tx, profile.id, now);
   if (current.deliveryState !== 'withdrawn') await withdraw();
   // Nothing more goes out for it, and the order link (its token) is no longer kept.
-  await tx
-    .update(messageOutbox)
-    .set({ sentAt: now, lastError: 'cancelled: profile withdrawn' })
-    .where(
-      and(
-        eq(messageOutbox.orderId, row.id),
-        eq(messageOutbox.kind, ESIM_EMAIL),
-        isNull(messageOutbox.sentAt),
-      ),
-    );
-  await tx
-    .update(messageOutbox)
-    .set({ payload: sql`${messageOutbox.payload} - 'link' - 'to'` })
-    .where(and(eq(messageOutbox.orderId, row.id), eq(messageOutbox.kind, ESIM_EMAIL)));
+  await cancelUnsentEsimEmails(tx, row.id, now);
+  await forgetEsimEmailLinks(tx, row.id);
   return true;
 }
 
@@ -289,11 +251,7 @@ export async function staffOrderEvents(
 ): Promise<OrderEventAnswer[]> {
   const { db } = deps.database;
   const row = await staffOrderById(db, id);
-  const events = await db
-    .select()
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, row.id))
-    .orderBy(asc(orderEvents.seq));
+  const events = await orderEventsOf(db, row.id);
   return events.map((event) => ({
     seq: event.seq,
     event: event.event,
