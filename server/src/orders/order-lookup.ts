@@ -1,10 +1,14 @@
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import { orderLinks, orders, messageOutbox } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../platform/errors';
 import { contactHash, normaliseEmail } from './contact-hash';
 import { orderLink } from '../delivery/esim-delivery';
 import { sha256Hex, toBase64Url } from '../platform/hashing';
+import {
+  insertLookupRequest,
+  insertOrderLink,
+  paidOrdersOfAddress,
+  setOutboxPayload,
+} from './queries';
 
 /**
  * Find my eSIMs (issue #24, decision 073): a returning buyer gives an email address and gets
@@ -45,10 +49,9 @@ export async function queueOrderLookup(
   }
   const now = new Date(deps.now());
   const payload: LookupEmailPayload = { to: input.email.trim(), language: input.language };
-  await deps.database.db.insert(messageOutbox).values({
+  await insertLookupRequest(deps.database.db, {
     kind: LOOKUP_EMAIL,
     payload,
-    attempts: 0,
     nextAttemptAt: now,
     createdAt: now,
   });
@@ -72,31 +75,14 @@ export async function resolveOrderLookup(
   const address = normaliseEmail(request.to);
   const now = deps.now();
   const { db } = deps.database;
-  const found = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'paid'),
-        eq(orders.source, 'shop'),
-        eq(orders.contactKind, 'email'),
-        ne(orders.deliveryState, 'withdrawn'),
-        or(
-          eq(orders.contactHash, hash),
-          // Orders made before the hash was kept, whose contact is still there.
-          and(isNull(orders.contactHash), sql`lower(${orders.contact}) = ${address}`),
-        ),
-      ),
-    )
-    .orderBy(asc(orders.paidAt))
-    .limit(500);
+  const found = await paidOrdersOfAddress(db, hash, address);
   if (found.length === 0) return { ...request, orders: [] };
   const newest = found.slice(-LOOKUP_MAX_ORDERS).reverse();
   return db.transaction(async (tx) => {
     const listed: NonNullable<LookupEmailPayload['orders']> = [];
     for (const order of newest) {
       const token = toBase64Url(deps.randomBytes(32));
-      await tx.insert(orderLinks).values({
+      await insertOrderLink(tx, {
         tokenHash: await sha256Hex(token),
         orderId: order.id,
         createdAt: new Date(now),
@@ -111,7 +97,7 @@ export async function resolveOrderLookup(
       });
     }
     const resolved = { ...request, orders: listed };
-    await tx.update(messageOutbox).set({ payload: resolved }).where(eq(messageOutbox.id, outboxId));
+    await setOutboxPayload(tx, outboxId, resolved);
     return resolved;
   });
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { refunds, serverSecrets } from '../db/schema';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/database';
+import { messageOutbox, orderLinks, orders, refunds, serverSecrets } from '../db/schema';
 
 /**
  * The server secret named `name`: kept as `value` when there is none yet, and read back (the
@@ -71,3 +71,49 @@ export async function scheduleRefundCheck(
     .set(next)
     .where(and(eq(refunds.orderId, orderId), eq(refunds.state, 'pending')));
 }
+
+/** Queues a lookup email's request (the outbox worker searches later). */
+export const insertLookupRequest = (
+  db: Db,
+  message: { kind: string; payload: unknown; nextAttemptAt: Date; createdAt: Date },
+) =>
+  db.insert(messageOutbox).values({
+    kind: message.kind,
+    payload: message.payload,
+    attempts: 0,
+    nextAttemptAt: message.nextAttemptAt,
+    createdAt: message.createdAt,
+  });
+
+/**
+ * The paid shop orders with an email contact and a profile not withdrawn, of the address with
+ * this contact hash (or, made before the hash was kept, this lowercased address), the first
+ * 500 by payment time.
+ */
+export const paidOrdersOfAddress = (db: Db, hash: string, address: string) =>
+  db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'paid'),
+        eq(orders.source, 'shop'),
+        eq(orders.contactKind, 'email'),
+        ne(orders.deliveryState, 'withdrawn'),
+        or(
+          eq(orders.contactHash, hash),
+          // Orders made before the hash was kept, whose contact is still there.
+          and(isNull(orders.contactHash), sql`lower(${orders.contact}) = ${address}`),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.paidAt))
+    .limit(500);
+
+/** Stores a new link (its token's hash) to an order. */
+export const insertOrderLink = (tx: Tx, link: typeof orderLinks.$inferInsert) =>
+  tx.insert(orderLinks).values(link);
+
+/** Replaces the outbox message's payload. */
+export const setOutboxPayload = (tx: Tx, outboxId: number, payload: unknown) =>
+  tx.update(messageOutbox).set({ payload }).where(eq(messageOutbox.id, outboxId));
