@@ -33,6 +33,15 @@ const shot = (page: Page, name: string) =>
     fullPage: true,
   });
 
+/**
+ * The staff's card of one order's request, by its number alone: an order made in the same second
+ * (the other language's, or another test's) is numbered `…-2`, which contains this one's number.
+ */
+const requestCard = (page: Page, number: string) =>
+  page
+    .getByTestId('staff-request')
+    .filter({ hasText: new RegExp(`${number.replace(/[^\w]/g, '\\$&')}(?!-)`) });
+
 /** An order on the bank API, paid by its signed notification: its id and token. */
 async function paidOrder(language: Language) {
   const api = e2eBankApi.url;
@@ -99,9 +108,7 @@ for (const language of ['en', 'my'] as const) {
       await useLanguage(staff, language);
       await signInAsStaff(staff, e2eBankApi.staffKeyFile);
       await staff.getByRole('tab', { name: t.staff.tabs.requests }).click();
-      // The number alone: an order made in the same second (the other language's) is `…-2`.
-      const number = new RegExp(`${order.number.replace(/[^\w]/g, '\\$&')}(?!-)`);
-      const card = staff.getByTestId('staff-request').filter({ hasText: number });
+      const card = requestCard(staff, order.number);
       await expect(card).toContainText(t.staff.requests.methods.manual);
       await shot(staff, `staff-requests-${language}-390`);
       await card.getByTestId('refund-reference-input').fill(`BANK-${language}-4411`);
@@ -139,8 +146,7 @@ for (const language of ['en', 'my'] as const) {
       await useLanguage(staff, language);
       await signInAsStaff(staff, e2eBankApi.staffKeyFile);
       await staff.getByRole('tab', { name: t.staff.tabs.requests }).click();
-      const number = new RegExp(`${order.number.replace(/[^\w]/g, '\\$&')}(?!-)`);
-      const card = staff.getByTestId('staff-request').filter({ hasText: number });
+      const card = requestCard(staff, order.number);
       await card.getByTestId('approve-replace').click();
       await expect(card).toContainText(t.staff.requests.states.replaced);
 
@@ -275,7 +281,7 @@ for (const language of ['en', 'my'] as const) {
       await useLanguage(page, language);
       await signInAsStaff(page, e2eBankApi.staffKeyFile);
       await page.getByRole('tab', { name: t.staff.tabs.requests }).click();
-      const card = page.getByTestId('staff-request').filter({ hasText: order.number });
+      const card = requestCard(page, order.number);
       await expect(card).toContainText(t.staff.requests.reasons.no_connection);
       for (const { name, viewport, phone } of layouts) {
         await page.setViewportSize(viewport);
