@@ -1,9 +1,8 @@
-import type { Page } from '@playwright/test';
 import homeEn from '../locales/en/home.json' with { type: 'json' };
 import homeMyRaw from '../locales/my/home.json' with { type: 'json' };
 import { purchaseTexts, shot } from './support/checkout';
 import { expect, type Language, openRoute, test, useLanguage } from './support/fixtures';
-import { controlsUnderFloating } from './support/phone-layout';
+import { controlsUnderFloating, expectNothingCovered } from './support/phone-layout';
 import { e2eServers } from './support/servers';
 import { orderOnServer, receiptPng, scriptReceipt } from './support/server-shop';
 import { shownBundle } from './support/burmese';
@@ -21,38 +20,6 @@ test.use({ baseURL: e2eServers.server.url, serviceWorkers: 'block' });
 
 const phone = { width: 360, height: 740 };
 const homeTexts = { en: homeEn, my: homeMy };
-
-/** At the top, every 250 px down to the end, and three steps back up: nothing covered. */
-async function expectNothingCovered(page: Page, where: string) {
-  await page.mouse.move(phone.width / 2, phone.height / 3);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const check = (position: string) =>
-    expect
-      .poll(() => controlsUnderFloating(page), { message: `${where}, ${position}` })
-      .toEqual([]);
-  await check('at the top');
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 250; y < height; y += 250) {
-    await page.mouse.wheel(0, 250);
-    await check(`down to ${y}`);
-  }
-  for (let step = 1; step <= 3; step += 1) {
-    await page.mouse.wheel(0, -200);
-    await check(`back up, step ${step}`);
-  }
-  // At the end of the page the buttons are back (the footer's band keeps them clear).
-  // (Scrolled again while the page still grows: a late image or font moves its end.)
-  await expect
-    .poll(
-      async () => {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        return page.locator('.chat-fab').isVisible();
-      },
-      { message: `${where}: the chat button at the end` },
-    )
-    .toBe(true);
-  await check('at the end');
-}
 
 for (const language of ['en', 'my'] as const satisfies Language[]) {
   const t = purchaseTexts[language];

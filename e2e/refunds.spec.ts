@@ -6,7 +6,7 @@ import staffEn from '../locales/en/staff.json' with { type: 'json' };
 import staffMyRaw from '../locales/my/staff.json' with { type: 'json' };
 import { shot as reviewShot } from './support/checkout';
 import { expect, test, useLanguage, type Language } from './support/fixtures';
-import { controlsUnderFloating, pageOverflow } from './support/phone-layout';
+import { expectNothingCovered, pageOverflow } from './support/phone-layout';
 import { e2eBankApi, e2eServers } from './support/servers';
 import { signInAsStaff } from './support/server-shop';
 import { shownBundle } from './support/burmese';
@@ -229,38 +229,6 @@ const tabRowProblems = (page: Page) =>
 const overflowBesideTabs = async (page: Page) =>
   (await pageOverflow(page)).filter((found) => !found.startsWith('button.tabs__tab '));
 
-/** At the top, every 250 px down to the end, three steps back up and at the end: nothing covered. */
-async function expectNothingCovered(page: Page, where: string) {
-  const { width, height } = page.viewportSize()!;
-  await page.mouse.move(width / 2, height / 3);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const check = (position: string) =>
-    expect
-      .poll(() => controlsUnderFloating(page, requestTexts), { message: `${where}, ${position}` })
-      .toEqual([]);
-  await check('at the top');
-  const end = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 250; y < end; y += 250) {
-    await page.mouse.wheel(0, 250);
-    await check(`down to ${y}`);
-  }
-  for (let step = 1; step <= 3; step += 1) {
-    await page.mouse.wheel(0, -200);
-    await check(`back up, step ${step}`);
-  }
-  // The buttons are there at the end of the page, so the check is not passed by their absence.
-  await expect
-    .poll(
-      async () => {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        return page.locator('.chat-fab').isVisible();
-      },
-      { message: `${where}: the chat button at the end` },
-    )
-    .toBe(true);
-  await check('at the end');
-}
-
 // On a phone the floating buttons give way (decision 067); a desktop keeps them in its corners.
 const layouts = [
   { name: '1280', viewport: { width: 1280, height: 800 }, phone: false },
@@ -296,7 +264,7 @@ for (const language of ['en', 'my'] as const) {
         await reviewShot(page, `staff-requests-tab-${language}-${name}`);
         await card.scrollIntoViewIfNeeded();
         await reviewShot(page, `staff-requests-card-${language}-${name}`);
-        if (phone) await expectNothingCovered(page, `${language} at ${name}`);
+        if (phone) await expectNothingCovered(page, `${language} at ${name}`, requestTexts);
       }
     });
   });

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { expect } from './fixtures';
 
 /**
  * Layout checks of a phone screen (issue #44): what runs past the screen's right edge, and which
@@ -106,4 +107,40 @@ export function androidContext(browser: Browser, baseURL: string) {
     serviceWorkers: 'block',
     baseURL,
   });
+}
+
+/**
+ * At the top, every 250 px down to the end, three steps back up and at the end: no floating button
+ * over a control (or over `texts`, see {@link controlsUnderFloating}); and the buttons are there at
+ * the end of the page, so the check is not passed by their absence.
+ */
+export async function expectNothingCovered(page: Page, where: string, texts?: string) {
+  const { width, height } = page.viewportSize()!;
+  await page.mouse.move(width / 2, height / 3);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const check = (position: string) =>
+    expect
+      .poll(() => controlsUnderFloating(page, texts), { message: `${where}, ${position}` })
+      .toEqual([]);
+  await check('at the top');
+  const end = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 250; y < end; y += 250) {
+    await page.mouse.wheel(0, 250);
+    await check(`down to ${y}`);
+  }
+  for (let step = 1; step <= 3; step += 1) {
+    await page.mouse.wheel(0, -200);
+    await check(`back up, step ${step}`);
+  }
+  // Scrolled again while the page still grows: a late image or font moves its end.
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return page.locator('.chat-fab').isVisible();
+      },
+      { message: `${where}: the chat button at the end` },
+    )
+    .toBe(true);
+  await check('at the end');
 }
