@@ -181,6 +181,19 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
     throw new Es2plusError(`downloadOrder: no answer within ${call.timeoutMs} ms`, false);
   }
 
+  /** A reserved profile nobody gets: cancelled at its SM-DP+ back to `Available`. */
+  const releaseReservation = (
+    tx: Parameters<typeof queueCancelOrder>[0],
+    job: Es2plusJobRow,
+    iccid: string,
+    now: number,
+  ) =>
+    queueCancelOrder(
+      tx,
+      { orderId: job.orderId, operatorId: job.operatorId, iccid, finalProfileStatus: 'Available' },
+      now,
+    );
+
   /** A DownloadOrder answer that came after its time limit: its ICCID is cancelled, once. */
   async function cancelOrphan(job: Es2plusJobRow, answer: Record<string, unknown>) {
     if (typeof answer.iccid !== 'string' || !/^[0-9]{18,20}F?$/i.test(answer.iccid)) return;
@@ -193,16 +206,7 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
         .where(and(eq(es2plusJobs.kind, 'order'), eq(es2plusJobs.iccid, iccid)))
         .limit(1);
       if (owner) return;
-      await queueCancelOrder(
-        tx,
-        {
-          orderId: job.orderId,
-          operatorId: job.operatorId,
-          iccid,
-          finalProfileStatus: 'Available',
-        },
-        deps.now(),
-      );
+      await releaseReservation(tx, job, iccid, deps.now());
     });
     logger.warn(
       { jobId: job.id, orderId: job.orderId, operatorId: job.operatorId },
@@ -294,16 +298,7 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
             .set({ state: 'cancelled', finishedAt: new Date(now) })
             .where(eq(es2plusJobs.id, job.id));
         }
-        await queueCancelOrder(
-          tx,
-          {
-            orderId: job.orderId,
-            operatorId: job.operatorId,
-            iccid,
-            finalProfileStatus: 'Available',
-          },
-          now,
-        );
+        await releaseReservation(tx, job, iccid, now);
         return;
       }
       const handed = handOver(deps, order, now);
