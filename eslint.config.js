@@ -55,7 +55,6 @@ const drizzleNotYetMoved = [
   'server/src/delivery/stock.ts',
   'server/src/orders/lifecycle-writes.ts',
   'server/src/orders/lifecycle.ts',
-  'server/src/orders/orders.ts',
   'server/src/payments/payment-notifications.ts',
   'server/src/payments/providers/provider-payments.ts',
   'server/src/payments/receipts.ts',

@@ -1,4 +1,3 @@
-import { and, eq, getTableColumns, gt, gte, is, SQL, sql } from 'drizzle-orm';
 import type { OperatorId, Plan } from '#domain/catalogue';
 import { currency, findPlan } from '#domain/catalogue';
 import type { ContactKind } from '#domain/contact';
@@ -9,15 +8,27 @@ import { MyanmarWallClock } from '#domain/myanmar-time';
 import type { z } from '@hono/zod-openapi';
 import type { Config, Limit } from '../config';
 import type { ShopOrderSchema } from './schemas';
-import { columnParam, preparedQuery, preparedStatement } from '../db/prepared';
-import { orderLinks, orders, type OrderRow, type OrderStatus } from '../db/schema';
+import type { OrderRow, OrderStatus } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../platform/errors';
 import { rowDelivery, type Delivery } from '../delivery/esim-delivery';
 import { contactHash } from './contact-hash';
 import { tryTransition, TransitionRefused } from './lifecycle-writes';
-import { limitHit, sweepEndedWindows } from '../platform/abuse-limits';
-import { countingOn, orderNumbers, sparesOf } from './order-spares';
+import { sweepEndedWindows } from '../platform/abuse-limits';
+import { countingOn, orderNumbers, sparesOf, type Spares } from './order-spares';
+import {
+  countAndInsertBare,
+  countAndInsertSuffixed,
+  countAndTakeSuffix,
+  insertOrderRow,
+  insertSuffixedOrder,
+  newOrderRow,
+  nextSuffixValue,
+  type CountedRow,
+  type LimitHit,
+  type OrderValues,
+} from './creation/queries';
+import { liveOrderLink, orderById, orderOf, partnerOrderBy, setContactWhileOpen } from './queries';
 import { constantTimeEqual, sha256Hex, toBase64Url } from '../platform/hashing';
 
 /** An order as the shop's SPA sees it (the contract in orders/schemas.ts). */
@@ -47,48 +58,6 @@ const ORDER_NUMBER_ATTEMPTS = 5;
 
 /** The suffix (2 … ORDER_NUMBERS_PER_SECOND) a value of the sequence (from 1) stands for. */
 export const suffixOf = (value: number) => ((value - 1) % (ORDER_NUMBERS_PER_SECOND - 1)) + 2;
-
-const NEXT_SUFFIX = sql`SELECT nextval('order_number_suffixes') AS value`;
-
-/** The next value of the order number sequence (migration 008). */
-async function nextValue(deps: Deps): Promise<number> {
-  const { rows } = (await deps.database.db.execute(NEXT_SUFFIX)) as unknown as {
-    rows: { value: string | number }[];
-  };
-  return Number(rows[0]?.value ?? 1);
-}
-
-/**
- * The order's INSERT, prepared once per database (decision 100); a number already taken inserts
- * nothing and returns no row. It returns the id alone: the row is the values written and the
- * schema's defaults ({@link newOrderRow}, decision 105).
- */
-const insertOrder = preparedStatement((db) =>
-  db
-    .insert(orders)
-    .values({
-      id: sql.placeholder('id'),
-      tokenHash: sql.placeholder('tokenHash'),
-      planId: sql.placeholder('planId'),
-      operatorId: sql.placeholder('operatorId'),
-      contact: sql.placeholder('contact'),
-      contactKind: sql.placeholder('contactKind'),
-      contactHash: sql.placeholder('contactHash'),
-      language: sql.placeholder('language'),
-      price: sql.placeholder('price'),
-      currency: sql.placeholder('currency'),
-      status: sql.placeholder('status'),
-      source: sql.placeholder('source'),
-      partnerKeyId: sql.placeholder('partnerKeyId'),
-      createdAt: sql.placeholder('createdAt'),
-      expiresAt: sql.placeholder('expiresAt'),
-      number: sql.placeholder('number'),
-      mmqrPayload: sql.placeholder('mmqrPayload'),
-    })
-    .onConflictDoNothing({ target: orders.number })
-    .returning({ id: orders.id })
-    .prepare('order_insert'),
-);
 
 export function merchantPayload(merchant: Config['merchant'], amount: number, number: string) {
   const { merchantNameMy, merchantCityMy } = merchant;
@@ -126,206 +95,44 @@ export type NewOrder = {
 /** What an order counts against before it is made: the per-address limit (decision 069). */
 export type OrderLimit = { key: string; limit: Limit; message: string };
 
-/** The columns an order's INSERT writes, in the order the statements below name them. */
-const INSERTED = [
-  'id',
-  'tokenHash',
-  'planId',
-  'operatorId',
-  'contact',
-  'contactKind',
-  'contactHash',
-  'language',
-  'price',
-  'currency',
-  'status',
-  'source',
-  'partnerKeyId',
-  'createdAt',
-  'expiresAt',
-  'number',
-  'mmqrPayload',
-] as const satisfies readonly (keyof OrderRow)[];
-
-const orderColumns = Object.entries(getTableColumns(orders));
+/** An order's values before its number: what the order is, whatever number it gets. */
+type Unnumbered = Omit<OrderValues, 'number' | 'mmqrPayload'>;
 
 /**
- * The columns an order's INSERT leaves to the database, each with the value it then holds: its
- * default in the schema (a plain value, as the migrations give it), or null. A column whose
- * default the database computes (SQL, a function) cannot be known here: the module refuses it.
+ * Where an order's numbering stands (one order's, changed as it tries): its second's bare
+ * number, the second's spares, and what it tries next.
  */
-const UNWRITTEN = orderColumns
-  .filter(([key]) => !(INSERTED as readonly string[]).includes(key))
-  .map(([key, column]) => {
-    if (column.defaultFn || column.onUpdateFn || is(column.default, SQL)) {
-      throw new Error(`orders.${key}: a default the database computes; return the column`);
-    }
-    return [key, column.default ?? null] as const;
-  });
-
-/**
- * A new order's row as the database holds it once the INSERT is done (decision 105): the values
- * written and {@link UNWRITTEN}. The statements return the id alone instead of every column, which
- * the driver described, sent and decoded on every order.
- */
-function newOrderRow(values: { [K in (typeof INSERTED)[number]]: OrderRow[K] }): OrderRow {
-  const row: Record<string, unknown> = { ...values };
-  for (const [key, value] of UNWRITTEN) row[key] = value;
-  return row as OrderRow;
-}
-
-/** What a counting statement returns: the limit's hits, a value, the relaxed commit, the order. */
-type CountedRow = {
-  hits: number;
-  /** A value of the sequence: the suffix to try (or, once the order is written, a spare). */
-  suffixValue: number | null;
-  /** 'off' when the statement wrote no order: its commit did not wait for the WAL's flush. */
-  relaxed: string | null;
-  /** The order's id when the statement wrote it. */
-  created?: string | null;
+type Numbering = {
+  bare: string;
+  second: number;
+  spares: Spares;
+  /**
+   * This instance's memory: `takenSecond` is the second whose bare number it last found taken
+   * (an order of its own took it, or found it taken). Only ever a hint: the statements that
+   * write a suffixed number look the bare number up first.
+   */
+  memory: { takenSecond: number | undefined };
+  /** Try the bare number next. */
+  bareFirst: boolean;
+  /** The sequence value whose suffix the order tries next, once the bare number is taken. */
+  value: number | undefined;
+  /**
+   * Whether the order is written by the plain INSERT, as before decision 109: another order of
+   * its address was being counted, and one more statement holding that row would make it wait.
+   */
+  plain: boolean;
+  /** The tries made so far (of {@link ORDER_NUMBER_ATTEMPTS}). */
+  attempt: number;
 };
-
-/** The columns the counting statements return: the limit's hits, the suffix, the relaxed commit. */
-const hitFields = () => [
-  { path: ['hits'], field: sql`hits`.mapWith(Number) },
-  { path: ['suffixValue'], field: sql`suffix`.mapWith(Number) },
-  { path: ['relaxed'], field: sql`relaxed` },
-];
-
-/**
- * The CTE `created`: the order's INSERT of its placeholders' values, selected `from` where
- * `where` holds, and nothing for a number already taken; it returns the id.
- */
-function createdFrom(from: SQL, where: SQL) {
-  return sql`created as (
-    insert into ${orders} (${sql.join(
-      INSERTED.map((key) => sql.identifier(orders[key].name)),
-      sql`, `,
-    )})
-    select ${sql.join(
-      INSERTED.map((key) => columnParam(key, orders[key])),
-      sql`, `,
-    )} from ${from} where ${where}
-    on conflict (${sql.identifier(orders.number.name)}) do nothing
-    returning ${sql.identifier(orders.id.name)}
-  )`;
-}
-
-/**
- * The limit's hit and the order in one statement (decision 101): the per-address upsert of
- * decision 069 (`hits + 1`; ended windows are removed apart, once a minute: sweepEndedWindows,
- * decision 110), then the order with the second's bare number if the hit
- * is within the limit, then, only when the bare number was taken, the sequence's next value for
- * the suffix. One round trip where there were up to four (upsert, insert, nextval, insert).
- * When it writes no order (the bare number was taken, or the limit refused) its commit does not
- * wait for the WAL's flush (`synchronous_commit` off for that transaction alone, decision 105):
- * the order's own INSERT that follows commits as every write does, and its flush takes this
- * statement's records with it (the WAL is written in order). Without it, every order from one
- * address held the limit's row locked while its commit waited for the disk.
- */
-const createCounted = preparedQuery<CountedRow>('order_create_counted', () => {
-  const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
-  const query = sql`with ${limitHit()}, ${createdFrom(sql`hit`, within)}
-  select hit.hits,
-    case when ${within} and created.${sql.identifier(orders.id.name)} is null
-      then nextval('order_number_suffixes') end,
-    case when created.${sql.identifier(orders.id.name)} is null
-      then set_config('synchronous_commit', 'off', true) end,
-    created.${sql.identifier(orders.id.name)}
-  from hit left join created on true`;
-  return {
-    query,
-    fields: [...hitFields(), { path: ['created'], field: orders.id }],
-  };
-});
-
-/**
- * The limit's hit and the suffix in one statement, for an order of a second whose bare number
- * this process already found taken (decision 105): no INSERT of the bare number that would
- * conflict, so neither its MMQR payload nor the order's values are made or sent for it. The
- * sequence is called only if the hit is within the limit and the bare number is indeed taken (a
- * look-up of the UNIQUE index); otherwise no suffix comes back and the order tries the bare
- * number, as the first order of a second does. It writes no order: its commit does not wait for
- * the WAL's flush, as {@link createCounted}'s when it writes none.
- */
-const countNext = preparedQuery<CountedRow>('order_count_next', () => {
-  const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
-  const query = sql`with ${limitHit()}
-    select hit.hits,
-      case when ${within} and exists (select 1 from ${orders}
-          where ${sql.identifier(orders.number.name)} = ${columnParam('number', orders.number)})
-        then nextval('order_number_suffixes') end,
-      set_config('synchronous_commit', 'off', true)
-    from hit`;
-  return {
-    query,
-    fields: [...hitFields()],
-  };
-});
-
-/**
- * The order with a suffixed number, only where `where` holds and its second's bare number is
- * taken (a look-up of the UNIQUE index), as CTEs `bare` and `created`. The
- * statements that use it take the sequence's next value when the number was refused (the same
- * second has it: the order tries that value) or, with `spare`, when the order was written (this
- * process's next suffixed order uses it).
- */
-function suffixedInsert(from: SQL, where: SQL) {
-  return sql`bare as (
-    select exists (select 1 from ${orders}
-      where ${sql.identifier(orders.number.name)} = ${columnParam('bare', orders.number)}) as taken
-  ), ${createdFrom(from, sql`${where} and bare.taken`)}`;
-}
-
-/** The next value of the sequence, when {@link suffixedInsert}'s order was refused or wants a spare. */
-const valueAfterInsert = (where: SQL) =>
-  sql`case when ${where} and bare.taken and (created.${sql.identifier(orders.id.name)} is null
-      or ${sql.placeholder('spare')}::boolean)
-    then nextval('order_number_suffixes') end`;
-
-/**
- * A suffixed order in one statement (decision 109): the limit's hit, then, within the limit and
- * with its second's bare number taken, the order with the suffix of a spare value, and the value
- * of the next spare or of the next try. It writes no order when the limit refuses it (no value
- * is taken, and the spare is kept) or when the bare number is free (the process's hint was
- * wrong; no value is taken and the order tries the bare number).
- */
-const createSuffixedCounted = preparedQuery<CountedRow>('order_create_suffixed_counted', () => {
-  const within = sql`hit.hits <= ${sql.placeholder('limit')}::integer`;
-  const query = sql`with ${limitHit()}, ${suffixedInsert(sql`hit, bare`, within)}
-  select hit.hits, ${valueAfterInsert(within)},
-    case when created.${sql.identifier(orders.id.name)} is null
-      then set_config('synchronous_commit', 'off', true) end,
-    created.${sql.identifier(orders.id.name)}
-  from hit cross join bare left join created on true`;
-  return { query, fields: [...hitFields(), { path: ['created'], field: orders.id }] };
-});
-
-/**
- * A suffixed order without a limit to count (a partner's, or an order whose limit a statement
- * above counted): {@link createSuffixedCounted} without the hit.
- */
-const insertSuffixed = preparedQuery<{ suffixValue: number | null; created: string | null }>(
-  'order_insert_suffixed',
-  () => {
-    const query = sql`with ${suffixedInsert(sql`bare`, sql`true`)}
-    select ${valueAfterInsert(sql`true`)}, created.${sql.identifier(orders.id.name)}
-    from bare left join created on true`;
-    return {
-      query,
-      fields: [
-        { path: ['suffixValue'], field: sql`suffix`.mapWith(Number) },
-        { path: ['created'], field: orders.id },
-      ],
-    };
-  },
-);
 
 /**
  * Makes an order: id, number (Myanmar time, unique), expiry, MMQR payload, and a random
  * token whose SHA-256 alone is stored. Returns the row and the token (shown once). With
  * `counted`, the order first counts against that limit in the same statement (decision 101) and
  * is refused 429 rate_limited over it, as enforceLimit refuses.
+ *
+ * One path: the order's values, then (counted) the limit's hit fused with a first try of the
+ * order's INSERT, then the INSERT with a number until one is free, then the row as written.
  */
 export async function createOrder(
   deps: Deps,
@@ -334,7 +141,22 @@ export async function createOrder(
 ): Promise<{ row: OrderRow; token: string }> {
   const now = deps.now();
   const token = toBase64Url(deps.randomBytes(32));
-  const base = {
+  const order = await orderValues(deps, input, token, now);
+  const numbering = startNumbering(deps, now);
+  const written =
+    (counted ? await countAndWrite(deps, order, numbering, counted, now) : undefined) ??
+    (await writeWithNumber(deps, order, numbering));
+  return { row: newOrderRow(written), token };
+}
+
+/** The order's values: its plan's price, the token's hash, the contact's hash, its expiry. */
+async function orderValues(
+  deps: Deps,
+  input: NewOrder,
+  token: string,
+  now: number,
+): Promise<Unnumbered> {
+  return {
     id: deps.randomUUID(),
     tokenHash: await sha256Hex(token),
     planId: input.plan.id,
@@ -345,135 +167,130 @@ export async function createOrder(
     language: input.language,
     price: input.plan.price,
     currency,
-    status: 'awaiting_payment' as const,
-    source: input.partnerKeyId ? ('partner' as const) : ('shop' as const),
+    status: 'awaiting_payment',
+    source: input.partnerKeyId ? 'partner' : 'shop',
     partnerKeyId: input.partnerKeyId ?? null,
     createdAt: new Date(now),
     expiresAt: new Date(now + PAYMENT_WINDOW_MS),
   };
-  const bare = orderNumberAt(Math.floor(now / 1000) * 1000);
-  const values = (number: string) => ({
-    ...base,
-    number,
-    mmqrPayload: merchantPayload(deps.config.merchant, input.plan.price, number),
-  });
-  /** The order's values with the suffix of a sequence value. */
-  const suffixed = (value: number) => values(nthOrderNumber(bare, suffixOf(value)));
+}
+
+/** The order's values with `number` and the MMQR payload that bills it. */
+const numbered = (deps: Deps, order: Unnumbered, number: string): OrderValues => ({
+  ...order,
+  number,
+  mmqrPayload: merchantPayload(deps.config.merchant, order.price, number),
+});
+
+/** The order's values with the suffix of a sequence value. */
+const suffixed = (deps: Deps, order: Unnumbered, numbering: Numbering, value: number) =>
+  numbered(deps, order, nthOrderNumber(numbering.bare, suffixOf(value)));
+
+/** The numbering of an order made at `now`: the bare number first, unless this instance found it taken. */
+function startNumbering(deps: Deps, now: number): Numbering {
   const second = Math.floor(now / 1000);
   const spares = sparesOf(deps.runtime, second);
-  /**
-   * The second whose bare number this instance last found taken (an order of its own took it,
-   * or found it taken). Only ever a hint: the statements that write a suffixed number look the
-   * bare number up first.
-   */
   const memory = deps.runtime.of(orderNumbers);
-  /** Try the bare number, unless this instance found it taken in this second. */
-  let bareFirst = memory.takenSecond !== second;
-  /** The sequence value whose suffix the order tries next, once the bare number is taken. */
-  let value = bareFirst ? undefined : spares.take();
-  let attempt = 0;
-  /**
-   * Whether the order is written by the plain INSERT, as before decision 109: another order of
-   * its address was being counted, and one more statement holding that row would make it wait.
-   */
-  let plain = false;
-  if (counted) {
-    const { limit, windowMs } = counted.limit;
-    const windowStart = Math.floor(now / windowMs) * windowMs;
-    const hit = {
-      limitKey: counted.key,
-      windowStart: new Date(windowStart),
-      windowEnd: new Date(windowStart + windowMs),
-      limit,
-    };
-    let tried: ReturnType<typeof values> | undefined;
-    let reserved = false;
-    // Before the order's statement: a sweep that fails leaves nothing written.
-    await sweepEndedWindows(deps, now);
-    const [result] = await countingOn<CountedRow[]>(deps.runtime, counted.key, (busy) => {
-      if (bareFirst) {
-        tried = values(bare);
-        return createCounted(deps.database).execute({ ...tried, ...hit });
-      }
-      if (busy) {
-        // Another order of this key is being counted: count, then write (its spare is kept).
-        spares.giveBack(value);
-        value = undefined;
-        plain = true;
-      }
-      if (value === undefined) return countNext(deps.database).execute({ ...hit, number: bare });
-      tried = suffixed(value);
-      reserved = spares.reserve();
-      return createSuffixedCounted(deps.database).execute({
-        ...tried,
-        ...hit,
-        bare,
-        spare: reserved,
-      });
+  const bareFirst = memory.takenSecond !== second;
+  return {
+    bare: orderNumberAt(second * 1000),
+    second,
+    spares,
+    memory,
+    bareFirst,
+    value: bareFirst ? undefined : spares.take(),
+    plain: false,
+    attempt: 0,
+  };
+}
+
+/**
+ * The fused fast path (decisions 101, 105, 109): the limit's hit and a first try of the order in
+ * one statement. Returns the order's values when that statement wrote it; throws 429 over the
+ * limit; otherwise leaves `numbering` at the next try for {@link writeWithNumber}.
+ */
+async function countAndWrite(
+  deps: Deps,
+  order: Unnumbered,
+  numbering: Numbering,
+  counted: OrderLimit,
+  now: number,
+): Promise<OrderValues | undefined> {
+  const { db } = deps.database;
+  const { limit, windowMs } = counted.limit;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const hit: LimitHit = {
+    limitKey: counted.key,
+    windowStart: new Date(windowStart),
+    windowEnd: new Date(windowStart + windowMs),
+    limit,
+  };
+  const { spares } = numbering;
+  let tried: OrderValues | undefined;
+  let reserved = false;
+  // Before the order's statement: a sweep that fails leaves nothing written.
+  await sweepEndedWindows(deps, now);
+  const [result] = await countingOn<CountedRow[]>(deps.runtime, counted.key, (busy) => {
+    if (numbering.bareFirst) {
+      tried = numbered(deps, order, numbering.bare);
+      return countAndInsertBare(db, tried, hit);
+    }
+    if (busy) {
+      // Another order of this key is being counted: count, then write (its spare is kept).
+      spares.giveBack(numbering.value);
+      numbering.value = undefined;
+      numbering.plain = true;
+    }
+    if (numbering.value === undefined) return countAndTakeSuffix(db, hit, numbering.bare);
+    tried = suffixed(deps, order, numbering, numbering.value);
+    reserved = spares.reserve();
+    return countAndInsertSuffixed(db, tried, hit, numbering.bare, reserved);
+  });
+  const hits = result?.hits ?? 1;
+  const created = tried ? result?.created : null;
+  // A suffixed order's statement that wrote it also took the next spare.
+  spares.settle(reserved, created ? result?.suffixValue : null);
+  if (hits > limit) {
+    spares.giveBack(numbering.value);
+    throw new ApiError(429, 'rate_limited', counted.message, {
+      'Retry-After': String(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))),
     });
-    const hits = result?.hits ?? 1;
-    const created = tried ? result?.created : null;
-    // A suffixed order's statement that wrote it also took the next spare.
-    spares.settle(reserved, created ? result?.suffixValue : null);
-    if (hits > limit) {
-      spares.giveBack(value);
-      throw new ApiError(429, 'rate_limited', counted.message, {
-        'Retry-After': String(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))),
-      });
-    }
-    if (tried && created) {
-      memory.takenSecond = second;
-      return { row: newOrderRow(tried), token };
-    }
-    if (result?.suffixValue != null) {
-      // The number tried was taken (without a spare, the bare one): the value is the next try.
-      memory.takenSecond = second;
-      value = result.suffixValue;
-      bareFirst = false;
-    } else {
-      // The bare number is free: this process's hint was wrong. A spare not used is kept.
-      spares.giveBack(value);
-      value = undefined;
-      bareFirst = true;
-    }
-    attempt = bareFirst ? 0 : 1;
   }
-  for (; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
-    if (bareFirst) {
-      const written = values(bare);
-      const [row] = await insertOrder(deps.database).execute(written);
-      memory.takenSecond = second;
-      if (row) return { row: newOrderRow(written), token };
-      bareFirst = false;
-      continue;
-    }
-    value ??= spares.take() ?? (await nextValue(deps));
-    const written = suffixed(value);
-    if (plain) {
-      // Its counting statement found the bare number taken: the INSERT alone, no spare taken.
-      const [row] = await insertOrder(deps.database).execute(written);
-      if (row) return { row: newOrderRow(written), token };
-      value = undefined;
-      continue;
-    }
-    const reserved = spares.reserve();
-    const [result] = await insertSuffixed(deps.database).execute({
-      ...written,
-      bare,
-      spare: reserved,
-    });
-    spares.settle(reserved, result?.created ? result.suffixValue : null);
-    if (result?.created) return { row: newOrderRow(written), token };
-    if (result?.suffixValue == null) {
-      // The bare number is free after all (it was taken by an order since deleted).
-      spares.giveBack(value);
-      value = undefined;
-      bareFirst = true;
-    } else {
-      value = result.suffixValue;
-    }
+  if (tried && created) {
+    numbering.memory.takenSecond = numbering.second;
+    return tried;
   }
-  spares.giveBack(value);
+  if (result?.suffixValue != null) {
+    // The number tried was taken (without a spare, the bare one): the value is the next try.
+    numbering.memory.takenSecond = numbering.second;
+    numbering.value = result.suffixValue;
+    numbering.bareFirst = false;
+  } else {
+    // The bare number is free: this process's hint was wrong. A spare not used is kept.
+    spares.giveBack(numbering.value);
+    numbering.value = undefined;
+    numbering.bareFirst = true;
+  }
+  numbering.attempt = numbering.bareFirst ? 0 : 1;
+  return undefined;
+}
+
+/**
+ * The order's INSERT with a number, tried up to {@link ORDER_NUMBER_ATTEMPTS} times: the bare
+ * number, then suffixes; over that, 429 rate_limited.
+ */
+async function writeWithNumber(
+  deps: Deps,
+  order: Unnumbered,
+  numbering: Numbering,
+): Promise<OrderValues> {
+  for (; numbering.attempt < ORDER_NUMBER_ATTEMPTS; numbering.attempt += 1) {
+    const written = numbering.bareFirst
+      ? await tryBareNumber(deps, order, numbering)
+      : await trySuffixedNumber(deps, order, numbering);
+    if (written) return written;
+  }
+  numbering.spares.giveBack(numbering.value);
   throw new ApiError(
     429,
     'rate_limited',
@@ -482,24 +299,56 @@ export async function createOrder(
   );
 }
 
+/** The order with its second's bare number; when that is taken, the next try is a suffix. */
+async function tryBareNumber(deps: Deps, order: Unnumbered, numbering: Numbering) {
+  const written = numbered(deps, order, numbering.bare);
+  const [row] = await insertOrderRow(deps.database.db, written);
+  numbering.memory.takenSecond = numbering.second;
+  if (row) return written;
+  numbering.bareFirst = false;
+  return undefined;
+}
+
+/**
+ * The order with the suffix of a spare or of the sequence's next value. Its statement also takes
+ * the next spare, and says when the bare number is free after all; a plain order (see
+ * {@link Numbering}) is the INSERT alone.
+ */
+async function trySuffixedNumber(deps: Deps, order: Unnumbered, numbering: Numbering) {
+  const { db } = deps.database;
+  const { spares } = numbering;
+  const value = (numbering.value ??= spares.take() ?? (await nextSuffixValue(db)));
+  const written = suffixed(deps, order, numbering, value);
+  if (numbering.plain) {
+    // Its counting statement found the bare number taken: the INSERT alone, no spare taken.
+    const [row] = await insertOrderRow(db, written);
+    if (row) return written;
+    numbering.value = undefined;
+    return undefined;
+  }
+  const reserved = spares.reserve();
+  const [result] = await insertSuffixedOrder(db, written, numbering.bare, reserved);
+  spares.settle(reserved, result?.created ? result.suffixValue : null);
+  if (result?.created) return written;
+  if (result?.suffixValue == null) {
+    // The bare number is free after all (it was taken by an order since deleted).
+    spares.giveBack(value);
+    numbering.value = undefined;
+    numbering.bareFirst = true;
+  } else {
+    numbering.value = result.suffixValue;
+  }
+  return undefined;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const notFound = () =>
   new ApiError(404, 'not_found', 'No such order, or the order token does not match.');
 
-/** An order by its id, prepared once per database (decision 100): every buyer's request reads one. */
-const orderById = preparedStatement((db) =>
-  db
-    .select()
-    .from(orders)
-    .where(eq(orders.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('order_by_id'),
-);
-
 /** The order with this id as it is now, if there is one (no token: for the server's own use). */
 export async function readOrder(deps: Deps, id: string): Promise<OrderRow | undefined> {
-  const [row] = await orderById(deps.database).execute({ id });
+  const [row] = await orderById(deps.database.db, id);
   return row;
 }
 
@@ -511,22 +360,11 @@ export async function readOrderWithToken(
 ): Promise<OrderRow> {
   const presented = await sha256Hex(token ?? '');
   if (!UUID.test(id) || !token) throw notFound();
-  const [row] = await orderById(deps.database).execute({ id });
+  const [row] = await orderById(deps.database.db, id);
   if (!row) throw notFound();
   if (constantTimeEqual(row.tokenHash, presented)) return row;
   // A link from a Find my eSIMs email (decision 073): a token of its own for the same order.
-  const [link] = await deps.database.db
-    .select({ orderId: orderLinks.orderId })
-    .from(orderLinks)
-    .where(
-      and(
-        eq(orderLinks.tokenHash, presented),
-        eq(orderLinks.orderId, row.id),
-        // Lookup links expire (LOOKUP_LINK_DAYS, review N4); the order's own token never does.
-        gt(orderLinks.expiresAt, new Date(deps.now())),
-      ),
-    )
-    .limit(1);
+  const [link] = await liveOrderLink(deps.database.db, row.id, presented, deps.now());
   if (!link) throw notFound();
   return row;
 }
@@ -538,14 +376,11 @@ export async function readPartnerOrder(
   idOrNumber: string,
 ): Promise<OrderRow> {
   const text = idOrNumber.trim();
-  const where = UUID.test(text)
-    ? eq(orders.id, text)
-    : eq(orders.number, text.startsWith('#') ? text : `#${text}`);
-  const [row] = await deps.database.db
-    .select()
-    .from(orders)
-    .where(and(where, eq(orders.partnerKeyId, keyId)))
-    .limit(1);
+  const [row] = await partnerOrderBy(
+    deps.database.db,
+    keyId,
+    UUID.test(text) ? { id: text } : { number: text.startsWith('#') ? text : `#${text}` },
+  );
   if (!row) throw new ApiError(404, 'not_found', `No order ${text} for this API key.`);
   return row;
 }
@@ -630,23 +465,18 @@ export async function changeOrderContact(
   if (row.status !== 'awaiting_payment' || now > row.expiresAt.getTime()) {
     refuseChange(row, now, timeoutMs);
   }
-  const [changed] = await deps.database.db
-    .update(orders)
-    .set({
+  const [changed] = await setContactWhileOpen(
+    deps.database.db,
+    row.id,
+    {
       contact: contact.value,
       contactKind: contact.kind,
       contactHash: await contactHash(deps, contact),
-    })
-    .where(
-      and(
-        eq(orders.id, row.id),
-        eq(orders.status, 'awaiting_payment'),
-        gte(orders.expiresAt, new Date(now)),
-      ),
-    )
-    .returning();
+    },
+    now,
+  );
   if (changed) return changed;
-  const [current] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
+  const [current] = await orderOf(deps.database.db, row.id);
   return refuseChange(current ?? row, now, timeoutMs);
 }
 
@@ -671,7 +501,7 @@ export async function cancelOrder(deps: Deps, row: OrderRow): Promise<OrderRow> 
   });
   const changed = cancelled instanceof TransitionRefused ? undefined : cancelled.order;
   if (changed) return changed;
-  const [current] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
+  const [current] = await orderOf(deps.database.db, row.id);
   if (current?.status === 'cancelled') return current;
   return refuseChange(current ?? row, now, timeoutMs);
 }

@@ -1,6 +1,14 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/database';
-import { messageOutbox, orderLinks, orders, refunds, serverSecrets } from '../db/schema';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { Db, Queries, Tx } from '../db/database';
+import { preparedStatement } from '../db/prepared';
+import {
+  messageOutbox,
+  orderLinks,
+  orders,
+  refunds,
+  serverSecrets,
+  type OrderRow,
+} from '../db/schema';
 
 /**
  * The server secret named `name`: kept as `value` when there is none yet, and read back (the
@@ -117,3 +125,70 @@ export const insertOrderLink = (tx: Tx, link: typeof orderLinks.$inferInsert) =>
 /** Replaces the outbox message's payload. */
 export const setOutboxPayload = (tx: Tx, outboxId: number, payload: unknown) =>
   tx.update(messageOutbox).set({ payload }).where(eq(messageOutbox.id, outboxId));
+
+/** An order by its id, prepared once per database (decision 100): every buyer's request reads one. */
+const orderByIdStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('order_by_id'),
+);
+
+/** The order with this id (the prepared statement, at most one row). */
+export const orderById = (db: Db, id: string) => orderByIdStatement({ db }).execute({ id });
+
+/** The order with this id, read in the caller's transaction or on the database. */
+export const orderOf = (q: Queries, id: string) => q.select().from(orders).where(eq(orders.id, id));
+
+/** The order with this id, locked until the transaction ends (FOR UPDATE). */
+export const lockOrder = (tx: Tx, id: string) =>
+  tx.select().from(orders).where(eq(orders.id, id)).for('update');
+
+/** A Find my eSIMs link (decision 073) to this order with this token's hash, not yet expired. */
+export const liveOrderLink = (db: Db, orderId: string, tokenHash: string, now: number) =>
+  db
+    .select({ orderId: orderLinks.orderId })
+    .from(orderLinks)
+    .where(
+      and(
+        eq(orderLinks.tokenHash, tokenHash),
+        eq(orderLinks.orderId, orderId),
+        // Lookup links expire (LOOKUP_LINK_DAYS, review N4); the order's own token never does.
+        gt(orderLinks.expiresAt, new Date(now)),
+      ),
+    )
+    .limit(1);
+
+/** The partner key's order with this id or this number (with its `#`). */
+export const partnerOrderBy = (db: Db, keyId: string, by: { id: string } | { number: string }) =>
+  db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        'id' in by ? eq(orders.id, by.id) : eq(orders.number, by.number),
+        eq(orders.partnerKeyId, keyId),
+      ),
+    )
+    .limit(1);
+
+/** The order's contact changed only while it awaits payment and has not expired at `now`. */
+export const setContactWhileOpen = (
+  db: Db,
+  orderId: string,
+  contact: Pick<OrderRow, 'contact' | 'contactKind' | 'contactHash'>,
+  now: number,
+) =>
+  db
+    .update(orders)
+    .set(contact)
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, 'awaiting_payment'),
+        gte(orders.expiresAt, new Date(now)),
+      ),
+    )
+    .returning();
