@@ -53,8 +53,6 @@ const drizzleNotYetMoved = [
   'server/src/delivery/esim-delivery.ts',
   'server/src/delivery/message-outbox.ts',
   'server/src/delivery/stock.ts',
-  'server/src/orders/lifecycle-writes.ts',
-  'server/src/orders/lifecycle.ts',
   'server/src/payments/payment-notifications.ts',
   'server/src/payments/providers/provider-payments.ts',
   'server/src/payments/receipts.ts',

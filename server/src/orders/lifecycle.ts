@@ -1,16 +1,7 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Actor, BankConfirmer, OrderEvent, Verifier } from '#domain/order-life';
 import { normalizeTransactionId } from '#domain/receipt-rules';
-import type { Queries, Tx } from '../db/database';
-import { columnParam, preparedQuery } from '../db/prepared';
-import {
-  messageOutbox,
-  orderEvents,
-  orders,
-  payments,
-  statementLines,
-  type OrderRow,
-} from '../db/schema';
+import type { Tx } from '../db/database';
+import type { OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import {
   decidedAhead,
@@ -26,7 +17,9 @@ import {
   orderLink,
   queueEsimEmail,
 } from '../delivery/esim-delivery';
-import { applyTransition, orderFields, type Evidence } from './lifecycle-writes';
+import { applyTransition, type Evidence } from './lifecycle-writes';
+import { lockAndRecordPayment, payerOf } from './lifecycle/queries';
+import { insertOutboxMessage } from './queries';
 import { lineDisagreement } from '../payments/bank-agreement';
 import type { StaffAlertPayload } from '../delivery/message-texts';
 
@@ -40,6 +33,7 @@ import type { StaffAlertPayload } from '../delivery/message-texts';
 
 export type { Actor } from '#domain/order-life';
 export { applyTransition, tryTransition, TransitionRefused } from './lifecycle-writes';
+export { orderEventsOf } from './lifecycle/queries';
 
 export interface PaymentInput {
   /** The order's id as in orders.id. */
@@ -104,7 +98,7 @@ export async function payOrderInTx(
   const key = normalizeTransactionId(input.transactionId) ?? input.transactionId.trim();
   const verifiedBy = input.verifiedBy ?? (input.confirmedByProvider ? 'bank' : 'gemini');
   const transactionTime = new Date(input.transactionTime ?? now);
-  const [found] = await (input.claimedAt ? lockClaimed : lockOpen)({ db: tx }).execute({
+  const [found] = await lockAndRecordPayment(tx, {
     id: input.orderId,
     claimedAt: input.claimedAt,
     now: new Date(now),
@@ -124,14 +118,7 @@ export async function payOrderInTx(
       : refused('not_found', 'No such order.');
   }
   if (!found!.paid) {
-    const payer =
-      found!.paymentOrder ??
-      (
-        await tx
-          .select({ orderId: payments.orderId })
-          .from(payments)
-          .where(eq(payments.transactionId, key))
-      )[0]?.orderId;
+    const payer = found!.paymentOrder ?? (await payerOf(tx, key))[0]?.orderId;
     if (payer === row.id) return { outcome: { kind: 'already-paid', orderId: row.id } };
     if (payer) {
       return refused('transaction_reused', 'This transaction id already paid another order.');
@@ -214,7 +201,7 @@ export async function payOrderInTx(
   }
   // Staff hear of every paid order on their webhook; without one nothing would ever send it.
   if (deps.config.delivery.staffWebhookUrl) {
-    await tx.insert(messageOutbox).values({
+    await insertOutboxMessage(tx, {
       kind: ORDER_PAID,
       payload: {
         event: ORDER_PAID,
@@ -235,86 +222,6 @@ export async function payOrderInTx(
   }
   return { outcome: { kind: 'paid', orderId: row.id }, order: delivered, emailed };
 }
-
-/**
- * The order locked (if payable: open, a check running, or, when `acceptExpired`, expired), the
- * payment recorded unless its transaction id paid an order already, and what the statement
- * says of that id: one statement (decision 101). `claimed`: only while the order is still this
- * receipt check's.
- */
-function lockAndRecord(claimed: boolean) {
-  return preparedQuery<{
-    order: OrderRow;
-    paid: number;
-    lineAmount: number | null;
-    linePaidAt: Date | null;
-    lineReference: string | null;
-    paymentOrder: string | null;
-  }>(claimed ? 'pay_claimed_order' : 'pay_order', () => {
-    const column = (c: { name: string }) => sql.identifier(c.name);
-    const written = [
-      ['transactionId', payments.transactionId],
-      ['orderId', payments.orderId],
-      ['amount', payments.amount],
-      ['transactionTime', payments.transactionTime],
-      ['verifiedBy', payments.verifiedBy],
-      ['createdAt', payments.createdAt],
-      ['payeeShown', payments.payeeShown],
-    ] as const;
-    const orderColumns = Object.values(getTableColumns(orders));
-    const query = sql`with held as (
-      select ${sql.join(orderColumns.map(column), sql`, `)} from ${orders}
-      where ${column(orders.id)} = ${columnParam('id', orders.id)}
-      ${
-        claimed
-          ? sql`and ${column(orders.status)} = 'verifying'
-        and ${column(orders.verifyingSince)} = ${columnParam('claimedAt', orders.verifyingSince)}`
-          : sql``
-      }
-      for update
-    ), paid as (
-      insert into ${payments} (${sql.join(
-        written.map(([, c]) => column(c)),
-        sql`, `,
-      )})
-      select ${sql.join(
-        written.map(([name, c]) => columnParam(name, c)),
-        sql`, `,
-      )} from held
-      where held.${column(orders.status)} = 'verifying'
-        or (held.${column(orders.status)} = 'awaiting_payment'
-          and (${sql.placeholder('acceptExpired')}::boolean
-            or held.${column(orders.expiresAt)} >= ${columnParam('now', orders.expiresAt)}))
-      on conflict do nothing
-      returning ${column(payments.transactionId)}
-    )
-    select ${sql.join(
-      orderColumns.map((c) => sql`held.${column(c)}`),
-      sql`, `,
-    )}, (select count(*) from paid)::integer,
-      line.${column(statementLines.amount)}, line.${column(statementLines.paidAt)},
-      line.${column(statementLines.reference)},
-      (select ${column(payments.orderId)} from ${payments}
-        where ${column(payments.transactionId)} = ${columnParam('transactionId', payments.transactionId)})
-    from (select 1) as one left join held on true
-      left join ${statementLines} as line
-        on line.${column(statementLines.transactionId)} = ${columnParam('transactionId', statementLines.transactionId)}`;
-    return {
-      query,
-      fields: [
-        ...orderFields('order'),
-        { path: ['paid'], field: sql`paid`.mapWith(Number) },
-        { path: ['lineAmount'], field: sql`line_amount`.mapWith(Number) },
-        { path: ['linePaidAt'], field: statementLines.paidAt },
-        { path: ['lineReference'], field: statementLines.reference },
-        { path: ['paymentOrder'], field: sql`payment_order` },
-      ],
-    };
-  });
-}
-
-const lockOpen = lockAndRecord(false);
-const lockClaimed = lockAndRecord(true);
 
 /**
  * The bank confirmed a paid order's payment (a notification, a statement line, staff at the
@@ -341,13 +248,4 @@ export async function confirmByBank(
     ...(release ? { set: { promisedBy: null } } : {}),
   });
   return release ? assignOrWait(deps, tx, confirmed, confirmation.at) : confirmed;
-}
-
-/** An order's history, oldest first. */
-export async function orderEventsOf(q: Queries, orderId: string) {
-  return q
-    .select()
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, orderId))
-    .orderBy(orderEvents.seq);
 }

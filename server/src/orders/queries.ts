@@ -192,3 +192,7 @@ export const setContactWhileOpen = (
       ),
     )
     .returning();
+
+/** Queues a message in the outbox (an email, a staff message), in the caller's transaction. */
+export const insertOutboxMessage = (tx: Tx, message: typeof messageOutbox.$inferInsert) =>
+  tx.insert(messageOutbox).values(message);
