@@ -43,7 +43,6 @@ const genaiSelectors = [
  */
 const drizzleNotYetMoved = [
   // Edited in parallel: move after those branches merge.
-  'server/src/orders/requests.ts',
   'server/src/provisioning/install-progress.ts',
   'server/src/provisioning/provisioning-worker.ts',
   'server/src/provisioning/provisioning.ts',

@@ -1,12 +1,16 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Queries, Tx } from '../db/database';
 import { preparedStatement } from '../db/prepared';
 import {
   messageOutbox,
   orderLinks,
+  orderRequests,
   orders,
+  profiles,
+  providerPayments,
   refunds,
   serverSecrets,
+  type OrderRequestRow,
   type OrderRow,
 } from '../db/schema';
 
@@ -196,3 +200,108 @@ export const setContactWhileOpen = (
 /** Queues a message in the outbox (an email, a staff message), in the caller's transaction. */
 export const insertOutboxMessage = (tx: Tx, message: typeof messageOutbox.$inferInsert) =>
   tx.insert(messageOutbox).values(message);
+
+/** The order's latest request (open or decided), in the caller's transaction or on the database. */
+export const latestRequestOf = (q: Queries, orderId: string) =>
+  q
+    .select()
+    .from(orderRequests)
+    .where(eq(orderRequests.orderId, orderId))
+    .orderBy(desc(orderRequests.createdAt))
+    .limit(1);
+
+/** A request by its id. */
+export const requestOf = (q: Queries, id: string) =>
+  q.select().from(orderRequests).where(eq(orderRequests.id, id));
+
+/** Records a buyer's request (a partial unique index lets one open request per order in). */
+export const insertRequest = (tx: Tx, request: typeof orderRequests.$inferInsert) =>
+  tx.insert(orderRequests).values(request).returning();
+
+/** The request's email address dropped (its answer was queued). */
+export const forgetRequestEmail = (tx: Tx, requestId: string) =>
+  tx.update(orderRequests).set({ email: null }).where(eq(orderRequests.id, requestId));
+
+/** Closes the request with a decision, only while it is still open (no row: decided meanwhile). */
+export const closeOpenRequest = (
+  tx: Tx,
+  requestId: string,
+  decision: Pick<OrderRequestRow, 'state' | 'staffReason' | 'decidedBy' | 'decidedAt'>,
+) =>
+  tx
+    .update(orderRequests)
+    .set(decision)
+    .where(and(eq(orderRequests.id, requestId), eq(orderRequests.state, 'open')))
+    .returning();
+
+/** Requests for staff: open ones first, then the latest decided; at most `limit`. */
+export const requestsForStaff = (db: Db, limit: number) =>
+  db
+    .select()
+    .from(orderRequests)
+    .orderBy(sql`${orderRequests.state} = 'open' desc`, desc(orderRequests.createdAt))
+    .limit(limit);
+
+/** The order's refund (one per order: the refunds table's key), if any. */
+export const refundOf = (q: Queries, orderId: string) =>
+  q.select().from(refunds).where(eq(refunds.orderId, orderId));
+
+/** Records a refund unless the order has one (no row then). */
+export const insertRefund = (tx: Tx, refund: typeof refunds.$inferInsert) =>
+  tx.insert(refunds).values(refund).onConflictDoNothing().returning();
+
+/** A failed refund taken again (no row: it is no longer failed). */
+export const retryFailedRefund = (
+  tx: Tx,
+  orderId: string,
+  values: Partial<typeof refunds.$inferInsert>,
+) =>
+  tx
+    .update(refunds)
+    .set(values)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.state, 'failed')))
+    .returning();
+
+/** A provider's answer written on a refund still pending (no row: it was answered already). */
+export const answerPendingRefund = (
+  tx: Tx,
+  orderId: string,
+  values: Partial<typeof refunds.$inferInsert>,
+) =>
+  tx
+    .update(refunds)
+    .set(values)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.state, 'pending')))
+    .returning();
+
+/** Up to 50 refunds pending at a provider (2C2P, KBZPay), as order ids. */
+export const pendingProviderRefunds = (db: Db) =>
+  db
+    .select({ orderId: refunds.orderId })
+    .from(refunds)
+    .where(and(eq(refunds.state, 'pending'), inArray(refunds.method, ['2c2p', 'kbzpay'])))
+    .limit(50);
+
+/** The order's paid invoice at a payment provider, if it was paid through one. */
+export const paidInvoiceOf = (q: Queries, orderId: string) =>
+  q
+    .select()
+    .from(providerPayments)
+    .where(and(eq(providerPayments.orderId, orderId), eq(providerPayments.state, 'paid')))
+    .limit(1);
+
+/** The order's profile, locked until the transaction ends (FOR UPDATE). */
+export const lockProfileOfOrder = (tx: Tx, orderId: string) =>
+  tx.select().from(profiles).where(eq(profiles.orderId, orderId)).for('update');
+
+/** A replaced order's old profile withdrawn: it keeps the order as `replacedOrderId`. */
+export const withdrawReplacedProfile = (
+  tx: Tx,
+  profileId: string,
+  replacedOrderId: string,
+  at: Date,
+) =>
+  tx
+    .update(profiles)
+    .set({ state: 'withdrawn', withdrawnAt: at, orderId: null, replacedOrderId })
+    .where(eq(profiles.id, profileId));

@@ -1,4 +1,3 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '#domain/order-life';
 import {
   decideRequest,
@@ -9,17 +8,7 @@ import {
   type RequestReason,
 } from '#domain/refund-policy';
 import type { Queries, Tx } from '../db/database';
-import {
-  messageOutbox,
-  orderRequests,
-  orders,
-  profiles,
-  providerPayments,
-  refunds,
-  type OrderRequestRow,
-  type OrderRow,
-  type RefundRow,
-} from '../db/schema';
+import type { OrderRequestRow, OrderRow, RefundRow } from '../db/schema';
 import type { Deps } from '../deps';
 import {
   emailCarriesEsim,
@@ -35,6 +24,25 @@ import { ApiError } from '../platform/errors';
 import { orderFromSmdp, queueCancelOrder } from '../provisioning/provisioning';
 import { withdrawInTx } from '../staff/staff-orders';
 import { applyTransition } from './lifecycle-writes';
+import {
+  answerPendingRefund,
+  closeOpenRequest,
+  forgetRequestEmail,
+  insertOutboxMessage,
+  insertRefund,
+  insertRequest,
+  latestRequestOf,
+  lockOrder,
+  lockProfileOfOrder,
+  orderOf,
+  paidInvoiceOf,
+  pendingProviderRefunds,
+  refundOf,
+  requestOf,
+  requestsForStaff,
+  retryFailedRefund,
+  withdrawReplacedProfile,
+} from './queries';
 
 /**
  * Refunds and replacements (issue #41, decisions 124-125). A buyer asks from the order page (the
@@ -123,14 +131,9 @@ export async function standingOfOrder(db: Queries, row: OrderRow): Promise<EsimS
 
 /** The order's latest request (open or decided) and its refund, or null. */
 export async function latestRequest(db: Queries, orderId: string): Promise<RequestView | null> {
-  const [row] = await db
-    .select()
-    .from(orderRequests)
-    .where(eq(orderRequests.orderId, orderId))
-    .orderBy(desc(orderRequests.createdAt))
-    .limit(1);
+  const [row] = await latestRequestOf(db, orderId);
   if (!row) return null;
-  const [refund] = await db.select().from(refunds).where(eq(refunds.orderId, orderId));
+  const [refund] = await refundOf(db, orderId);
   return requestView(row, refund ?? null);
 }
 
@@ -163,7 +166,7 @@ export async function createRequest(
   const now = deps.now();
   try {
     return await deps.database.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');
+      const [order] = await lockOrder(tx, row.id);
       if (!order || order.status !== 'paid') {
         throw new ApiError(
           409,
@@ -185,20 +188,17 @@ export async function createRequest(
         paidAt: order.paidAt?.getTime() ?? null,
         now,
       });
-      const [request] = await tx
-        .insert(orderRequests)
-        .values({
-          id: deps.randomUUID(),
-          orderId: order.id,
-          kind: input.kind,
-          reason: input.reason,
-          note: input.note,
-          policy: answer.outcome,
-          email: input.email,
-          state: 'open',
-          createdAt: new Date(now),
-        })
-        .returning();
+      const [request] = await insertRequest(tx, {
+        id: deps.randomUUID(),
+        orderId: order.id,
+        kind: input.kind,
+        reason: input.reason,
+        note: input.note,
+        policy: answer.outcome,
+        email: input.email,
+        state: 'open',
+        createdAt: new Date(now),
+      });
       await applyTransition(tx, {
         order,
         events: [{ type: 'refundRequested' }],
@@ -219,19 +219,15 @@ export async function createRequest(
 
 /** A request with its order, for staff. */
 async function requestById(db: Queries, id: string) {
-  const [request] = await db.select().from(orderRequests).where(eq(orderRequests.id, id));
+  const [request] = await requestOf(db, id);
   if (!request) throw new ApiError(404, 'not_found', 'No such request.');
-  const [order] = await db.select().from(orders).where(eq(orders.id, request.orderId));
+  const [order] = await orderOf(db, request.orderId);
   return { request, order: order! };
 }
 
 /** How an order's money goes back: its provider's paid invoice, or by hand. */
 async function paidInvoice(db: Queries, orderId: string) {
-  const [invoice] = await db
-    .select()
-    .from(providerPayments)
-    .where(and(eq(providerPayments.orderId, orderId), eq(providerPayments.state, 'paid')))
-    .limit(1);
+  const [invoice] = await paidInvoiceOf(db, orderId);
   return invoice ?? null;
 }
 
@@ -253,7 +249,7 @@ async function queueAnswer(
     staffReason: extra.staffReason ?? null,
     bankReference: extra.bankReference ?? null,
   };
-  await tx.insert(messageOutbox).values({
+  await insertOutboxMessage(tx, {
     kind: REQUEST_ANSWER_EMAIL,
     orderId: order.id,
     payload,
@@ -262,7 +258,7 @@ async function queueAnswer(
     createdAt: new Date(now),
   });
   // The address served this answer; the request keeps no contact.
-  await tx.update(orderRequests).set({ email: null }).where(eq(orderRequests.id, request.id));
+  await forgetRequestEmail(tx, request.id);
 }
 
 /** Closes the open request, expecting it still open (one decision wins). */
@@ -274,11 +270,12 @@ async function closeRequest(
   now: number,
   staffReason: string | null,
 ) {
-  const [closed] = await tx
-    .update(orderRequests)
-    .set({ state, staffReason, decidedBy: actor, decidedAt: new Date(now) })
-    .where(and(eq(orderRequests.id, request.id), eq(orderRequests.state, 'open')))
-    .returning();
+  const [closed] = await closeOpenRequest(tx, request.id, {
+    state,
+    staffReason,
+    decidedBy: actor,
+    decidedAt: new Date(now),
+  });
   if (!closed) throw new ApiError(409, 'state_changed', 'This request was decided meanwhile.');
   return closed;
 }
@@ -327,7 +324,7 @@ export async function approveRefund(
   const { db } = deps.database;
   const started = await db.transaction(async (tx) => {
     const { request, order } = await requestById(tx, id);
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    const [locked] = await lockOrder(tx, order.id);
     const current = locked ?? order;
     if (request.state !== 'open' || current.refundState !== 'requested') {
       throw new ApiError(
@@ -349,23 +346,19 @@ export async function approveRefund(
         );
       }
       // One refund per order: the key refuses a second one.
-      const [refund] = await tx
-        .insert(refunds)
-        .values({
-          orderId: current.id,
-          method: 'manual',
-          amount: current.price,
-          currency: current.currency === 'USD' ? 'USD' : 'MMK',
-          state: 'done',
-          requestNo: `manual-${current.id}`,
-          bankReference,
-          attempts: 1,
-          createdAt: new Date(now),
-          updatedAt: new Date(now),
-          doneAt: new Date(now),
-        })
-        .onConflictDoNothing()
-        .returning();
+      const [refund] = await insertRefund(tx, {
+        orderId: current.id,
+        method: 'manual',
+        amount: current.price,
+        currency: current.currency === 'USD' ? 'USD' : 'MMK',
+        state: 'done',
+        requestNo: `manual-${current.id}`,
+        bankReference,
+        attempts: 1,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+        doneAt: new Date(now),
+      });
       if (!refund) throw new ApiError(409, 'conflict', 'This order was refunded already.');
       const closed = await finishRefund(tx, request, current, actor, now, { bankReference });
       return { done: requestView(closed, refund), ask: undefined } as const;
@@ -379,7 +372,7 @@ export async function approveRefund(
           : 'Refunds through 2C2P are not set up on this server: its Payment Maintenance keys (TWOC2P_MERCHANT_PRIVATE_KEY and TWOC2P_PUBLIC_KEY).',
       );
     }
-    const [existing] = await tx.select().from(refunds).where(eq(refunds.orderId, current.id));
+    const [existing] = await refundOf(tx, current.id);
     if (existing && existing.state !== 'failed') {
       throw new ApiError(409, 'refund_in_progress', 'A refund of this order is already on record.');
     }
@@ -393,25 +386,17 @@ export async function approveRefund(
       checks: 0,
     };
     const [refund] = existing
-      ? await tx
-          .update(refunds)
-          .set(values)
-          .where(and(eq(refunds.orderId, current.id), eq(refunds.state, 'failed')))
-          .returning()
-      : await tx
-          .insert(refunds)
-          .values({
-            ...values,
-            orderId: current.id,
-            method: invoice.provider,
-            amount: invoice.amount,
-            currency: invoice.currency,
-            // The provider's idempotency key: the same on every retry of this order's refund.
-            requestNo: `R${invoice.invoiceNo}`,
-            createdAt: new Date(now),
-          })
-          .onConflictDoNothing()
-          .returning();
+      ? await retryFailedRefund(tx, current.id, values)
+      : await insertRefund(tx, {
+          ...values,
+          orderId: current.id,
+          method: invoice.provider,
+          amount: invoice.amount,
+          currency: invoice.currency,
+          // The provider's idempotency key: the same on every retry of this order's refund.
+          requestNo: `R${invoice.invoiceNo}`,
+          createdAt: new Date(now),
+        });
     if (!refund)
       throw new ApiError(409, 'refund_in_progress', 'A refund of this order is under way.');
     await applyTransition(tx, {
@@ -461,26 +446,17 @@ async function writeRefundAnswer(
 ): Promise<RequestView> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    const [request] = await tx
-      .select()
-      .from(orderRequests)
-      .where(eq(orderRequests.orderId, orderId))
-      .orderBy(desc(orderRequests.createdAt))
-      .limit(1);
-    const [refund] = await tx
-      .update(refunds)
-      .set({
-        state: answer.status,
-        providerStatus: answer.providerStatus,
-        providerReason: answer.reason,
-        updatedAt: new Date(now),
-        ...(answer.status === 'done' ? { doneAt: new Date(now) } : {}),
-      })
-      .where(and(eq(refunds.orderId, orderId), eq(refunds.state, 'pending')))
-      .returning();
+    const [order] = await lockOrder(tx, orderId);
+    const [request] = await latestRequestOf(tx, orderId);
+    const [refund] = await answerPendingRefund(tx, orderId, {
+      state: answer.status,
+      providerStatus: answer.providerStatus,
+      providerReason: answer.reason,
+      updatedAt: new Date(now),
+      ...(answer.status === 'done' ? { doneAt: new Date(now) } : {}),
+    });
     if (!refund || !order || !request) {
-      const [kept] = await tx.select().from(refunds).where(eq(refunds.orderId, orderId));
+      const [kept] = await refundOf(tx, orderId);
       return requestView(request!, kept ?? null);
     }
     if (answer.status === 'done') {
@@ -531,15 +507,11 @@ export async function checkRefund(
   orderId: string,
 ): Promise<RequestView | null> {
   const { db } = deps.database;
-  const [refund] = await db.select().from(refunds).where(eq(refunds.orderId, orderId));
+  const [refund] = await refundOf(db, orderId);
   if (!refund) return null;
   const provider = refund.method === 'manual' ? undefined : providers.get(refund.method);
   if (refund.state !== 'pending' || !provider?.refundStatus) return latestRequest(db, orderId);
-  const [invoice] = await db
-    .select()
-    .from(providerPayments)
-    .where(and(eq(providerPayments.orderId, orderId), eq(providerPayments.state, 'paid')))
-    .limit(1);
+  const [invoice] = await paidInvoiceOf(db, orderId);
   if (!invoice) return latestRequest(db, orderId);
   let answer: RefundReport;
   try {
@@ -574,11 +546,7 @@ export async function checkPendingRefunds(
   deps: Pick<Deps, 'database' | 'now'>,
   providers: Providers,
 ): Promise<number> {
-  const pending = await deps.database.db
-    .select({ orderId: refunds.orderId })
-    .from(refunds)
-    .where(and(eq(refunds.state, 'pending'), inArray(refunds.method, ['2c2p', 'kbzpay'])))
-    .limit(50);
+  const pending = await pendingProviderRefunds(deps.database.db);
   for (const { orderId } of pending) await checkRefund(deps, providers, orderId);
   return pending.length;
 }
@@ -598,18 +566,14 @@ export async function approveReplacement(
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     const { request, order } = await requestById(tx, id);
-    const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    const [current] = await lockOrder(tx, order.id);
     if (request.state !== 'open' || current!.refundState !== 'requested') {
       throw new ApiError(409, 'state_changed', 'This request is not waiting for a decision.');
     }
     if (current!.deliveryState !== 'assigned' && current!.deliveryState !== 'delivered') {
       throw new ApiError(409, 'conflict', 'This order has no eSIM to replace: refund it instead.');
     }
-    const [old] = await tx
-      .select()
-      .from(profiles)
-      .where(eq(profiles.orderId, current!.id))
-      .for('update');
+    const [old] = await lockProfileOfOrder(tx, current!.id);
     if (old) {
       if (old.source === 'es2plus') {
         const install = await installOf(tx, old);
@@ -627,15 +591,7 @@ export async function approveReplacement(
         }
       }
       // The old profile keeps its order as replaced_order_id; the order's place is free.
-      await tx
-        .update(profiles)
-        .set({
-          state: 'withdrawn',
-          withdrawnAt: new Date(now),
-          orderId: null,
-          replacedOrderId: current!.id,
-        })
-        .where(eq(profiles.id, old.id));
+      await withdrawReplacedProfile(tx, old.id, current!.id, new Date(now));
     }
     const closed = await closeRequest(tx, request, 'replaced', actor, now, null);
     const { order: reset } = await applyTransition(tx, {
@@ -654,7 +610,7 @@ export async function approveReplacement(
       (await orderFromSmdp(deps, tx, reset, now)) ?? (await stockOrWait(deps, tx, reset, now));
     if (request.email && emailCarriesEsim(deps, handed)) {
       const payload: EsimEmailPayload = { to: request.email, language: order.language, link: null };
-      await tx.insert(messageOutbox).values({
+      await insertOutboxMessage(tx, {
         kind: ESIM_EMAIL,
         orderId: order.id,
         payload,
@@ -671,15 +627,11 @@ export async function approveReplacement(
 /** Requests for staff: open ones first, then the latest decided, with what staff weigh. */
 export async function staffRequests(deps: Pick<Deps, 'database'>, limit = 50) {
   const { db } = deps.database;
-  const rows = await db
-    .select()
-    .from(orderRequests)
-    .orderBy(sql`${orderRequests.state} = 'open' desc`, desc(orderRequests.createdAt))
-    .limit(limit);
+  const rows = await requestsForStaff(db, limit);
   return Promise.all(
     rows.map(async (request) => {
-      const [order] = await db.select().from(orders).where(eq(orders.id, request.orderId));
-      const [refund] = await db.select().from(refunds).where(eq(refunds.orderId, request.orderId));
+      const [order] = await orderOf(db, request.orderId);
+      const [refund] = await refundOf(db, request.orderId);
       const invoice = await paidInvoice(db, request.orderId);
       const profile = await profileOf(db, request.orderId);
       const install = await installOf(db, profile);
