@@ -13,12 +13,12 @@ import {
 /**
  * The one writer of an order's state (issue #39, decision 115): `orders.status`,
  * `delivery_state` and `bank_state` change here and nowhere else. A write asks the domain's pure
- * `transition` what its events do from the state the caller read, then runs ONE statement (lifecycle/queries.ts):
- * `UPDATE orders … WHERE id AND <the state it expects> RETURNING`, and an `order_events` row per
- * event from the updated row. The state and its history therefore change together or not at
- * all, and a write that finds the order moved on changes nothing and says so (409). The paths
- * that use it (paying, confirming, delivering, withdrawing) are in lifecycle.ts and the modules
- * of delivery, provisioning, payments and staff.
+ * `transition` what its events do from the state the caller read, then runs ONE statement
+ * (lifecycle/queries.ts): `UPDATE orders … WHERE id AND <the state it expects> RETURNING`, and an
+ * `order_events` row per event from the updated row. The state and its history therefore change
+ * together or not at all, and a write that finds the order moved on changes nothing and says so
+ * (409). The paths that use it (paying, confirming, delivering, withdrawing) are in lifecycle.ts
+ * and the modules of delivery, provisioning, payments and staff.
  */
 
 export type { Evidence, OrderColumns, StateWrite } from './lifecycle/queries';

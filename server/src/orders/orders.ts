@@ -186,7 +186,7 @@ const numbered = (deps: Deps, order: Unnumbered, number: string): OrderValues =>
 const suffixed = (deps: Deps, order: Unnumbered, numbering: Numbering, value: number) =>
   numbered(deps, order, nthOrderNumber(numbering.bare, suffixOf(value)));
 
-/** The numbering of an order made at `now`: the bare number first, unless this instance found it taken. */
+/** An order's numbering at `now`: the bare number first, unless this instance found it taken. */
 function startNumbering(deps: Deps, now: number): Numbering {
   const second = Math.floor(now / 1000);
   const spares = sparesOf(deps.runtime, second);

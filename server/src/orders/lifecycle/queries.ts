@@ -186,7 +186,7 @@ type Statement<Row> = ReturnType<typeof preparedQuery<Row>>;
 /** Each shape's statement text, built once per process (prepared once per database, decision 105). */
 const statements = new Map<string, Statement<unknown>>();
 
-/** A statement's own query over a write's CTEs (`changed`, `logged`), and the columns it returns. */
+/** A statement's own query over a write's CTEs (`changed`, `logged`) and the columns it returns. */
 export type Compose = (ctes: SQL) => { query: SQL; fields: QueryField[] };
 
 /** One more condition of a write's UPDATE (see {@link writeStatement}). */
@@ -221,7 +221,7 @@ export function writeStatement<Row>(name: string, compose: Compose, when?: Write
   };
 }
 
-/** A write's query that returns the order as it changed it (no row: it no longer held the state). */
+/** A write's query returning the order as it changed it (no row: it no longer held the state). */
 export const changedOrder: Compose = (ctes) => ({
   query: sql`with ${ctes} select ${sql.join(
     Object.values(orderColumns).map(column),
