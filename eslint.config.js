@@ -56,10 +56,6 @@ const drizzleNotYetMoved = [
   'server/src/orders/lifecycle-writes.ts',
   'server/src/orders/lifecycle.ts',
   'server/src/orders/orders.ts',
-  'server/src/payments/payment-notifications.ts',
-  'server/src/payments/providers/provider-payments.ts',
-  'server/src/payments/receipts.ts',
-  'server/src/payments/reconciliation.ts',
 ];
 
 const sharedFolders = ['./src/components', './src/lib', './src/config', './src/hooks'];
