@@ -48,11 +48,6 @@ const drizzleNotYetMoved = [
   'server/src/provisioning/provisioning-worker.ts',
   'server/src/provisioning/provisioning.ts',
   // Still to move into their folder's queries.ts.
-  'server/src/delivery/delivery-policy.ts',
-  'server/src/delivery/demo-stock.ts',
-  'server/src/delivery/esim-delivery.ts',
-  'server/src/delivery/message-outbox.ts',
-  'server/src/delivery/stock.ts',
   'server/src/orders/lifecycle-writes.ts',
   'server/src/orders/lifecycle.ts',
   'server/src/orders/orders.ts',
