@@ -143,9 +143,7 @@ export default tseslint.config(
             {
               target: './server/src',
               from: './src',
-              // The demo's scripted AI answers the server still borrows from the shop (decision
-              // 080; issue #39 point 4: they read the shop's locales and paths, to move).
-              except: ['./domain', './lib/ai/demo/demo-fetch.ts'],
+              except: ['./domain'],
               message:
                 'The server imports the shop only through src/domain (#domain/…, decision 080).',
             },
