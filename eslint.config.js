@@ -36,28 +36,6 @@ const genaiSelectors = [
   `TSImportType[source.value=${genaiSource}]`,
 ];
 
-/**
- * Server files that still import drizzle-orm outside a queries.ts, until their queries move
- * (issue #39 point 4; temporary). The first group is edited by other work in parallel (issue
- * #39: refunds' requests, ES2+ provisioning); the second is the rest still to move.
- */
-const drizzleNotYetMoved = [
-  // Edited in parallel: move after those branches merge.
-  'server/src/provisioning/install-progress.ts',
-  'server/src/provisioning/provisioning-worker.ts',
-  'server/src/provisioning/provisioning.ts',
-  // Still to move into their folder's queries.ts.
-  'server/src/delivery/delivery-policy.ts',
-  'server/src/delivery/demo-stock.ts',
-  'server/src/delivery/esim-delivery.ts',
-  'server/src/delivery/message-outbox.ts',
-  'server/src/delivery/stock.ts',
-  'server/src/payments/payment-notifications.ts',
-  'server/src/payments/providers/provider-payments.ts',
-  'server/src/payments/receipts.ts',
-  'server/src/payments/reconciliation.ts',
-];
-
 const sharedFolders = ['./src/components', './src/lib', './src/config', './src/hooks'];
 
 export default tseslint.config(
@@ -151,9 +129,7 @@ export default tseslint.config(
             {
               target: './server/src',
               from: './src',
-              // The demo's scripted AI answers the server still borrows from the shop (decision
-              // 080; issue #39 point 4: they read the shop's locales and paths, to move).
-              except: ['./domain', './lib/ai/demo/demo-fetch.ts'],
+              except: ['./domain'],
               message:
                 'The server imports the shop only through src/domain (#domain/…, decision 080).',
             },
@@ -197,7 +173,7 @@ export default tseslint.config(
     // Queries live in each module's queries.ts and in db/ (issue #39 point 4): the rest of the
     // server calls them and never imports drizzle-orm. Routes have their stricter rule below.
     files: ['server/src/**/*.ts'],
-    ignores: ['server/src/**/queries.ts', 'server/src/db/**', ...drizzleNotYetMoved],
+    ignores: ['server/src/**/queries.ts', 'server/src/db/**'],
     rules: {
       'no-restricted-imports': [
         'error',

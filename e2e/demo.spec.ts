@@ -1,4 +1,4 @@
-import { paths } from '../src/config/paths';
+import { paths } from '../src/domain/paths';
 import { e2eServers } from './support/servers';
 import {
   commonTexts,

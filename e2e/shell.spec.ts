@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { paths, type RouteName } from '../src/config/paths';
+import { paths, type RouteName } from '../src/domain/paths';
 import { envSchema } from '../src/config/env-schema';
 import {
   axeViewports,

@@ -11,7 +11,7 @@
  *
  *   node scripts/bench-lcp.mjs [--runs 5] [--all | --routes /a,/b] [--build] [--dist dist] [--port 5540]
  *
- * --all measures every route of src/config/paths.ts (with the bare page) instead of home and
+ * --all measures every route of src/domain/paths.ts (with the bare page) instead of home and
  * /buy-esim; --routes measures the routes named (with the bare page); --build builds first (it also builds when dist/ has no index.html). Environment:
  * CHROME_PATH (default /usr/bin/chromium). Lighthouse's reports go to .lighthouse/bench/; the
  * table to reports/bench-lcp.md (reports/bench-lcp-all.md with --all, reports/bench-lcp-routes.md
@@ -134,9 +134,9 @@ const server = createServer((request, response) => {
 });
 await new Promise((done) => server.listen(port, '127.0.0.1', done));
 
-/** The routes of src/config/paths.ts, read from its source (the one route table). */
+/** The routes of src/domain/paths.ts, read from its source (the one route table). */
 function routePaths() {
-  const source = readFileSync('src/config/paths.ts', 'utf8');
+  const source = readFileSync('src/domain/paths.ts', 'utf8');
   const table = /export const paths = \{([\s\S]*?)\} as const/.exec(source)?.[1] ?? '';
   return [...table.matchAll(/(\w+): '([^']+)'/g)].map(([, name, path]) => ({
     name,

@@ -99,9 +99,9 @@ export function pageFragment(markup: string): string {
     .replace(/<div class="loading-overlay"[^>]*>[\s\S]*?<\/div>/, '');
 }
 
-/** Route path → page module and its text bundles, read from src/app/router.tsx and paths.ts. */
+/** Route path → page module and its text bundles, read from src/app/router.tsx and src/domain/paths.ts. */
 export function readRoutes(root: string) {
-  const pathsSource = readFileSync(join(root, 'src/config/paths.ts'), 'utf8');
+  const pathsSource = readFileSync(join(root, 'src/domain/paths.ts'), 'utf8');
   const table = /export const paths = \{([\s\S]*?)\} as const/.exec(pathsSource)?.[1] ?? '';
   const paths = new Map([...table.matchAll(/(\w+): '([^']+)'/g)].map((m) => [m[1]!, m[2]!]));
   const router = readFileSync(join(root, 'src/app/router.tsx'), 'utf8');

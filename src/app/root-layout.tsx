@@ -13,7 +13,7 @@ import { ScrollToTopButton } from '../components/layout/scroll-to-top-button';
 import { SkipLink } from '../components/layout/skip-link';
 import { Starfield } from '../components/layout/starfield';
 import { PageSpinner } from '../components/ui/page-spinner';
-import { paths } from '../config/paths';
+import { paths } from '#domain/paths';
 import { ChatLauncher } from '../features/chat/components/chat-launcher';
 import { forgetFailedPages } from './lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { HashRouter, matchPath, Route, Routes } from 'react-router';
-import { paths, type RouteName } from '../config/paths';
+import { paths, type RouteName } from '#domain/paths';
 import { HomePage } from '../pages/home-page';
 import { lazyPage, type LazyPageComponent } from './lazy-page';
 import { RootLayout } from './root-layout';

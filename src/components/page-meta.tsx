@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RouteName } from '../config/paths';
+import type { RouteName } from '#domain/paths';
 import { site } from '../config/site';
 
 type PageMetaProps = { page: RouteName | 'notFound'; children?: ReactNode };

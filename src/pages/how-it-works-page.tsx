@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageMeta } from '../components/page-meta';
-import { paths } from '../config/paths';
+import { paths } from '#domain/paths';
 import { InstallGuide, InstallNotes } from '../features/guides/components/install-guide';
 
 export function HowItWorksPage() {

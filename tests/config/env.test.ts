@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCsp, GEMINI_ORIGIN } from '../../scripts/csp';
 import { bundledEnv, parseEnv, resolveAiMode } from '../../src/config/env-schema';
 import { merchantProblems } from '../../src/config/merchant-check';
-import { href, paths, routeForPath, routeNames } from '../../src/config/paths';
+import { href, paths, routeForPath, routeNames } from '../../src/domain/paths';
 import { GEMINI_API_ORIGIN } from '../../src/lib/ai/client';
 
 describe('configuration', () => {

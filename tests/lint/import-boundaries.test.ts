@@ -39,7 +39,7 @@ describe('import boundaries', () => {
 
   it.each([
     [
-      "import { paths } from '../../config/paths';\nexport const x = paths;\n",
+      "import { socialLinks } from '../../config/site';\nexport const x = socialLinks;\n",
       'src/features/chat/right.ts',
     ],
   ])('accepts an allowed import (%#)', async (code, filePath) => {

@@ -1,10 +1,10 @@
-import { answerDemoRequest } from '../../../src/lib/ai/demo/demo-fetch';
+import { answerDemoRequest } from '#domain/demo-ai/demo-fetch';
 import type { Config } from '../config';
 
 /**
  * The fetch the server's AI calls go through: the real network with the server's key in the
  * `x-goog-api-key` header, or, in demo mode, the same scripted answers the shop's demo build
- * gives (src/lib/ai/demo), so a server with no key behaves like the demo shop.
+ * gives (src/domain/demo-ai), so a server with no key behaves like the demo shop.
  */
 export function createAiFetch(config: Config, network: typeof fetch = fetch): typeof fetch {
   if (config.ai.mode === 'demo') {

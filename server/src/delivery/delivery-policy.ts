@@ -1,11 +1,17 @@
-import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
-import { orders, messageOutbox, type OrderRow } from '../db/schema';
+import type { OrderRow } from '../db/schema';
 import type { Config } from '../config';
 import type { Tx } from '../db/database';
 import type { Deps } from '../deps';
 import type { StaffAlertPayload } from './message-texts';
 import { applyTransition } from '../orders/lifecycle-writes';
 import { assignOrWait, STAFF_ALERT_EMAIL, STAFF_ALERT_WEBHOOK } from './esim-delivery';
+import {
+  insertOutboxRow,
+  lockLimitPolicy,
+  markOverdueHeldAlerted,
+  setUnconfirmedDeliveryAt,
+  unconfirmedWindowSums,
+} from './queries';
 
 /**
  * The delivery policy (issue #23 item 5, decision 070): whether a paid order's eSIM leaves now
@@ -67,23 +73,9 @@ export function decideDelivery(input: PolicyInput): PolicyDecision {
   }
 }
 
-/** Serialises the limit policy's check-and-count, so parallel payments cannot both slip under. */
-const LIMIT_LOCK = 8_787_004;
-
 async function unconfirmedWindow(tx: Tx, contactHash: string | null, now: number) {
-  const recent = and(
-    gt(orders.unconfirmedDeliveryAt, new Date(now - UNCONFIRMED_WINDOW_MS)),
-    ne(orders.bankState, 'confirmed'),
-  );
-  const [row] = await tx
-    .select({
-      sum: sql<string>`coalesce(sum(${orders.price}), 0)`,
-      forContact: contactHash
-        ? sql<string>`count(*) filter (where ${orders.contactHash} = ${contactHash})`
-        : sql<string>`0`,
-    })
-    .from(orders)
-    .where(recent);
+  const since = new Date(now - UNCONFIRMED_WINDOW_MS);
+  const [row] = await unconfirmedWindowSums(tx, since, contactHash);
   return { sum: Number(row?.sum ?? 0), forContact: Number(row?.forContact ?? 0) };
 }
 
@@ -145,7 +137,7 @@ export async function deliverOrHold(
   const { contactHash } = order;
   let window = { sum: 0, forContact: 0 };
   if (!written && evidence.kind === 'screenshot' && bank.policy === 'limit') {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LIMIT_LOCK})`);
+    await lockLimitPolicy(tx);
     window = await unconfirmedWindow(tx, contactHash, now);
   }
   const decision =
@@ -175,11 +167,7 @@ export async function deliverOrHold(
   }
   // Delivered on a screenshot alone: counted in the limit policy's 24-hour window.
   const [counted] = columns.unconfirmedDeliveryAt
-    ? await tx
-        .update(orders)
-        .set({ unconfirmedDeliveryAt: columns.unconfirmedDeliveryAt })
-        .where(eq(orders.id, order.id))
-        .returning()
+    ? await setUnconfirmedDeliveryAt(tx, order.id, columns.unconfirmedDeliveryAt)
     : [order];
   if (decision.alert) {
     const alert: StaffAlertPayload = {
@@ -208,7 +196,7 @@ export async function queueStaffAlert(
   ];
   const at = new Date(now);
   for (const kind of kinds) {
-    await tx.insert(messageOutbox).values({
+    await insertOutboxRow(tx, {
       kind,
       orderId,
       payload,
@@ -229,17 +217,7 @@ export async function alertOverdueHeld(
 ): Promise<number> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
-    const overdue = await tx
-      .update(orders)
-      .set({ heldOverdueAlertedAt: new Date(now) })
-      .where(
-        and(
-          eq(orders.deliveryState, 'held'),
-          lte(orders.promisedBy, new Date(now)),
-          isNull(orders.heldOverdueAlertedAt),
-        ),
-      )
-      .returning();
+    const overdue = await markOverdueHeldAlerted(tx, new Date(now));
     for (const order of overdue) {
       const alert: StaffAlertPayload = {
         event: 'order.held_overdue',

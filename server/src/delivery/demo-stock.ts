@@ -1,8 +1,7 @@
-import { and, count, eq } from 'drizzle-orm';
 import { operators, plans } from '#domain/catalogue';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { profiles } from '../db/schema';
+import { anyRealProfile, demoProfilesInStock, insertNewProfiles } from './queries';
 import type { Deps } from '../deps';
 import { deliverWaiting } from './esim-delivery';
 import { luhnCheckDigit } from './stock-csv';
@@ -47,34 +46,21 @@ export async function topUpDemoStock(
   let added = 0;
   for (const operator of operators) {
     for (const plan of plans.filter((item) => item.isAvailable)) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(profiles)
-        .where(
-          and(
-            eq(profiles.operatorId, operator.id),
-            eq(profiles.planId, plan.id),
-            eq(profiles.demo, true),
-            eq(profiles.state, 'in_stock'),
-          ),
-        );
+      const [row] = await demoProfilesInStock(db, operator.id, plan.id);
       const missing = Math.max(0, perPlan - Number(row?.n ?? 0));
       if (missing === 0) continue;
-      const made = await db
-        .insert(profiles)
-        .values(
-          Array.from({ length: missing }, () => ({
-            id: deps.randomUUID(),
-            operatorId: operator.id,
-            planId: plan.id,
-            ...demoProfile(deps.randomBytes(16)),
-            state: 'in_stock' as const,
-            importedAt,
-            demo: true,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: profiles.id });
+      const made = await insertNewProfiles(
+        db,
+        Array.from({ length: missing }, () => ({
+          id: deps.randomUUID(),
+          operatorId: operator.id,
+          planId: plan.id,
+          ...demoProfile(deps.randomBytes(16)),
+          state: 'in_stock' as const,
+          importedAt,
+          demo: true,
+        })),
+      );
       added += made.length;
     }
   }
@@ -83,11 +69,7 @@ export async function topUpDemoStock(
 
 /** Whether the stock holds any profile that is not a demo profile (real, bought stock). */
 export async function hasRealStock(database: Database): Promise<boolean> {
-  const [row] = await database.db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(eq(profiles.demo, false))
-    .limit(1);
+  const [row] = await anyRealProfile(database.db);
   return row !== undefined;
 }
 

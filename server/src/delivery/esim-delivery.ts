@@ -1,28 +1,25 @@
-import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Db, Queries, Tx } from '../db/database';
-import {
-  installProgress,
-  orders,
-  messageOutbox,
-  profiles,
-  type InstallProgressRow,
-  type OrderRow,
-  type ProfileRow,
-} from '../db/schema';
+import type { Queries, Tx } from '../db/database';
+import type { InstallProgressRow, messageOutbox, OrderRow, ProfileRow } from '../db/schema';
 import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../deps';
 import type { DeliverySchema } from '../orders/schemas';
-import { columnParam, preparedQuery, preparedStatement } from '../db/prepared';
-import {
-  applyTransition,
-  composedWrite,
-  orderFields,
-  tryTransition,
-  TransitionRefused,
-} from '../orders/lifecycle-writes';
+import { applyTransition, tryTransition, TransitionRefused } from '../orders/lifecycle-writes';
 import type { StaffAlertPayload } from './message-texts';
 import { orderFromSmdp } from '../provisioning/provisioning';
 import { parseActivationCode } from './stock-csv';
+import {
+  forgetSentEmailAddresses,
+  handProfileRow,
+  inStockOrWaiting,
+  inStockProfile,
+  insertOutboxRow,
+  installOfIccid,
+  latestEmailOfOrder,
+  lockWaitingOrders,
+  markProfileDelivered,
+  orderRow,
+  profileByOrder,
+} from './queries';
 
 /**
  * Delivery (issue #17, decisions 036–039). A profile is taken in the transaction that records
@@ -126,7 +123,7 @@ export async function stockOrWait(
       ...(staffEmail && smtpUrl ? [STAFF_ALERT_EMAIL] : []),
     ];
     for (const kind of kinds) {
-      await tx.insert(messageOutbox).values({
+      await insertOutboxRow(tx, {
         kind,
         orderId: order.id,
         payload: alert,
@@ -139,17 +136,6 @@ export async function stockOrWait(
   return waiting.order;
 }
 
-const column = (c: { name: string }) => sql.identifier(c.name);
-
-/** The in-stock profiles an order may take: its operator and plan, demo or real as it was paid. */
-const inStock = sql`${column(profiles.operatorId)} = ${columnParam('operatorId', profiles.operatorId)}
-        and ${column(profiles.planId)} = ${columnParam('planId', profiles.planId)}
-        and ${column(profiles.state)} = 'in_stock'
-        and ${column(profiles.demo)} = ${columnParam('demo', profiles.demo)}
-      order by ${column(profiles.importedAt)} asc, ${column(profiles.iccid)} asc
-      limit 1
-      for update skip locked`;
-
 /** The values {@link inStock} takes for an order. */
 const shelfOf = (order: OrderRow) => ({
   operatorId: order.operatorId,
@@ -157,38 +143,6 @@ const shelfOf = (order: OrderRow) => ({
   // A demo decision gets only demo profiles, a real one never (issue #23, decision 068).
   demo: order.verifiedBy === 'demo',
 });
-
-/**
- * The oldest in-stock profile of an operator and plan, locked, skipping rows other payments hold;
- * built once per process and prepared for each transaction (decision 105: every paid receipt
- * looks for one).
- */
-const inStockProfile = preparedQuery<{ id: string }>('profile_in_stock', () => ({
-  query: sql`select ${column(profiles.id)} from ${profiles} where ${inStock}`,
-  fields: [{ path: ['id'], field: profiles.id }],
-}));
-
-/**
- * {@link inStockProfile}, and when there is none the order marked waiting for stock (the
- * lifecycle's `waitingForStock` write, with its event), in the same statement (decision 107: a
- * paid order without stock took two round trips in the payment's transaction). Returns the
- * profile's id, or the waiting order's row.
- */
-const inStockOrWaiting = composedWrite<{ profileId: string | null; waiting: OrderRow }>(
-  'profile_in_stock_or_waiting',
-  (write) => ({
-    query: sql`with picked as (
-      select ${column(profiles.id)} from ${profiles} where ${inStock}
-    ), ${write}
-    select (select ${column(profiles.id)} from picked), ${sql.join(
-      orderFields().map(({ field }) => sql`changed.${column(field as { name: string })}`),
-      sql`, `,
-    )}
-    from (select 1) as one left join changed on true`,
-    fields: [{ path: ['profileId'], field: sql`profile_id` }, ...orderFields('waiting')],
-  }),
-  sql`not exists (select 1 from picked)`,
-);
 
 /** Takes the oldest in-stock profile for the order (skipping rows other payments hold). */
 async function takeProfile(
@@ -210,11 +164,11 @@ async function handProfile(
   now: number,
 ): Promise<OrderRow | null> {
   const handed = handOver(deps, order, now);
-  const [profile] = await tx
-    .update(profiles)
-    .set({ ...handed.profile, orderId: order.id, assignedAt: new Date(now) })
-    .where(eq(profiles.id, profileId))
-    .returning();
+  const [profile] = await handProfileRow(tx, profileId, {
+    ...handed.profile,
+    orderId: order.id,
+    assignedAt: new Date(now),
+  });
   const { order: assigned } = await applyTransition(tx, {
     order,
     events: [{ type: 'profileHanded', emailed: handed.emailed }],
@@ -284,7 +238,7 @@ export async function queueEsimEmail(tx: Tx, order: OrderRow, link: string | nul
     ...(held ? { held: true } : {}),
   };
   const at = new Date(now);
-  await tx.insert(messageOutbox).values({
+  await insertOutboxRow(tx, {
     kind: ESIM_EMAIL,
     orderId: order.id,
     payload,
@@ -299,7 +253,7 @@ export async function queueEsimEmail(tx: Tx, order: OrderRow, link: string | nul
     link,
     promisedBy: order.promisedBy?.getTime() ?? null,
   };
-  await tx.insert(messageOutbox).values({
+  await insertOutboxRow(tx, {
     kind: HELD_EMAIL,
     orderId: order.id,
     payload: heldPayload,
@@ -317,13 +271,7 @@ export async function deliverWaiting(
   deps: Pick<Deps, 'config' | 'database' | 'now'>,
 ): Promise<number> {
   return deps.database.db.transaction(async (tx) => {
-    const waiting = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.deliveryState, 'waiting_for_stock'))
-      .orderBy(asc(orders.paidAt), asc(orders.id))
-      .limit(1000)
-      .for('update', { skipLocked: true });
+    const waiting = await lockWaitingOrders(tx);
     const empty = new Set<string>();
     let assigned = 0;
     for (const order of waiting) {
@@ -336,45 +284,16 @@ export async function deliverWaiting(
   });
 }
 
-/**
- * The delivery's two reads, prepared once per database (decision 105): every answer that shows a
- * delivered or waiting order's eSIM makes them (a paid receipt's, GET /api/orders/{id}). In a
- * transaction they are built for it, as before.
- */
-const profileByOrder = preparedStatement((db) =>
-  db
-    .select()
-    .from(profiles)
-    .where(eq(profiles.orderId, sql.placeholder('orderId')))
-    .limit(1)
-    .prepare('profile_by_order'),
-);
-
-const latestEmailOfOrder = preparedStatement((db) =>
-  db
-    .select()
-    .from(messageOutbox)
-    .where(
-      and(
-        eq(messageOutbox.orderId, sql.placeholder('orderId')),
-        eq(messageOutbox.kind, ESIM_EMAIL),
-      ),
-    )
-    .orderBy(desc(messageOutbox.id))
-    .limit(1)
-    .prepare('latest_esim_email'),
-);
-
 /** The profile on an order (any state), or null. */
 export async function profileOf(db: Queries, orderId: string): Promise<ProfileRow | null> {
-  const [row] = await profileByOrder({ db: db as Db }).execute({ orderId });
+  const [row] = await profileByOrder(db, orderId);
   return row ?? null;
 }
 
 export type EmailRow = typeof messageOutbox.$inferSelect;
 
 export async function latestEmail(db: Queries, orderId: string): Promise<EmailRow | null> {
-  const [row] = await latestEmailOfOrder({ db: db as Db }).execute({ orderId });
+  const [row] = await latestEmailOfOrder(db, orderId, ESIM_EMAIL);
   return row ?? null;
 }
 
@@ -424,11 +343,7 @@ export async function installOf(
   profile: ProfileRow | null,
 ): Promise<InstallProgressRow | null> {
   if (!profile || profile.source !== 'es2plus') return null;
-  const [row] = await db
-    .select()
-    .from(installProgress)
-    .where(eq(installProgress.iccid, profile.iccid))
-    .limit(1);
+  const [row] = await installOfIccid(db, profile.iccid);
   return row ?? null;
 }
 
@@ -450,7 +365,7 @@ export async function deliveryOf(db: Queries, row: OrderRow): Promise<Delivery> 
  * table promises once the eSIM is delivered. Returns the order row, or null if not assigned.
  */
 export async function markDelivered(tx: Queries, orderId: string, now: number) {
-  const [current] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  const [current] = await orderRow(tx, orderId);
   if (current?.deliveryState !== 'assigned') return null;
   const sent = await tryTransition(tx, {
     order: current,
@@ -461,24 +376,11 @@ export async function markDelivered(tx: Queries, orderId: string, now: number) {
   });
   // Withdrawn meanwhile: the email went, the order stays withdrawn.
   if (sent instanceof TransitionRefused) return null;
-  await tx
-    .update(profiles)
-    .set({ state: 'delivered', deliveredAt: new Date(now) })
-    .where(and(eq(profiles.orderId, orderId), eq(profiles.state, 'assigned')));
+  await markProfileDelivered(tx, orderId, new Date(now));
   return sent.order;
 }
 
 /** Forgets the address and order link of eSIM emails sent more than `olderThanMs` ago. */
 export async function pruneSentEmails(deps: Pick<Deps, 'database' | 'now'>, olderThanMs: number) {
-  await deps.database.db
-    .update(messageOutbox)
-    .set({ payload: sql`${messageOutbox.payload} - 'link' - 'to'` })
-    .where(
-      and(
-        eq(messageOutbox.kind, ESIM_EMAIL),
-        isNotNull(messageOutbox.sentAt),
-        lt(messageOutbox.sentAt, new Date(deps.now() - olderThanMs)),
-        sql`(${messageOutbox.payload} ? 'to' OR ${messageOutbox.payload} ? 'link')`,
-      ),
-    );
+  await forgetSentEmailAddresses(deps.database.db, ESIM_EMAIL, new Date(deps.now() - olderThanMs));
 }

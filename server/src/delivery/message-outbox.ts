@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { safeError } from '../platform/log-safe';
 import { pruneIdempotencyKeys } from '../platform/idempotency';
-import { orders, messageOutbox } from '../db/schema';
+import type { messageOutbox } from '../db/schema';
 import type { Deps } from '../deps';
 import {
   composeEsimEmail,
@@ -29,6 +28,14 @@ import {
 } from './esim-delivery';
 import { repeatRounds } from '../platform/rounds';
 import { alertOverdueHeld } from './delivery-policy';
+import {
+  dueOutboxIds,
+  forgetOutboxAddress,
+  leaseOutboxRows,
+  markOutboxSent,
+  noteOutboxFailure,
+  orderRow,
+} from './queries';
 
 /**
  * The outbox worker (decision 039): every few seconds it claims due rows (a lease: their
@@ -100,36 +107,18 @@ export function createMessageOutboxWorker(
   async function claim(now: number): Promise<Row[]> {
     if (kinds.length === 0) return [];
     return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: messageOutbox.id })
-        .from(messageOutbox)
-        .leftJoin(orders, eq(orders.id, messageOutbox.orderId))
-        .where(
-          and(
-            isNull(messageOutbox.sentAt),
-            lte(messageOutbox.nextAttemptAt, new Date(now)),
-            inArray(messageOutbox.kind, kinds),
-            // An eSIM email waits for its eSIM (an order waiting for stock).
-            or(
-              ne(messageOutbox.kind, ESIM_EMAIL),
-              inArray(orders.deliveryState, ['assigned', 'delivered']),
-            ),
-          ),
-        )
-        .orderBy(asc(messageOutbox.nextAttemptAt), asc(messageOutbox.id))
-        .limit(BATCH)
-        .for('update', { of: messageOutbox, skipLocked: true });
+      const due = await dueOutboxIds(tx, {
+        now: new Date(now),
+        kinds,
+        esimKind: ESIM_EMAIL,
+        limit: BATCH,
+      });
       if (due.length === 0) return [];
-      return tx
-        .update(messageOutbox)
-        .set({ nextAttemptAt: new Date(now + LEASE_MS) })
-        .where(
-          inArray(
-            messageOutbox.id,
-            due.map((row) => row.id),
-          ),
-        )
-        .returning();
+      return leaseOutboxRows(
+        tx,
+        due.map((row) => row.id),
+        new Date(now + LEASE_MS),
+      );
     });
   }
 
@@ -140,7 +129,7 @@ export function createMessageOutboxWorker(
   async function deliver(row: Row): Promise<boolean> {
     if (row.kind === HELD_EMAIL) {
       const payload = row.payload as HeldEmailPayload;
-      const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId!));
+      const [order] = await orderRow(db, row.orderId!);
       // Released (or withdrawn) meanwhile: the eSIM email says what happened instead.
       if (order?.deliveryState !== 'held') return false;
       if (!payload.to) throw new Error('No address for this email');
@@ -158,7 +147,7 @@ export function createMessageOutboxWorker(
       );
     } else if (row.kind === ESIM_EMAIL) {
       const payload = row.payload as EsimEmailPayload;
-      const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId!));
+      const [order] = await orderRow(db, row.orderId!);
       const profile = await profileOf(db, row.orderId!);
       if (!order || !profile || !payload.to) throw new Error('No eSIM or address for this email');
       await options.mailer!.send(
@@ -217,17 +206,11 @@ export function createMessageOutboxWorker(
     const attempts = row.attempts + 1;
     if (!error) {
       await db.transaction(async (tx) => {
-        await tx
-          .update(messageOutbox)
-          .set({ sentAt: new Date(now), attempts, lastError: null })
-          .where(eq(messageOutbox.id, row.id));
+        await markOutboxSent(tx, row.id, new Date(now), attempts);
         if (row.kind === ESIM_EMAIL && row.orderId) await markDelivered(tx, row.orderId, now);
         // Sent: the address and the links (tokens) of a lookup, held or answer email are not kept.
         if (FORGET_ON_SEND.includes(row.kind)) {
-          await tx
-            .update(messageOutbox)
-            .set({ payload: sql`${messageOutbox.payload} - 'to' - 'orders' - 'link'` })
-            .where(eq(messageOutbox.id, row.id));
+          await forgetOutboxAddress(tx, row.id);
         }
       });
       return;
@@ -236,10 +219,11 @@ export function createMessageOutboxWorker(
     const message = (error instanceof Error ? error.message : String(error))
       .replace(/[^\s<>"'@,;:]+@[^\s<>"'@,;:]+/g, '<address>')
       .slice(0, 500);
-    await db
-      .update(messageOutbox)
-      .set({ attempts, lastError: message, nextAttemptAt: new Date(now + backoffMs(attempts)) })
-      .where(and(eq(messageOutbox.id, row.id), isNull(messageOutbox.sentAt)));
+    await noteOutboxFailure(db, row.id, {
+      attempts,
+      lastError: message,
+      nextAttemptAt: new Date(now + backoffMs(attempts)),
+    });
     // The log names the row and the error, never the address or the link.
     logger.warn({ outboxId: row.id, kind: row.kind, attempts, err: message }, 'send failed');
   }

@@ -1,11 +1,16 @@
 /** Stock files in, stock counts out (issue #17, decision 037): the import and the report. */
-import { count, eq, inArray, or } from 'drizzle-orm';
-import { orders, profiles } from '../db/schema';
 import type { Config } from '../config';
 import type { Deps } from '../deps';
 import { ApiError } from '../platform/errors';
 import { deliverWaiting } from './esim-delivery';
 import { parseStockCsv } from './stock-csv';
+import {
+  insertProfiles,
+  profileCountsByShelf,
+  profilesWithCodes,
+  waitingOrderCount,
+  waitingShelves,
+} from './queries';
 
 export type ImportResult = { imported: number; deliveredWaiting: number };
 
@@ -30,21 +35,11 @@ export async function importStock(
     for (let start = 0; start < rows.length; start += 500) {
       const chunk = rows.slice(start, start + 500);
       known.push(
-        ...(await db
-          .select({ iccid: profiles.iccid, activationCode: profiles.activationCode })
-          .from(profiles)
-          .where(
-            or(
-              inArray(
-                profiles.iccid,
-                chunk.map((row) => row.iccid),
-              ),
-              inArray(
-                profiles.activationCode,
-                chunk.map((row) => row.activationCode),
-              ),
-            ),
-          )),
+        ...(await profilesWithCodes(
+          db,
+          chunk.map((row) => row.iccid),
+          chunk.map((row) => row.activationCode),
+        )),
       );
     }
     const iccids = new Set(known.map((row) => row.iccid));
@@ -65,7 +60,8 @@ export async function importStock(
   try {
     await db.transaction(async (tx) => {
       for (let start = 0; start < rows.length; start += 500) {
-        await tx.insert(profiles).values(
+        await insertProfiles(
+          tx,
           rows.slice(start, start + 500).map((row) => ({
             id: deps.randomUUID(),
             operatorId: row.operatorId,
@@ -134,19 +130,8 @@ export async function stockReport(
   deps: Pick<Deps, 'database' | 'config'>,
 ): Promise<{ stock: StockLine[]; waitingOrders: number; sources: OperatorSource[] }> {
   const { db } = deps.database;
-  const counts = await db
-    .select({
-      operatorId: profiles.operatorId,
-      planId: profiles.planId,
-      state: profiles.state,
-      n: count(),
-    })
-    .from(profiles)
-    .groupBy(profiles.operatorId, profiles.planId, profiles.state);
-  const [waiting] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(eq(orders.deliveryState, 'waiting_for_stock'));
+  const counts = await profileCountsByShelf(db);
+  const [waiting] = await waitingOrderCount(db);
   const lines = new Map<string, StockLine>();
   const key = {
     in_stock: 'inStock',
@@ -168,10 +153,7 @@ export async function stockReport(
     lines.set(id, line);
   }
   // Waiting orders name a shelf too, even when it never had stock.
-  const shelves = await db
-    .selectDistinct({ operatorId: orders.operatorId, planId: orders.planId })
-    .from(orders)
-    .where(eq(orders.deliveryState, 'waiting_for_stock'));
+  const shelves = await waitingShelves(db);
   for (const shelf of shelves) {
     const id = `${shelf.operatorId}/${shelf.planId}`;
     if (!lines.has(id)) {

@@ -1,7 +1,6 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import { normalizeTransactionId } from '#domain/receipt-rules';
 import type { Tx } from '../db/database';
-import { orders, paymentNotifications, payments, type OrderRow } from '../db/schema';
+import type { OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { queueStaffAlert } from '../delivery/delivery-policy';
 import { ApiError } from '../platform/errors';
@@ -9,6 +8,13 @@ import { applyTransition, confirmByBank, payOrderInTx } from '../orders/lifecycl
 import { constantTimeEqual } from '../platform/hashing';
 import type { StaffAlertPayload } from '../delivery/message-texts';
 import { disagreementOf, type UnmatchedReason } from './bank-agreement';
+import {
+  insertNotification,
+  lockOrderByNumber,
+  otherSettlingNotification,
+  paymentByTransactionId,
+  settleNotification,
+} from './queries';
 
 /**
  * Payment notifications (issue #23 item 2, decision 070): an acquirer (or a small adapter in
@@ -112,55 +118,27 @@ export async function handleNotification(
   const paidAt = new Date(note.paidAt);
   const number = orderNumberOf(note.orderNumber);
   const result = await deps.database.db.transaction(async (tx) => {
-    const [recorded] = await tx
-      .insert(paymentNotifications)
-      .values({
-        eventId: note.eventId,
-        transactionId: key,
-        orderNumber: number,
-        amount: note.amount,
-        currency: note.currency,
-        paidAt,
-        payerName: note.payerName ?? null,
-        outcome: 'unmatched',
-        orderId: null,
-        receivedAt,
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentNotifications.eventId });
+    const [recorded] = await insertNotification(tx, {
+      eventId: note.eventId,
+      transactionId: key,
+      orderNumber: number,
+      amount: note.amount,
+      currency: note.currency,
+      paidAt,
+      payerName: note.payerName ?? null,
+      outcome: 'unmatched',
+      orderId: null,
+      receivedAt,
+    });
     if (!recorded) return { kind: 'duplicate' as const };
     const settle = async (outcome: 'paid' | 'confirmed' | 'unmatched' | 'reused', id?: string) =>
-      tx
-        .update(paymentNotifications)
-        .set({ outcome, orderId: id ?? null })
-        .where(eq(paymentNotifications.eventId, note.eventId));
+      settleNotification(tx, note.eventId, outcome, id ?? null);
 
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.number, number))
-      .limit(1)
-      .for('update');
+    const [order] = await lockOrderByNumber(tx, number);
     // The transaction id may already have paid an order (a screenshot, an earlier notification),
     // or a notification of it may have confirmed one: one bank payment settles one order, ever.
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.transactionId, key))
-      .limit(1);
-    const [noted] = payment
-      ? []
-      : await tx
-          .select({ orderId: paymentNotifications.orderId })
-          .from(paymentNotifications)
-          .where(
-            and(
-              eq(paymentNotifications.transactionId, key),
-              inArray(paymentNotifications.outcome, ['paid', 'confirmed']),
-              ne(paymentNotifications.eventId, note.eventId),
-            ),
-          )
-          .limit(1);
+    const [payment] = await paymentByTransactionId(tx, key);
+    const [noted] = payment ? [] : await otherSettlingNotification(tx, key, note.eventId);
     const settledOrder = payment?.orderId ?? noted?.orderId ?? undefined;
     const unmatched = async (reason: UnmatchedReason) => {
       await settle('unmatched', order?.id);

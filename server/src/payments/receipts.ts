@@ -1,10 +1,9 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
 import { RECEIPT_MAX_AGE_MS } from '#domain/payment-window';
-import { decideReceipt, type FailureReason } from '#domain/receipt-rules';
+import type { ReceiptReading } from '#domain/receipt-prompt';
+import { decideReceipt, type FailureReason, type ReceiptDecision } from '#domain/receipt-rules';
 import type { Limit } from '../config';
 import type { Queries } from '../db/database';
-import { columnParam } from '../db/prepared';
-import { orders, payments, rateLimitWindows, type OrderRow } from '../db/schema';
+import type { OrderRow } from '../db/schema';
 import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../deps';
 import type { ReceiptResultSchema, VerificationSchema } from '../orders/schemas';
@@ -19,8 +18,8 @@ import {
 } from '../delivery/esim-delivery';
 import { isStaleCheck, toShopOrder } from '../orders/orders';
 import { payOrderInTx, tryTransition, TransitionRefused } from '../orders/lifecycle';
-import { composedWrite } from '../orders/lifecycle-writes';
 import { readReceiptWithModel, type ReceiptImage } from './receipt-model';
+import { claimAndCount, orderById, paymentOfOrder } from './queries';
 
 /**
  * Submitting a receipt (decision 025): claim the order (`verifying`) in one short statement,
@@ -52,12 +51,7 @@ async function paidResult(
   recorded?: { payeeShown: boolean },
 ): Promise<ReceiptResult> {
   const paidAt = row.paidAt?.getTime() ?? now;
-  const [payment] = recorded
-    ? [recorded]
-    : await deps.database.db
-        .select({ payeeShown: payments.payeeShown })
-        .from(payments)
-        .where(eq(payments.orderId, row.id));
+  const [payment] = recorded ? [recorded] : await paymentOfOrder(deps.database.db, row.id);
   return {
     order: toShopOrder(row, now, deps.config.receiptTimeoutMs),
     verification: {
@@ -70,54 +64,6 @@ async function paidResult(
     },
   };
 }
-
-/**
- * The claim and the receipt limits in one statement (decision 101; the claim was prepared alone
- * in decision 100): the order is marked `verifying` (the lifecycle's `receiptClaimed`, with its
- * event row) if it is open, or its check is so old that it is not running; only a claimed check counts one hit against the order's limit and, if that
- * one is within its limit, one against the client address's (decision 069: only a check that
- * will ask the model counts, and a refused one counts no further). Ended windows are removed
- * apart, once a minute (sweepEndedWindows, decision 110). One round trip
- * where there were three to five. Its commit does not wait for the WAL's flush (decision 105):
- * the claim only marks a check as running, and the check's outcome (the payment's transaction,
- * or the order opened again) commits as every write does and flushes the claim's records with
- * it. A claim lost with the database's last moment before a crash is a check that is no longer
- * ours (409, as a check taken over), and no payment.
- */
-const claimAndCount = composedWrite<{
-  claimed: number;
-  orderHits: number | null;
-  addressHits: number | null;
-  /** 'off': the claim's commit does not wait for the WAL's flush (decision 105). */
-  relaxed: string;
-}>('order_claim_counted', (claim) => {
-  const w = rateLimitWindows;
-  const hit = (
-    name: string,
-    source: SQL,
-  ) => sql`insert into ${w} (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)}, ${sql.identifier(w.expiresAt.name)}, ${sql.identifier(w.hits.name)})
-    select ${columnParam(`${name}Key`, w.key)}, ${columnParam(`${name}Start`, w.windowStart)}, ${columnParam(`${name}End`, w.expiresAt)}, 1 ${source}
-    on conflict (${sql.identifier(w.key.name)}, ${sql.identifier(w.windowStart.name)})
-    do update set ${sql.identifier(w.hits.name)} = ${w}.${sql.identifier(w.hits.name)} + 1
-    returning ${sql.identifier(w.hits.name)} as hits`;
-  const query = sql`with ${claim}, per_order as (
-    ${hit('order', sql`from changed`)}
-  ), per_address as (
-    ${hit('address', sql`from per_order where per_order.hits <= ${sql.placeholder('orderLimit')}::integer`)}
-  )
-  select (select count(*) from changed)::integer,
-    (select hits from per_order), (select hits from per_address),
-    set_config('synchronous_commit', 'off', true)`;
-  return {
-    query,
-    fields: [
-      { path: ['claimed'], field: sql`claimed`.mapWith(Number) },
-      { path: ['orderHits'], field: sql`order_hits`.mapWith(Number) },
-      { path: ['addressHits'], field: sql`address_hits`.mapWith(Number) },
-      { path: ['relaxed'], field: sql`relaxed` },
-    ],
-  };
-});
 
 /** A limit's window at `now`: its start, its end, and the Retry-After of a refusal in it. */
 function windowOf({ windowMs }: Limit, now: number) {
@@ -175,7 +121,7 @@ async function claimOrder(
       )
     ).rows;
     if (counted?.claimed) break;
-    const [read] = await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
+    const [read] = await orderById(deps.database.db, row.id);
     current = read ?? current;
   }
   if (!counted?.claimed) return current;
@@ -196,36 +142,71 @@ async function claimOrder(
   return claimedAt;
 }
 
+export type ReceiptInput = {
+  image: ReceiptImage;
+  language: 'en' | 'my';
+  /** The order token of this request: the eSIM email's order link (decision 038). */
+  token?: string | undefined;
+  /** Who is calling, for the per-address limit (client-address.ts). */
+  clientAddress: string;
+  /**
+   * Handed the order's row as this check's own write left it (the payment's transaction, or
+   * the order opened again with the reason), so that the answer needs no read of it after
+   * (decision 105); not called when the check wrote no outcome. With the paid order's whole
+   * delivery when the payment's transaction knows it (decision 107), so that the answer reads
+   * neither the profile nor the email.
+   */
+  decided?: ((row: OrderRow, delivery?: Delivery) => void) | undefined;
+};
+
+/** One running check of a receipt: the order as read, the request, and when we claimed it. */
+type Check = { deps: Deps; row: OrderRow; input: ReceiptInput; claimedAt: Date };
+
+/**
+ * Checks a receipt: claim the order, have Gemini read the image, decide in code, pay through
+ * the lifecycle's payOrder, answer. Each step that ends the check answers or throws itself.
+ */
 export async function submitReceipt(
   deps: Deps,
   row: OrderRow,
-  input: {
-    image: ReceiptImage;
-    language: 'en' | 'my';
-    /** The order token of this request: the eSIM email's order link (decision 038). */
-    token?: string | undefined;
-    /** Who is calling, for the per-address limit (client-address.ts). */
-    clientAddress: string;
-    /**
-     * Handed the order's row as this check's own write left it (the payment's transaction, or
-     * the order opened again with the reason), so that the answer needs no read of it after
-     * (decision 105); not called when the check wrote no outcome. With the paid order's whole
-     * delivery when the payment's transaction knows it (decision 107), so that the answer reads
-     * neither the profile nor the email.
-     */
-    decided?: ((row: OrderRow, delivery?: Delivery) => void) | undefined;
-  },
+  input: ReceiptInput,
 ): Promise<ReceiptResult> {
-  const timeoutMs = deps.config.receiptTimeoutMs;
   const now = deps.now();
   if (row.status === 'paid') return paidResult(deps, row, now);
-  if (row.status === 'cancelled' || row.status === 'expired') {
-    throw new ApiError(409, 'order_closed', 'This order is closed. Please start a new purchase.');
-  }
+  refuseUnlessOpen(row, now);
+  const claimed = await claimCheck(deps, row, now, input.clientAddress);
+  if (!(claimed instanceof Date)) return paidResult(deps, claimed, now);
+  const check: Check = { deps, row, input, claimedAt: claimed };
+  const read = await readWithGemini(check);
+  if (read.kind === 'refused') return answerRefusal(check, read.reason);
+  const decision = decide(check, read.reading);
+  if (!decision.confirmed) return answerRefusal(check, decision.reason);
+  return answerPayment(check, await pay(check, decision), decision.payeeShown);
+}
+
+const closed = () =>
+  new ApiError(409, 'order_closed', 'This order is closed. Please start a new purchase.');
+
+/** A closed order, or one whose code expired before the late receipts' grace, takes no receipt. */
+function refuseUnlessOpen(row: OrderRow, now: number) {
+  if (row.status === 'cancelled' || row.status === 'expired') throw closed();
   if (now > row.expiresAt.getTime() + LATE_RECEIPT_GRACE_MS) {
     throw expired('This order’s payment code has expired. Please start a new purchase.');
   }
-  const claim = await claimOrder(deps, row, now, input.clientAddress);
+}
+
+/**
+ * Claims the order for this check: when the claim was made, or the order if another check had
+ * already paid it. Throws when a receipt limit refuses the check (the order open again), when
+ * the order closed, or when another check is running.
+ */
+async function claimCheck(
+  deps: Deps,
+  row: OrderRow,
+  now: number,
+  clientAddress: string,
+): Promise<Date | OrderRow> {
+  const claim = await claimOrder(deps, row, now, clientAddress);
   if (claim instanceof ApiError) {
     // Over a receipt limit: the check will not run, and the order is open again. (Only a check
     // that outlived the time limit loses its claim, and then the one that took over owns it.)
@@ -240,68 +221,81 @@ export async function submitReceipt(
     });
     throw claim;
   }
-  if (!(claim instanceof Date)) {
-    if (claim.status === 'paid') return paidResult(deps, claim, now);
-    if (claim.status !== 'verifying') {
-      throw new ApiError(409, 'order_closed', 'This order is closed. Please start a new purchase.');
-    }
-    const left = (claim.verifyingSince?.getTime() ?? now) + timeoutMs - now;
-    throw new ApiError(
-      409,
-      'receipt_in_progress',
-      'A receipt for this order is being checked right now. Please wait for its result.',
-      { 'Retry-After': String(Math.max(1, Math.ceil(left / 1000))) },
-    );
-  }
+  if (claim instanceof Date || claim.status === 'paid') return claim;
+  if (claim.status !== 'verifying') throw closed();
+  const left = (claim.verifyingSince?.getTime() ?? now) + deps.config.receiptTimeoutMs - now;
+  throw new ApiError(
+    409,
+    'receipt_in_progress',
+    'A receipt for this order is being checked right now. Please wait for its result.',
+    { 'Retry-After': String(Math.max(1, Math.ceil(left / 1000))) },
+  );
+}
 
-  /** Ends our check without a payment: the order is open again (and says why, if refused). */
-  const release = async (reason?: FailureReason, q: Queries = deps.database.db) => {
-    const released = await tryTransition(q, {
-      order: { ...row, status: 'verifying' },
-      events: [{ type: 'receiptReleased' }],
-      actor: 'system',
-      at: deps.now(),
-      evidence: { reason: reason?.code ?? 'not_checked' },
-      set: { verifyingSince: null, ...(reason ? { lastFailure: reason } : {}) },
-      expectAlso: { verifyingSince: claim },
-    });
-    return released instanceof TransitionRefused ? undefined : released.order;
-  };
-  const answerRefusal = async (reason: FailureReason): Promise<ReceiptResult> => {
-    const released = await release(reason);
-    if (released) input.decided?.(released);
-    const [current] = released
-      ? [released]
-      : await deps.database.db.select().from(orders).where(eq(orders.id, row.id));
-    return {
-      order: toShopOrder(current ?? row, deps.now(), timeoutMs),
-      verification: { status: 'failed', reason },
-    };
-  };
-  const refuse = answerRefusal;
+/**
+ * Ends our check without a payment: the order is open again (and says why, if refused).
+ * Undefined when the check was no longer ours.
+ */
+async function release(
+  { deps, row, claimedAt }: Check,
+  reason?: FailureReason,
+  q: Queries = deps.database.db,
+): Promise<OrderRow | undefined> {
+  const released = await tryTransition(q, {
+    order: { ...row, status: 'verifying' },
+    events: [{ type: 'receiptReleased' }],
+    actor: 'system',
+    at: deps.now(),
+    evidence: { reason: reason?.code ?? 'not_checked' },
+    set: { verifyingSince: null, ...(reason ? { lastFailure: reason } : {}) },
+    expectAlso: { verifyingSince: claimedAt },
+  });
+  return released instanceof TransitionRefused ? undefined : released.order;
+}
 
+/** The answer to a refused receipt, the order open again with the reason. */
+async function answerRefusal(check: Check, reason: FailureReason): Promise<ReceiptResult> {
+  const { deps, row, input } = check;
+  const released = await release(check, reason);
+  if (released) input.decided?.(released);
+  const [current] = released ? [released] : await orderById(deps.database.db, row.id);
+  return {
+    order: toShopOrder(current ?? row, deps.now(), deps.config.receiptTimeoutMs),
+    verification: { status: 'failed', reason },
+  };
+}
+
+/**
+ * What Gemini read on the receipt, or its refusal. When the model cannot be asked, the check
+ * ends with nothing lost: the order is open again and the buyer is asked to send it again (503).
+ */
+async function readWithGemini(
+  check: Check,
+): Promise<
+  { kind: 'reading'; reading: ReceiptReading } | { kind: 'refused'; reason: FailureReason }
+> {
+  const { deps, row, input } = check;
   const outcome = await readReceiptWithModel(deps, {
     image: input.image,
     orderNumber: row.number,
     price: row.price,
     language: input.language,
   });
-  if (outcome.kind === 'unavailable') {
-    await release();
-    throw new ApiError(
-      503,
-      'ai_unavailable',
-      'The payment check is not available right now. Nothing was lost: please send the receipt again in a moment.',
-      { 'Retry-After': String(outcome.retryAfterSeconds) },
-    );
-  }
-  if (outcome.kind === 'refused') return refuse(outcome.reason);
+  if (outcome.kind !== 'unavailable') return outcome;
+  await release(check);
+  throw new ApiError(
+    503,
+    'ai_unavailable',
+    'The payment check is not available right now. Nothing was lost: please send the receipt again in a moment.',
+    { 'Retry-After': String(outcome.retryAfterSeconds) },
+  );
+}
 
-  const decidedAt = deps.now();
-  // Reuse is decided by the payments table below, not by a list in memory.
-  const decision = decideReceipt(outcome.reading, {
+/** The shared receipt rules' decision on the reading (reuse is the payments table's, in pay). */
+function decide({ deps, row }: Check, reading: ReceiptReading): ReceiptDecision {
+  return decideReceipt(reading, {
     price: row.price,
-    now: decidedAt,
+    now: deps.now(),
     usedTransactionIds: new Set(),
     orderCreatedAt: row.createdAt.getTime(),
     // A payment made after the code expired is refused by the shared rules (afterExpiry).
@@ -310,14 +304,25 @@ export async function submitReceipt(
     payeeNames: deps.config.merchant.payeeNames,
     orderNumber: row.number,
   });
-  if (!decision.confirmed) return refuse(decision.reason);
-  const verifiedBy = deps.config.ai.mode === 'demo' ? ('demo' as const) : ('gemini' as const);
+}
 
-  const reused: FailureReason = { code: 'reused', transactionId: decision.transactionId };
-  const settled = await deps.database.db
-    .transaction(async (tx) => {
-      // The payment, as every way of paying records it (the lifecycle's payOrder), while the
-      // order is still our check (one that outlived the limit may have been taken over).
+type Settled =
+  | { paid: true; order: OrderRow; delivery: Delivery | undefined }
+  | { paid: false; order: OrderRow; reason: FailureReason };
+
+/**
+ * Records the payment and the paid order in one transaction, through the lifecycle's payOrder
+ * (as every way of paying does), while the order is still our check. A transaction id that paid
+ * another order opens the order again (reuse); a claim taken over meanwhile is a 409.
+ */
+async function pay(
+  check: Check,
+  decision: Extract<ReceiptDecision, { confirmed: true }>,
+): Promise<Settled> {
+  const { deps, row, input, claimedAt } = check;
+  const verifiedBy = deps.config.ai.mode === 'demo' ? ('demo' as const) : ('gemini' as const);
+  return deps.database.db
+    .transaction(async (tx): Promise<Settled> => {
       const payment = await payOrderInTx(tx, deps, {
         orderId: row.id,
         actor: 'buyer',
@@ -331,17 +336,18 @@ export async function submitReceipt(
         verifiedBy,
         payeeShown: decision.payeeShown,
         orderToken: input.token,
-        claimedAt: claim,
+        claimedAt,
       });
       const { outcome } = payment;
       if (outcome.kind === 'paid' && payment.order) {
         const delivery = knownDelivery(payment.order, payment.emailed ?? false);
-        return { paid: true as const, order: payment.order, delivery };
+        return { paid: true, order: payment.order, delivery };
       }
       if (outcome.kind === 'refused' && outcome.code === 'transaction_reused') {
         // The payments table says this transaction id already paid an order: reuse.
-        const open = await release(reused, tx);
-        return { paid: false as const, order: open ?? row };
+        const reason: FailureReason = { code: 'reused', transactionId: decision.transactionId };
+        const open = await release(check, reason, tx);
+        return { paid: false, order: open ?? row, reason };
       }
       throw new ClaimLost();
     })
@@ -356,14 +362,22 @@ export async function submitReceipt(
       }
       throw error;
     });
+}
+
+/** The answer once the payment's transaction settled: the paid order, or the reuse refused. */
+async function answerPayment(
+  { deps, input }: Check,
+  settled: Settled,
+  payeeShown: boolean,
+): Promise<ReceiptResult> {
   input.decided?.(settled.order, settled.paid ? settled.delivery : undefined);
   if (!settled.paid) {
     return {
-      order: toShopOrder(settled.order, deps.now(), timeoutMs),
-      verification: { status: 'failed', reason: reused },
+      order: toShopOrder(settled.order, deps.now(), deps.config.receiptTimeoutMs),
+      verification: { status: 'failed', reason: settled.reason },
     };
   }
-  return paidResult(deps, settled.order, deps.now(), { payeeShown: decision.payeeShown });
+  return paidResult(deps, settled.order, deps.now(), { payeeShown });
 }
 
 /**

@@ -1,12 +1,4 @@
-import { and, between, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  orders,
-  paymentNotifications,
-  payments,
-  statementImports,
-  statementLines,
-  type OrderRow,
-} from '../db/schema';
+import type { OrderRow, statementLines } from '../db/schema';
 import type { Actor } from '#domain/order-life';
 import type { z } from '@hono/zod-openapi';
 import type { Tx } from '../db/database';
@@ -19,6 +11,19 @@ import { applyTransition, confirmByBank } from '../orders/lifecycle';
 import { parseStatementCsv, type StatementMapping } from './statement-csv';
 import { lineDisagreement } from './bank-agreement';
 import { staffOrderById, staffOrderOf, withdrawInTx, type StaffOrder } from '../staff/staff-orders';
+import { lockOrderRow } from '../staff/queries';
+import {
+  insertStatementImport,
+  insertStatementLines,
+  lockPaidOrdersOfTransactions,
+  lockSuspectCandidates,
+  paidOrderCounts,
+  paidOrdersNewestFirst,
+  setPaymentRejected,
+  statementLinesOf,
+  unmatchedNotifications,
+  unmatchedStatementLines,
+} from './queries';
 
 /**
  * Statement reconciliation (issue #23 item 3, decision 071): the merchant account's statement
@@ -44,10 +49,7 @@ export async function importStatement(
     const existing = new Map<string, typeof statementLines.$inferSelect>();
     // In batches (review N6): one statement's parameters are at most 65,535.
     for (const batch of batches(keys)) {
-      const rows = await tx
-        .select()
-        .from(statementLines)
-        .where(inArray(statementLines.transactionId, batch));
+      const rows = await statementLinesOf(tx, batch);
       for (const row of rows) existing.set(row.transactionId, row);
     }
     const conflicts: ErrorDetail[] = [];
@@ -82,7 +84,7 @@ export async function importStatement(
     const periodStart = new Date(times.reduce((a, b) => Math.min(a, b)));
     const periodEnd = new Date(times.reduce((a, b) => Math.max(a, b)));
     const importedAt = new Date(now);
-    await tx.insert(statementImports).values({
+    await insertStatementImport(tx, {
       id: importId,
       periodStart,
       periodEnd,
@@ -91,36 +93,26 @@ export async function importStatement(
     });
     const insertedKeys: string[] = [];
     for (const batch of batches(fresh)) {
-      const inserted = await tx
-        .insert(statementLines)
-        .values(
-          batch.map((line) => ({
-            transactionId: line.transactionId,
-            amount: line.amount,
-            paidAt: new Date(line.paidAt),
-            payer: line.payer,
-            reference: line.reference,
-            line: line.line,
-            importId,
-            importedAt,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ transactionId: statementLines.transactionId });
+      const inserted = await insertStatementLines(
+        tx,
+        batch.map((line) => ({
+          transactionId: line.transactionId,
+          amount: line.amount,
+          paidAt: new Date(line.paidAt),
+          payer: line.payer,
+          reference: line.reference,
+          line: line.line,
+          importId,
+          importedAt,
+        })),
+      );
       insertedKeys.push(...inserted.map((row) => row.transactionId));
     }
 
     // The paid orders these lines speak of (locked: a notification may confirm one meanwhile).
     const paid = [];
     for (const batch of batches(insertedKeys)) {
-      paid.push(
-        ...(await tx
-          .select({ order: orders, amount: payments.amount, key: payments.transactionId })
-          .from(payments)
-          .innerJoin(orders, eq(orders.id, payments.orderId))
-          .where(inArray(payments.transactionId, batch))
-          .for('update', { of: orders })),
-      );
+      paid.push(...(await lockPaidOrdersOfTransactions(tx, batch)));
     }
     const byKey = new Map(paid.map((row) => [row.key, row.order]));
     for (const line of fresh) {
@@ -190,19 +182,7 @@ async function markSuspects(
   now: number,
 ): Promise<number> {
   const { periodStart, periodEnd } = statement;
-  const paidTime = sql`coalesce(${orders.transactionTime}, ${orders.paidAt})`;
-  const candidates = await tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'paid'),
-        eq(orders.bankState, 'unconfirmed'),
-        isNull(orders.paymentRejectedAt),
-        between(paidTime, periodStart, periodEnd),
-      ),
-    )
-    .for('update');
+  const candidates = await lockSuspectCandidates(tx, periodStart, periodEnd);
   for (const candidate of candidates) {
     const { order, transition } = await applyTransition(tx, {
       order: candidate,
@@ -245,30 +225,10 @@ export async function reconciliationReport(
   deps: Pick<Deps, 'database'>,
 ): Promise<ReconciliationReport> {
   const { db } = deps.database;
-  const counted = await db
-    .select({ state: orders.bankState, count: sql<string>`count(*)` })
-    .from(orders)
-    .where(eq(orders.status, 'paid'))
-    .groupBy(orders.bankState);
-  const paid = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.status, 'paid'))
-    .orderBy(desc(orders.paidAt), desc(orders.id))
-    .limit(REPORT_LIMIT);
-  const lines = await db
-    .select()
-    .from(statementLines)
-    .leftJoin(payments, eq(payments.transactionId, statementLines.transactionId))
-    .where(isNull(payments.transactionId))
-    .orderBy(desc(statementLines.paidAt))
-    .limit(REPORT_LIMIT);
-  const notifications = await db
-    .select()
-    .from(paymentNotifications)
-    .where(inArray(paymentNotifications.outcome, ['unmatched', 'reused']))
-    .orderBy(desc(paymentNotifications.receivedAt))
-    .limit(REPORT_LIMIT);
+  const counted = await paidOrderCounts(db);
+  const paid = await paidOrdersNewestFirst(db, REPORT_LIMIT);
+  const lines = await unmatchedStatementLines(db, REPORT_LIMIT);
+  const notifications = await unmatchedNotifications(db, REPORT_LIMIT);
   const counts = { confirmed: 0, mismatch: 0, unconfirmed: 0, suspect: 0, unmatched: 0 };
   for (const row of counted) counts[row.state] = Number(row.count);
   const unmatched: ReconciliationReport['unmatched'] = [
@@ -324,7 +284,7 @@ export async function confirmPayment(
     throw new ApiError(409, 'conflict', `Order ${row.number}'s payment was rejected.`);
   }
   await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');
+    const [locked] = await lockOrderRow(tx, row.id);
     await confirmByBank(tx, deps, locked ?? row, { by: 'staff', actor, at: deps.now() });
   });
   return staffOrderOf(deps, row.id);
@@ -345,7 +305,7 @@ export async function rejectPayment(
   if (row.status !== 'paid') throw notPaid(row);
   const now = new Date(deps.now());
   await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');
+    const [locked] = await lockOrderRow(tx, row.id);
     const current = locked ?? row;
     const evidence = { reason: 'payment_rejected', note: reason };
     if (!(await withdrawInTx(tx, current, now, actor, evidence))) {
@@ -360,10 +320,7 @@ export async function rejectPayment(
         });
       }
     }
-    await tx
-      .update(orders)
-      .set({ paymentRejectedReason: reason, paymentRejectedAt: now, promisedBy: null })
-      .where(eq(orders.id, row.id));
+    await setPaymentRejected(tx, row.id, reason, now);
   });
   return staffOrderOf(deps, row.id);
 }

@@ -1,7 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import type { InstallState } from '#domain/order-life';
-import { es2plusNotifications, installProgress, profiles } from '../db/schema';
 import type { Deps } from '../deps';
+import {
+  es2plusProfileOf,
+  insertProgressNotification,
+  lockInstallProgress,
+  upsertInstallProgress,
+} from './queries';
 
 /**
  * Install progress (issue #27, decision 077): the SM-DP+ calls the shop's
@@ -86,40 +90,22 @@ export async function recordProgress(
 ): Promise<ProgressOutcome> {
   const now = deps.now();
   const outcome = await deps.database.db.transaction(async (tx) => {
-    const [profile] = await tx
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(
-        and(
-          eq(profiles.iccid, notification.iccid),
-          eq(profiles.source, 'es2plus'),
-          eq(profiles.operatorId, operatorId),
-        ),
-      )
-      .limit(1);
+    const [profile] = await es2plusProfileOf(tx, notification.iccid, operatorId);
     if (!profile) return 'unknown_iccid' as const;
-    const [recorded] = await tx
-      .insert(es2plusNotifications)
-      .values({
-        iccid: notification.iccid,
-        operatorId,
-        notificationPointId: notification.notificationPointId,
-        status: notification.status,
-        subjectCode: notification.subjectCode ?? null,
-        reasonCode: notification.reasonCode ?? null,
-        eventTime: new Date(notification.at),
-        receivedAt: new Date(now),
-      })
-      .onConflictDoNothing()
-      .returning({ id: es2plusNotifications.id });
+    const [recorded] = await insertProgressNotification(tx, {
+      iccid: notification.iccid,
+      operatorId,
+      notificationPointId: notification.notificationPointId,
+      status: notification.status,
+      subjectCode: notification.subjectCode ?? null,
+      reasonCode: notification.reasonCode ?? null,
+      eventTime: new Date(notification.at),
+      receivedAt: new Date(now),
+    });
     if (!recorded) return 'duplicate' as const;
     const target = stateOfNotification(notification.notificationPointId, notification.status);
     if (!target) return 'recorded' as const;
-    const [current] = await tx
-      .select()
-      .from(installProgress)
-      .where(eq(installProgress.iccid, notification.iccid))
-      .for('update');
+    const [current] = await lockInstallProgress(tx, notification.iccid);
     const next = current
       ? nextInstallState(
           { state: current.state, at: current.stateAt.getTime() },
@@ -128,18 +114,11 @@ export async function recordProgress(
         )
       : { state: target, at: notification.at };
     if (!next) return 'recorded' as const;
-    await tx
-      .insert(installProgress)
-      .values({
-        iccid: notification.iccid,
-        state: next.state,
-        stateAt: new Date(next.at),
-        updatedAt: new Date(now),
-      })
-      .onConflictDoUpdate({
-        target: installProgress.iccid,
-        set: { state: next.state, stateAt: new Date(next.at), updatedAt: new Date(now) },
-      });
+    await upsertInstallProgress(tx, notification.iccid, {
+      state: next.state,
+      stateAt: new Date(next.at),
+      updatedAt: new Date(now),
+    });
     return 'recorded' as const;
   });
   const log = {

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { OperatorId } from '#domain/catalogue';
-import { es2plusJobs, installProgress, orders, profiles, type Es2plusJobRow } from '../db/schema';
+import type { Tx } from '../db/database';
+import type { Es2plusJobRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { es2plusFor, type Es2plusOperator } from './provisioning-config';
 import { handOver, stockOrWait } from '../delivery/esim-delivery';
@@ -9,6 +9,20 @@ import { queueCancelOrder } from './provisioning';
 import { applyTransition } from '../orders/lifecycle-writes';
 import { repeatRounds } from '../platform/rounds';
 import { safeError } from '../platform/log-safe';
+import { lockOrderRow } from '../staff/queries';
+import {
+  dueJobIds,
+  insertProfile,
+  installStateOf,
+  leaseJobs,
+  lockJob,
+  markReleased,
+  orderJobOfIccid,
+  renewHeldJob,
+  saveHeldJob,
+  setHeldJob,
+  setJob,
+} from './queries';
 
 /** An SM-DP+ address in an activation code: a host name with an optional port (as stock-csv). */
 export const isSmdpHost = (address: string) =>
@@ -68,34 +82,15 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
 
   async function claim(now: number): Promise<Es2plusJobRow[]> {
     return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: es2plusJobs.id })
-        .from(es2plusJobs)
-        .where(and(eq(es2plusJobs.state, 'pending'), lte(es2plusJobs.nextAttemptAt, new Date(now))))
-        .orderBy(asc(es2plusJobs.nextAttemptAt), asc(es2plusJobs.id))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
+      const due = await dueJobIds(tx, new Date(now), BATCH);
       if (due.length === 0) return [];
-      return tx
-        .update(es2plusJobs)
-        .set({ nextAttemptAt: new Date(now + settings.leaseMs) })
-        .where(
-          inArray(
-            es2plusJobs.id,
-            due.map((row) => row.id),
-          ),
-        )
-        .returning();
+      return leaseJobs(
+        tx,
+        due.map((row) => row.id),
+        new Date(now + settings.leaseMs),
+      );
     });
   }
-
-  /** The job's row while this copy holds its lease. */
-  const held = (job: Es2plusJobRow) =>
-    and(
-      eq(es2plusJobs.id, job.id),
-      eq(es2plusJobs.state, 'pending'),
-      eq(es2plusJobs.nextAttemptAt, job.nextAttemptAt),
-    );
 
   /**
    * Renews the lease on a claimed job before its calls: only while the lease this copy set is
@@ -103,11 +98,7 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
    * after the lease ran out set a later time, so the renewal finds no row: the job is its.
    */
   async function renew(job: Es2plusJobRow): Promise<Es2plusJobRow | null> {
-    const [renewed] = await db
-      .update(es2plusJobs)
-      .set({ nextAttemptAt: new Date(deps.now() + settings.leaseMs) })
-      .where(held(job))
-      .returning();
+    const [renewed] = await renewHeldJob(db, job, new Date(deps.now() + settings.leaseMs));
     return renewed ?? null;
   }
 
@@ -130,11 +121,7 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
 
   /** Stores answers on the job as they arrive (only while this process still holds its lease). */
   async function save(job: Es2plusJobRow, values: Partial<Es2plusJobRow>) {
-    const saved = await db
-      .update(es2plusJobs)
-      .set(values)
-      .where(held(job))
-      .returning({ id: es2plusJobs.id });
+    const saved = await saveHeldJob(db, job, values);
     if (saved.length === 0) throw new LeaseLost(`job ${job.id}: lease lost`);
   }
 
@@ -182,12 +169,7 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
   }
 
   /** A reserved profile nobody gets: cancelled at its SM-DP+ back to `Available`. */
-  const releaseReservation = (
-    tx: Parameters<typeof queueCancelOrder>[0],
-    job: Es2plusJobRow,
-    iccid: string,
-    now: number,
-  ) =>
+  const releaseReservation = (tx: Tx, job: Es2plusJobRow, iccid: string, now: number) =>
     queueCancelOrder(
       tx,
       { orderId: job.orderId, operatorId: job.operatorId, iccid, finalProfileStatus: 'Available' },
@@ -200,11 +182,7 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
     const iccid = answer.iccid.replace(/F$/i, '');
     await db.transaction(async (tx) => {
       // Adopted meanwhile (cannot happen today: a job's ICCID comes from an answer in time).
-      const [owner] = await tx
-        .select({ id: es2plusJobs.id })
-        .from(es2plusJobs)
-        .where(and(eq(es2plusJobs.kind, 'order'), eq(es2plusJobs.iccid, iccid)))
-        .limit(1);
+      const [owner] = await orderJobOfIccid(tx, iccid);
       if (owner) return;
       await releaseReservation(tx, job, iccid, deps.now());
     });
@@ -216,11 +194,7 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
 
   /** Whether the SM-DP+ has released the profile (ReleaseProfile answered, or later news). */
   async function released(iccid: string) {
-    const [row] = await db
-      .select({ state: installProgress.state })
-      .from(installProgress)
-      .where(eq(installProgress.iccid, iccid))
-      .limit(1);
+    const [row] = await installStateOf(db, iccid);
     return row !== undefined;
   }
 
@@ -265,11 +239,7 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
     // profile's first install state, `released`.
     if (operator.releaseProfile && !(await released(iccid))) {
       await callEs2plus(call, 'releaseProfile', { iccid });
-      const now = new Date(deps.now());
-      await db
-        .insert(installProgress)
-        .values({ iccid, state: 'released', stateAt: now, updatedAt: now })
-        .onConflictDoNothing();
+      await markReleased(db, iccid, new Date(deps.now()));
     }
     await finishOrder({ ...job, iccid, matchingId, smdpAddress });
   }
@@ -279,30 +249,19 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
     const now = deps.now();
     const iccid = job.iccid!;
     await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(es2plusJobs)
-        .where(eq(es2plusJobs.id, job.id))
-        .for('update');
+      const [current] = await lockJob(tx, job.id);
       if (!holds(current, job)) throw new LeaseLost(`job ${job.id}: lease lost`);
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(eq(orders.id, job.orderId))
-        .for('update');
+      const [order] = await lockOrderRow(tx, job.orderId);
       if (current?.state !== 'pending' || order?.deliveryState !== 'provisioning') {
         // Withdrawn (or given up) while the calls ran: nobody gets this profile.
         if (current?.state === 'pending') {
-          await tx
-            .update(es2plusJobs)
-            .set({ state: 'cancelled', finishedAt: new Date(now) })
-            .where(eq(es2plusJobs.id, job.id));
+          await setJob(tx, job.id, { state: 'cancelled', finishedAt: new Date(now) });
         }
         await releaseReservation(tx, job, iccid, now);
         return;
       }
       const handed = handOver(deps, order, now);
-      await tx.insert(profiles).values({
+      await insertProfile(tx, {
         id: deps.randomUUID(),
         operatorId: order.operatorId,
         planId: order.planId,
@@ -322,22 +281,16 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
         evidence: { source: 'es2plus', iccid },
         set: handed.order,
       });
-      await tx
-        .insert(installProgress)
-        .values({ iccid, state: 'released', stateAt: new Date(now), updatedAt: new Date(now) })
-        .onConflictDoNothing();
-      await tx
-        .update(es2plusJobs)
-        .set({
-          state: 'done',
-          iccid,
-          matchingId: job.matchingId,
-          smdpAddress: job.smdpAddress,
-          attempts: job.attempts + 1,
-          lastError: null,
-          finishedAt: new Date(now),
-        })
-        .where(eq(es2plusJobs.id, job.id));
+      await markReleased(tx, iccid, new Date(now));
+      await setJob(tx, job.id, {
+        state: 'done',
+        iccid,
+        matchingId: job.matchingId,
+        smdpAddress: job.smdpAddress,
+        attempts: job.attempts + 1,
+        lastError: null,
+        finishedAt: new Date(now),
+      });
     });
   }
 
@@ -345,21 +298,14 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
   async function giveUp(job: Es2plusJobRow, message: string) {
     const now = deps.now();
     await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(es2plusJobs)
-        .where(eq(es2plusJobs.id, job.id))
-        .for('update');
+      const [current] = await lockJob(tx, job.id);
       if (current?.state !== 'pending' || !holds(current, job)) return;
-      await tx
-        .update(es2plusJobs)
-        .set({
-          state: 'failed',
-          attempts: current.attempts + 1,
-          lastError: message,
-          finishedAt: new Date(now),
-        })
-        .where(eq(es2plusJobs.id, job.id));
+      await setJob(tx, job.id, {
+        state: 'failed',
+        attempts: current.attempts + 1,
+        lastError: message,
+        finishedAt: new Date(now),
+      });
       if (current.kind !== 'order') return;
       if (current.iccid) {
         // Reserved for this order but never shown to anyone: back to the SM-DP+'s inventory.
@@ -374,11 +320,7 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
           now,
         );
       }
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(eq(orders.id, current.orderId))
-        .for('update');
+      const [order] = await lockOrderRow(tx, current.orderId);
       if (order?.deliveryState === 'provisioning') await stockOrWait(deps, tx, order, now);
     });
   }
@@ -386,14 +328,11 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
   async function retryLater(job: Es2plusJobRow, message: string) {
     const now = deps.now();
     const attempts = job.attempts + 1;
-    await db
-      .update(es2plusJobs)
-      .set({
-        attempts,
-        lastError: message,
-        nextAttemptAt: new Date(now + provisioningBackoffMs(settings.retryBaseMs, attempts)),
-      })
-      .where(held(job));
+    await setHeldJob(db, job, {
+      attempts,
+      lastError: message,
+      nextAttemptAt: new Date(now + provisioningBackoffMs(settings.retryBaseMs, attempts)),
+    });
   }
 
   async function run(job: Es2plusJobRow): Promise<'done' | 'retried' | 'failed' | 'lost'> {
@@ -409,15 +348,12 @@ export function createProvisioningWorker(deps: Deps, options: Options = {}): Pro
           iccid: job.iccid,
           finalProfileStatusIndicator: job.finalProfileStatus ?? 'Unavailable',
         });
-        await db
-          .update(es2plusJobs)
-          .set({
-            state: 'done',
-            attempts: job.attempts + 1,
-            lastError: null,
-            finishedAt: new Date(deps.now()),
-          })
-          .where(held(job));
+        await setHeldJob(db, job, {
+          state: 'done',
+          attempts: job.attempts + 1,
+          lastError: null,
+          finishedAt: new Date(deps.now()),
+        });
       }
       return 'done';
     } catch (error) {

@@ -1,9 +1,9 @@
-import { and, desc, eq, max } from 'drizzle-orm';
 import type { Tx } from '../db/database';
-import { es2plusJobs, type OrderRow } from '../db/schema';
+import type { OrderRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { applyTransition } from '../orders/lifecycle-writes';
 import { es2plusFor } from './provisioning-config';
+import { cancelJobOfIccid, insertJob, lastOrderAttempt, latestOrderJob } from './queries';
 
 /**
  * The ES2+ source of the provisioning interface (issue #27, decision 076). delivery.ts asks it
@@ -43,11 +43,8 @@ export async function orderFromSmdp(
     set: { promisedBy: null },
   });
   // The caller holds the order's row lock; the unique index (order, attempt) backs it up.
-  const [last] = await tx
-    .select({ attempt: max(es2plusJobs.attempt) })
-    .from(es2plusJobs)
-    .where(and(eq(es2plusJobs.orderId, order.id), eq(es2plusJobs.kind, 'order')));
-  await tx.insert(es2plusJobs).values({
+  const [last] = await lastOrderAttempt(tx, order.id);
+  await insertJob(tx, {
     kind: 'order',
     attempt: (last?.attempt ?? 0) + 1,
     orderId: order.id,
@@ -75,13 +72,9 @@ export async function queueCancelOrder(
   },
   now: number,
 ) {
-  const [existing] = await tx
-    .select({ id: es2plusJobs.id })
-    .from(es2plusJobs)
-    .where(and(eq(es2plusJobs.kind, 'cancel'), eq(es2plusJobs.iccid, input.iccid)))
-    .limit(1);
+  const [existing] = await cancelJobOfIccid(tx, input.iccid);
   if (existing) return;
-  await tx.insert(es2plusJobs).values({
+  await insertJob(tx, {
     kind: 'cancel',
     orderId: input.orderId,
     operatorId: input.operatorId,
@@ -96,12 +89,6 @@ export async function queueCancelOrder(
 
 /** The latest profile order of an order (its job: the last replacement's, if any), or null. */
 export async function orderJobOf(tx: Tx, orderId: string, lock = false) {
-  const query = tx
-    .select()
-    .from(es2plusJobs)
-    .where(and(eq(es2plusJobs.orderId, orderId), eq(es2plusJobs.kind, 'order')))
-    .orderBy(desc(es2plusJobs.attempt))
-    .limit(1);
-  const [job] = lock ? await query.for('update') : await query;
+  const [job] = await latestOrderJob(tx, orderId, lock);
   return job ?? null;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '#domain/paths';
 import { site } from '../../config/site';
 import { appleInstallUrl, type EsimProfile, type OrderDelivery } from '../../lib/delivery';
 import { formatDateTime } from '../../lib/i18n/format';

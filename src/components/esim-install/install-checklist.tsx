@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '#domain/paths';
 
 /**
  * "Install before you fly" (issue #42): what the buyer does at home on Wi-Fi, after paying and

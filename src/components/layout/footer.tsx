@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths, type RouteName } from '../../config/paths';
+import { paths, type RouteName } from '#domain/paths';
 import { site, socialLinks, telHref } from '../../config/site';
 import './footer.css';
 

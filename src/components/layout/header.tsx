@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { paths, type RouteName } from '../../config/paths';
+import { paths, type RouteName } from '#domain/paths';
 import { site } from '../../config/site';
 import { useServices } from '../../lib/services';
 import { CloseIcon, MenuIcon } from '../ui/icons';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { orderHref } from '../../config/paths';
+import { orderHref } from '#domain/paths';
 import { getOrder, ApiError } from '../../lib/api/client';
 import { formatNumber } from '../../lib/i18n/format';
 import { toLanguage } from '../../lib/i18n/languages';

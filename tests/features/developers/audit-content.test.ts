@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operators, plans } from '#domain/catalogue';
 import { brands, deviceTable } from '../../../src/config/devices/device-table';
-import { paths } from '../../../src/config/paths';
+import { paths } from '../../../src/domain/paths';
 import { catalogueDocument } from '#domain/catalogue-document';
 import { buildEndpoints } from '../../../src/features/developers/api/endpoints';
 import {

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createChatSession, streamChatReply } from '../../../src/lib/ai/chat';
-import { paths } from '../../../src/config/paths';
+import { paths } from '../../../src/domain/paths';
 import { checkCompatibility } from '../../../src/lib/ai/compatibility';
 import { generateText } from '../../../src/lib/ai/generate';
 import { triageSupportRequest } from '../../../src/lib/ai/support';
@@ -153,7 +153,7 @@ describe('the AI client in demo mode', () => {
       let reply = '';
       for await (const text of streamChatReply(session, 'What are your data plans?')) reply = text;
       expect(reply).toContain('Power User');
-      // The demo texts name routes; the answer links to the path of src/config/paths.ts.
+      // The demo texts name routes; the answer links to the path of src/domain/paths.ts.
       expect(reply).toContain(`(${paths.buy})`);
       expect(reply).not.toMatch(/\{\{|\}\}/);
     } finally {

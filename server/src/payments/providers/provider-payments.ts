@@ -1,6 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { findPlan } from '#domain/catalogue';
-import { providerPayments, type OrderRow, type ProviderPaymentRow } from '../../db/schema';
+import type { OrderRow, ProviderPaymentRow } from '../../db/schema';
 import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps';
 import type { PaymentMethodSchema } from '../../orders/schemas';
@@ -8,6 +7,13 @@ import { ApiError } from '../../platform/errors';
 import { orderEventsOf } from '../../platform/order-events';
 import { safeError } from '../../platform/log-safe';
 import { effectiveStatus, readOrder } from '../../orders/orders';
+import {
+  claimProviderPayment,
+  insertProviderPayment,
+  latestProviderPaymentOf,
+  providerPaymentByInvoice,
+  updateProviderPayment,
+} from '../queries';
 import type { PaymentProvider, ProviderReport, StartedPayment } from './provider';
 import { isTestProvider, type ProviderId } from './provider-config';
 import { KbzPayProvider, type KbzPayRefundTransport } from './kbzpay';
@@ -185,7 +191,7 @@ export async function startProviderPayment(
     throw new ApiError(422, 'method_unavailable', `This plan has no ${provider.currency} price.`);
   }
   const invoiceNo = newInvoiceNo(deps);
-  await deps.database.db.insert(providerPayments).values({
+  await insertProviderPayment(deps.database.db, {
     provider: provider.id,
     invoiceNo,
     orderId: order.id,
@@ -234,10 +240,10 @@ async function updateAttempt(
   invoiceNo: string,
   values: Partial<ProviderPaymentRow>,
 ) {
-  await deps.database.db
-    .update(providerPayments)
-    .set({ ...values, updatedAt: new Date(deps.now()) })
-    .where(and(eq(providerPayments.provider, provider), eq(providerPayments.invoiceNo, invoiceNo)));
+  await updateProviderPayment(deps.database.db, provider, invoiceNo, {
+    ...values,
+    updatedAt: new Date(deps.now()),
+  });
 }
 
 export async function readAttempt(
@@ -245,11 +251,7 @@ export async function readAttempt(
   provider: ProviderId,
   invoiceNo: string,
 ): Promise<ProviderPaymentRow | undefined> {
-  const [row] = await deps.database.db
-    .select()
-    .from(providerPayments)
-    .where(and(eq(providerPayments.provider, provider), eq(providerPayments.invoiceNo, invoiceNo)))
-    .limit(1);
+  const [row] = await providerPaymentByInvoice(deps.database.db, provider, invoiceNo);
   return row;
 }
 
@@ -258,12 +260,7 @@ export async function latestAttempt(
   deps: Pick<Deps, 'database'>,
   orderId: string,
 ): Promise<ProviderPaymentRow | undefined> {
-  const [row] = await deps.database.db
-    .select()
-    .from(providerPayments)
-    .where(eq(providerPayments.orderId, orderId))
-    .orderBy(sql`${providerPayments.createdAt} desc`)
-    .limit(1);
+  const [row] = await latestProviderPaymentOf(deps.database.db, orderId);
   return row;
 }
 
@@ -380,23 +377,13 @@ export async function payOnInquiry(
   // is refused by the unique index.
   let claimed: ProviderPaymentRow[] = [];
   try {
-    claimed = await deps.database.db
-      .update(providerPayments)
-      .set({
-        state: 'paid',
-        providerTransactionId: transactionId,
-        providerStatus: truth.providerStatus,
-        paidAt: new Date(now),
-        updatedAt: new Date(now),
-      })
-      .where(
-        and(
-          eq(providerPayments.provider, provider.id),
-          eq(providerPayments.invoiceNo, attempt.invoiceNo),
-          sql`${providerPayments.state} in ('started', 'declined')`,
-        ),
-      )
-      .returning();
+    claimed = await claimProviderPayment(deps.database.db, provider.id, attempt.invoiceNo, {
+      state: 'paid',
+      providerTransactionId: transactionId,
+      providerStatus: truth.providerStatus,
+      paidAt: new Date(now),
+      updatedAt: new Date(now),
+    });
   } catch (error) {
     deps.logger.warn(
       { provider: provider.id, invoiceNo: attempt.invoiceNo, err: safeError(error) },

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown, type LinkRenderer } from '../../../components/ui/markdown';
-import type { RouteName } from '../../../config/paths';
+import type { RouteName } from '#domain/paths';
 import { resolveChatLink } from '../lib/chat-links';
 
 type ChatMarkdownProps = {

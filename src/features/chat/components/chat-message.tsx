@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { RouteName } from '../../../config/paths';
+import type { RouteName } from '#domain/paths';
 import { formatTime } from '../../../lib/i18n/format';
 import type { ChatMessage } from '../hooks/use-chat-session';
 import { ChatFeedback } from './chat-feedback';

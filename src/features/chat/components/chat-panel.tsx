@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths, type RouteName } from '../../../config/paths';
+import { paths, type RouteName } from '#domain/paths';
 import { useChatSession } from '../hooks/use-chat-session';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageView } from './chat-message';

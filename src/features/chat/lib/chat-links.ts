@@ -1,4 +1,4 @@
-import { routeForPath, type RouteName } from '../../../config/paths';
+import { routeForPath, type RouteName } from '#domain/paths';
 
 /** Where a link in a reply may go. Anything else is shown as plain text. */
 export type ChatLink =

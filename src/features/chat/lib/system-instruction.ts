@@ -8,7 +8,7 @@ import {
   type PolicyRule,
   type RequestReason,
 } from '#domain/refund-policy';
-import { paths } from '../../../config/paths';
+import { paths } from '#domain/paths';
 
 /** One question and answer of the help center, or a loose fact from its text. */
 export type FaqEntry = { question?: string; answer: string };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '#domain/paths';
 import type { Outcome, Tone } from '../lib/outcome';
 
 const icons: Record<Tone, string> = { yes: '✓', no: '✕', uncertain: '?', error: '!', info: 'i' };

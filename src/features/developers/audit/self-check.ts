@@ -1,6 +1,6 @@
 import { operators, plans } from '#domain/catalogue';
 import { env } from '../../../config/env';
-import { paths } from '../../../config/paths';
+import { paths } from '#domain/paths';
 import { crc16ccitt } from '#domain/mmqr/crc16';
 import { buildMmqrPayload, parseMmqrPayload } from '#domain/mmqr/payload';
 import { examplePlan } from '../api/catalogue-views';

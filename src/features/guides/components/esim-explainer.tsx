@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '#domain/paths';
 import { EsimComparison } from './esim-comparison';
 import './guides.css';
 

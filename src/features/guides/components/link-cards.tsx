@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths, type RouteName } from '../../../config/paths';
+import { paths, type RouteName } from '#domain/paths';
 import './guides.css';
 
 export type LinkCard = { route: RouteName; title: string; text: string; link: string };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { operators } from '#domain/catalogue';
 import { takesCards } from '#domain/payment-methods';
-import { paths } from '../../../config/paths';
+import { paths } from '#domain/paths';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { useTypewriter } from '../hooks/use-typewriter';
 import { Globe } from './globe';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
-import { paths } from '../../../config/paths';
+import { paths } from '#domain/paths';
 import { site, telHref, viberChatHref } from '../../../config/site';
 import { formatLongDate, formatNumber } from '../../../lib/i18n/format';
 import { calendarDate, legalLastUpdated, type LegalDocumentName } from '../lib/legal-dates';

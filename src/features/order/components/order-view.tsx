@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { EsimDelivery } from '../../../components/esim-install';
 import { detectInstallPlatform } from '../../../components/esim-install/install-platform';
 import { findOperator } from '#domain/catalogue';
-import { href, orderHref } from '../../../config/paths';
+import { href, orderHref } from '#domain/paths';
 import { site, telHref } from '../../../config/site';
 import { usePlanName } from '../../../hooks/use-plan-name';
 import { useRequest } from '../../../hooks/use-request';

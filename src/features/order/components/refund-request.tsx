@@ -8,7 +8,7 @@ import {
   type RequestKind,
   type RequestReason,
 } from '#domain/refund-policy';
-import { paths } from '../../../config/paths';
+import { paths } from '#domain/paths';
 import { formatLongDate } from '../../../lib/i18n/format';
 import { useServices } from '../../../lib/services';
 import { fetchRequestState, sendRequest, type BuyerRequestState } from '../lib/request-api';

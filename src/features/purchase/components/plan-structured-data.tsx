@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '#domain/catalogue';
-import { href } from '../../../config/paths';
+import { href } from '#domain/paths';
 import { site } from '../../../config/site';
 import { jsonForScript, productJsonLd } from '../lib/structured-data';
 import { usePlanName } from '../../../hooks/use-plan-name';

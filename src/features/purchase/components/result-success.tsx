@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { findOperator } from '#domain/catalogue';
-import { orderHref, paths } from '../../../config/paths';
+import { orderHref, paths } from '#domain/paths';
 import { site, viberChatHref } from '../../../config/site';
 import { EsimDelivery, InstallChecklist } from '../../../components/esim-install';
 import { formatDateTime, formatNumber } from '../../../lib/i18n/format';

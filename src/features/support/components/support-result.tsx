@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFocusOnArrival } from '../../../hooks/use-focus-on-arrival';
-import { paths } from '../../../config/paths';
+import { paths } from '#domain/paths';
 import { site, viberChatHref } from '../../../config/site';
 import type { SupportAnalysis } from '../../../lib/ai/support';
 import { mailtoHref, supportEmailLines } from '../lib/contact-links';

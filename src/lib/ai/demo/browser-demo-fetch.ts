@@ -1,4 +1,4 @@
-import { answerDemoRequest, type DemoMedia } from './demo-fetch';
+import { answerDemoRequest, type DemoMedia } from '#domain/demo-ai/demo-fetch';
 
 /** The browser's demo media: drawn on a canvas, loaded when first asked for. */
 const browserMedia: DemoMedia = {

@@ -1,5 +1,5 @@
-import { answerVideoCall, type DemoJob } from './demo-video-calls';
-import type { GeminiCall } from './gemini-rest';
+import { answerVideoCall, type DemoJob } from '#domain/demo-ai/demo-video-calls';
+import type { GeminiCall } from '#domain/demo-ai/gemini-rest';
 
 /**
  * The demo video's pictures: a few seconds of canvas animation recorded in the browser with

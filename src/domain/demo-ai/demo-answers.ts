@@ -1,6 +1,6 @@
-import en from '../../../../locales/en/demo.json';
-import my from '../../../../locales/my/demo.json';
-import { paths, type RouteName } from '../../../config/paths';
+import en from '../../../locales/en/demo.json';
+import my from '../../../locales/my/demo.json';
+import { paths, type RouteName } from '../paths';
 import { allText, lastUserText, textResponse, type GeminiRequestBody } from './gemini-rest';
 
 /**
