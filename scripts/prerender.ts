@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin, UserConfig } from 'vite';
+import { criticalSheets } from './critical-css';
+import { manifestFiles } from './web-manifest';
 
 /**
  * First paint from HTML (issue #14, decisions 046 and 062; #28, decisions 085 and 086). After the
@@ -131,7 +133,7 @@ export function readRoutes(root: string) {
  * by the app when it renders, stops this and returns the tap. `d` is the root element.
  */
 export const TAP_RECORDER = `var T=null,tl=function(b){return(b.getAttribute('aria-label')||b.textContent||'').replace(/\\s+/g,' ').trim()},
-tw=function(v){var o=document.getElementById('root'),t=v.target,b=t&&t.closest?t.closest('button'):null;if(!o||!t||!o.contains(t))return;if(v.type==='submit')return v.preventDefault();if(!b)return;v.preventDefault();
+tw=function(v){var t=v.target,o=t&&t.closest?t.closest('#root,#boot-page'):null,b=o?t.closest('button'):null;if(!o)return;if(v.type==='submit')return v.preventDefault();if(!b)return;v.preventDefault();
 var a=tl(b),all=o.querySelectorAll('button'),i=0;for(var j=0;j<all.length&&all[j]!==b;j++)if(tl(all[j])===a)i++;T={label:a,index:i};d.setAttribute('data-boot-tap','')};
 document.addEventListener('click',tw,true);document.addEventListener('submit',tw,true);
 window.__bootTap=function(){document.removeEventListener('click',tw,true);document.removeEventListener('submit',tw,true);d.removeAttribute('data-boot-tap');var t=T;T=null;return t};`;
@@ -152,37 +154,59 @@ window.__bootTap=function(){document.removeEventListener('click',tw,true);docume
  * last (decision 086). Until the app takes over, a tap on a button is kept for the app to replay
  * (TAP_RECORDER, decision 065).
  */
-function bootScript(
-  entry: string,
-  initial: string[],
-  routes: Record<string, string[]>,
-  bundles: Record<string, string>,
-  namespaces: Record<string, string[]>,
-  fragments: Record<string, Record<string, string>>,
-  fonts: string[] = [],
-) {
-  return `(function(){var d=document.documentElement,e=${JSON.stringify(entry)},f=${JSON.stringify(initial)},r=${JSON.stringify(routes)},b=${JSON.stringify(bundles)},n=${JSON.stringify(namespaces)},h=${JSON.stringify(fragments)},u=${JSON.stringify(fonts)},l,p=location.hash.replace(/^#/,'').split(/[?#]/)[0]||'/';
+type BootData = {
+  /** The entry chunk, and its imports in the order to run them (decision 086). */
+  entry: string;
+  initial: string[];
+  /** The route tables' file (`RouteTables`), fetched when the app starts, not before the paint. */
+  tables: string;
+  /** Language → route → its pre-rendered copy; its English keys are the route table. */
+  fragments: Record<string, Record<string, string>>;
+  /** The Burmese font's files, preloaded for a Burmese visitor. */
+  fonts: string[];
+  /** The entry's whole stylesheets, linked when the app starts and waited for before it runs. */
+  sheets: string[];
+  /** The web app manifest in each language, linked when the app starts (not before the paint). */
+  manifests: Record<string, string>;
+};
+
+/** What the boot script needs only once the app starts: kept out of index.html (decision 140). */
+export type RouteTables = {
+  /** Route → the files it needs beyond the entry's, each after the chunks it imports. */
+  r: Record<string, string[]>;
+  /** `language/namespace` → its text bundle's chunk. */
+  b: Record<string, string>;
+  /** Route → its text namespaces. */
+  n: Record<string, string[]>;
+};
+
+function bootScript({ entry, initial, tables, fragments, fonts, sheets, manifests }: BootData) {
+  return `(function(){var d=document.documentElement,e=${JSON.stringify(entry)},f=${JSON.stringify(initial)},A=${JSON.stringify(tables)},h=${JSON.stringify(fragments)},u=${JSON.stringify(fonts)},C=${JSON.stringify(sheets)},M=${JSON.stringify(manifests)},l,p=location.hash.replace(/^#/,'').split(/[?#]/)[0]||'/';
 ${TAP_RECORDER}
 try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})}catch(x){}
 l=l==='my'?'my':'en';d.setAttribute('data-boot-at',String(performance.now()));
-var k=r.hasOwnProperty(p)?p:p==='/'?'':'*',y;if(k==='*')for(y in r)if(y.indexOf(':')>0&&new RegExp('^'+y.replace(/:[^/]+/g,'[^/]+')+'$').test(p))k=y;
-var s=k?n[k]:[],c=k||'/',w=k.indexOf(':')>0;f=f.concat(k?r[k]:[]);var z=f.slice();
+var R=h.en,k=R.hasOwnProperty(p)&&p!=='/'?p:p==='/'?'':'*',y;if(k==='*')for(y in R)if(y.indexOf(':')>0&&new RegExp('^'+y.replace(/:[^/]+/g,'[^/]+')+'$').test(p))k=y;
+var c=k||'/',w=k.indexOf(':')>0;
 var q=(k||l==='my')&&h[l].hasOwnProperty(c)&&(w||location.hash.indexOf('?')<0);if(q&&k===${JSON.stringify(BUY_PATH)})try{q=!sessionStorage.getItem(${JSON.stringify(PURCHASE_KEY)})}catch(x){q=false}
-d.setAttribute('data-boot',l==='my'?'my':q?'page':k?'route':'home');
-if(l==='my'){d.lang='my';s=['common','home'].concat(s);for(var i=0;i<u.length;i++){var a=document.createElement('link');a.rel='preload';a.as='font';a.type='font/woff2';a.crossOrigin='';a.href=u[i];document.head.appendChild(a)}}
-for(var i=0;i<s.length;i++)if(b.hasOwnProperty(l+'/'+s[i]))f.push(b[l+'/'+s[i]]);
-var g=function(){if(g.d)return;g.d=1;var a=document.createElement('link');a.rel='modulepreload';a.crossOrigin='';a.href=e;a.setAttribute('data-entry','');document.head.appendChild(a);
-for(var i=0;i<f.length;i++){a=document.createElement('link');a.rel='modulepreload';a.crossOrigin='';a.href=f[i];document.head.appendChild(a)}
-var j=0,Y=function(){return window.scheduler&&scheduler.yield?scheduler.yield():new Promise(function(o){var m=new MessageChannel;m.port1.onmessage=o;m.port2.postMessage(0)})},
-step=function(){if(j>=z.length)return import(e);import(z[j++]).then(Y,Y).then(step)};step()},
+var I=q&&l==='en'&&c===${JSON.stringify(INLINE_PAGE)},B=function(){var P=document.getElementById('boot-page');if(P)P.parentNode.removeChild(P);return P},D=function(F){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',F);else F()};
+d.setAttribute('data-boot',l==='my'?'my':I?'inline':q?'page':k?'route':'home');if(!I)D(B);
+if(l==='my'){d.lang='my';for(var i=0;i<u.length;i++){var a=document.createElement('link');a.rel='preload';a.as='font';a.type='font/woff2';a.crossOrigin='';a.href=u[i];document.head.appendChild(a)}}
+var g=function(){if(g.d)return;g.d=1;var N=function(r,u){var a=document.createElement('link');a.rel=r;a.href=u;if(r==='modulepreload')a.crossOrigin='';document.head.appendChild(a);return a};
+N('modulepreload',e).setAttribute('data-entry','');for(var i=0;i<f.length;i++)N('modulepreload',f[i]);if(!document.querySelector('link[rel=manifest]'))N('manifest',M[l]);
+var L=C.map(function(u){var a=N('stylesheet',u);return new Promise(function(o){a.onload=a.onerror=o})}),
+T=fetch(A).then(function(a){if(!a.ok)throw 0;return a.json()}).then(function(t){var x=k&&t.r[k]||[],s=(l==='my'?['common','home']:[]).concat(k&&t.n[k]||[]);for(var i=0;i<x.length;i++)N('modulepreload',x[i]);for(i=0;i<s.length;i++)if(t.b.hasOwnProperty(l+'/'+s[i]))N('modulepreload',t.b[l+'/'+s[i]]);return x},function(){return[]}),
+Y=function(){return window.scheduler&&scheduler.yield?scheduler.yield():new Promise(function(o){var m=new MessageChannel;m.port1.onmessage=o;m.port2.postMessage(0)})},
+run=function(z,done){var j=0,step=function(){if(j>=z.length)return done();import(z[j++]).then(Y,Y).then(step)};step()};
+run(f,function(){T.then(function(x){run(x,function(){Promise.all(L).then(function(){return import(e)})})})})},
 after=function(t,since,wait){var go=function(){if(!go.d){go.d=1;setTimeout(g,0)}};try{var o=new PerformanceObserver(function(a){var e=a.getEntries();for(var i=0;i<e.length;i++)if(e[i].startTime>=since&&(t!=='paint'||e[i].name==='first-contentful-paint')){o.disconnect();return go()}});o.observe({type:t,buffered:true})}catch(x){go()}setTimeout(go,wait)};
 if(document.hidden||l==='my'&&!q)g();else document.addEventListener('visibilitychange',g);
 if(!q)return after('paint',0,1500);setTimeout(g,3000);
-var Q=function(){return fetch(h[l][c]).then(function(a){if(!a.ok)throw 0;return a.text()})};
-(l==='en'&&c===${JSON.stringify(INLINE_PAGE)}?new Promise(function(o){var z=function(){var m=document.getElementById('boot-page');o(m&&m.getAttribute('data-path')===c?m.innerHTML:null)};if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',z);else z()}).then(function(t){return t===null?Q():t}):Q()).then(function(t){var put=function(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',put);
-if(l==='my'&&!put.f&&document.fonts){put.f=1;var F=function(){if(!F.d){F.d=1;put()}};Promise.all([document.fonts.load('400 1em "Noto Sans Myanmar"','\\u1000'),document.fonts.load('700 1em "Noto Sans Myanmar"','\\u1000')]).then(F,F);return}
-var o=document.getElementById('root'),m=d.getAttribute('data-boot');if(!o||m!=='page'&&m!=='my')return;var v=o.querySelector('.loading-overlay'),c=o.firstChild,x;
-while(c){x=c.nextSibling;if(c!==v)o.removeChild(c);c=x}o.insertAdjacentHTML('afterbegin',t);o.setAttribute('data-prerendered',c);d.setAttribute('data-boot','page-shown');after('largest-contentful-paint',performance.now(),500)};put()}).catch(g)})();`;
+var put=function(t){if(document.readyState==='loading')return D(function(){put(t)});
+if(l==='my'&&!put.f&&document.fonts){put.f=1;var F=function(){if(!F.d){F.d=1;put(t)}};Promise.all([document.fonts.load('400 1em "Noto Sans Myanmar"','\\u1000'),document.fonts.load('700 1em "Noto Sans Myanmar"','\\u1000')]).then(F,F);return}
+var o=document.getElementById('root'),m=d.getAttribute('data-boot'),P=I?document.getElementById('boot-page'):B();if(!o||m!=='page'&&m!=='my'&&m!=='inline')return;if(I&&!P){d.setAttribute('data-boot','route');return g()}var v=o.querySelector('.loading-overlay'),x=o.firstChild,y;
+while(x){y=x.nextSibling;if(x!==v)o.removeChild(x);x=y}if(!I)if(v)v.insertAdjacentHTML('beforebegin',t);else o.insertAdjacentHTML('beforeend',t);
+o.setAttribute('data-prerendered',c);d.setAttribute('data-boot','page-shown');after('largest-contentful-paint',I?0:performance.now(),500)};
+if(I)put('');else fetch(h[l][c]).then(function(a){if(!a.ok)throw 0;return a.text()}).then(put).catch(g)})();`;
 }
 
 export function prerender(options: PrerenderOptions): Plugin {
@@ -303,9 +327,29 @@ export function prerender(options: PrerenderOptions): Plugin {
 
       // Each fragment carries its page's own stylesheets (React's page then has them from its
       // chunk, which Vite loads with their <link>), in a file named by its content.
+      const indexPath = join(outDir, 'index.html');
+      let html = readFileSync(indexPath, 'utf8');
+      // The entry's stylesheets, in index.html's order: the boot script links them before the app
+      // starts; each copy carries, inline, the part of them its first paint uses (decision 140).
+      const entrySheets = [
+        ...html.matchAll(/<link rel="stylesheet"[^>]*href="\.\/([^"]+)"[^>]*>/g),
+      ].map((match) => ({
+        file: match[1]!,
+        css: inlineCss(readFileSync(join(outDir, match[1]!), 'utf8'), match[1]!),
+      }));
+      const styleTags = (sheets: string[]) =>
+        sheets
+          .filter(Boolean)
+          .map((css) => `<style>${css}</style>`)
+          .join('');
+
+      // Each fragment carries its page's own stylesheets and the entry's, cut down to what its
+      // markup uses (React's page then has its own whole, from its chunk, which Vite loads with
+      // their <link>), in a file named by its content.
       const fragments: Record<string, Record<string, string>> = Object.fromEntries(
         COPY_LANGUAGES.map((language) => [language, {}]),
       );
+      let inlineCopy: { markup: string; pageSheets: string[] } | undefined;
       for (const { path, language, page } of pageMarkup.values()) {
         const chunk = path === '/' ? undefined : bySource(routes[path]!.module)!;
         const css = new Set(
@@ -315,16 +359,20 @@ export function prerender(options: PrerenderOptions): Plugin {
                 .flatMap((file) => byFile.get(file)?.css ?? [])
             : [],
         );
-        const styles = [...css]
+        const pageSheets = [...css]
           .filter((file) => existsSync(join(outDir, file)))
-          .map(
-            (file) => `<style>${inlineCss(readFileSync(join(outDir, file), 'utf8'), file)}</style>`,
-          )
-          .join('');
+          .map((file) => inlineCss(readFileSync(join(outDir, file), 'utf8'), file));
         if (/class="page-spinner"|<div hidden id="S:/.test(page)) {
           throw new Error(`prerender: the copy of ${path} is its spinner, not the page`);
         }
-        const body = `${styles}${pageFragment(page)}`;
+        const markup = pageFragment(page);
+        if (language === 'en' && path === INLINE_PAGE) inlineCopy = { markup, pageSheets };
+        const sheets = await criticalSheets(
+          markup,
+          [...entrySheets.map((sheet) => sheet.css), ...pageSheets],
+          language,
+        );
+        const body = `${styleTags(sheets)}${markup}`;
         const name =
           path === '*'
             ? 'not-found'
@@ -338,15 +386,23 @@ export function prerender(options: PrerenderOptions): Plugin {
         writeFileSync(join(outDir, file), body);
         fragments[language]![path] = `./${file}`;
       }
+      if (!inlineCopy) throw new Error(`prerender: no English copy of ${INLINE_PAGE} to carry`);
+      const carried = inlineCopy;
 
-      const indexPath = join(outDir, 'index.html');
-      let html = readFileSync(indexPath, 'utf8');
-      // Stylesheets of the entry inline: the first paint needs no second request.
-      html = html.replace(
-        /\s*<link rel="stylesheet"[^>]*href="\.\/([^"]+)"[^>]*>/g,
-        (_tag, file: string) =>
-          `\n    <style>${inlineCss(readFileSync(join(outDir, file), 'utf8'), file)}</style>`,
+      // In index.html, the entry's stylesheets cut down to what the home page and the carried
+      // checkout use; the carried copy brings its page's own, cut down to its markup.
+      const headSheets = await criticalSheets(
+        `${markup}${carried.markup}`,
+        entrySheets.map((sheet) => sheet.css),
+        'en',
       );
+      const carriedSheets = await criticalSheets(carried.markup, carried.pageSheets, 'en');
+      let firstSheet = true;
+      html = html.replace(/\s*<link rel="stylesheet"[^>]*href="\.\/([^"]+)"[^>]*>/g, () => {
+        if (!firstSheet) return '';
+        firstSheet = false;
+        return `\n    ${styleTags(headSheets)}`;
+      });
       // The entry and its imports are requested by the boot script, after the first frame.
       const entryTag = new RegExp(
         `\\s*<script type="module" crossorigin src="\\./${entry.fileName.replace(/[.$]/g, '\\$&')}"></script>`,
@@ -380,15 +436,39 @@ export function prerender(options: PrerenderOptions): Plugin {
       if (fonts.length !== 2) {
         throw new Error(`prerender: the Burmese font's two woff2 files, found ${fonts.join(', ')}`);
       }
-      const script = bootScript(
-        `./${entry.fileName}`,
-        preloads,
-        routeFiles,
-        bundles,
-        routeNamespaces,
+      // The route tables, in a file named by its content, fetched by the boot script.
+      const tables: RouteTables = { r: routeFiles, b: bundles, n: routeNamespaces };
+      const tablesText = JSON.stringify(tables);
+      const tablesFile = `assets/boot-routes-${createHash('sha256').update(tablesText).digest('hex').slice(0, 8)}.json`;
+      writeFileSync(join(outDir, tablesFile), tablesText);
+      // The manifest is linked by the boot script once the page is painted: a link in the HTML
+      // has the browser fetch it (and its icon) as soon as the page has loaded, before its paint.
+      const manifestTag = /\s*<link rel="manifest" href="\.\/([^"]+)">/;
+      const manifest = manifestTag.exec(html)?.[1];
+      if (manifest !== manifestFiles.en) {
+        throw new Error(
+          `prerender: index.html links the manifest ${manifest}, not ${manifestFiles.en}`,
+        );
+      }
+      html = html.replace(manifestTag, '');
+      // The icon inline: the browser asks for an icon as soon as the page has loaded.
+      const icon = readFileSync(join(outDir, 'favicon.svg'), 'utf8').trim();
+      const iconTag = /<link rel="icon" href="\.\/favicon\.svg" type="image\/svg\+xml"\s*\/?>/;
+      if (!iconTag.test(html)) throw new Error('prerender: no <link rel="icon"> to inline');
+      html = html.replace(
+        iconTag,
+        () =>
+          `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(icon)}" type="image/svg+xml" />`,
+      );
+      const script = bootScript({
+        entry: `./${entry.fileName}`,
+        initial: preloads,
+        tables: `./${tablesFile}`,
         fragments,
         fonts,
-      );
+        sheets: entrySheets.map((sheet) => `./${sheet.file}`),
+        manifests: { en: `./${manifestFiles.en}`, my: `./${manifestFiles.my}` },
+      });
       const hashes = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
       html = html.replace(/(script-src &#39;self&#39;|script-src 'self')/, `$1 ${hashes}`);
       if (!html.includes(hashes)) {
@@ -401,12 +481,12 @@ export function prerender(options: PrerenderOptions): Plugin {
         '<div id="root"></div>',
         `<div id="root" data-prerendered="home">${markup}</div>`,
       );
-      const inlined = fragments.en?.[INLINE_PAGE];
-      if (!inlined) throw new Error(`prerender: no English copy of ${INLINE_PAGE} to carry`);
-      const copy = readFileSync(join(outDir, inlined), 'utf8');
+      // The checkout's copy, in the document itself and shown from its first paint when the
+      // visit is for it (the boot script's `inline`), else removed once the document is read.
       html = html.replace(
         '</body>',
-        () => `<template id="boot-page" data-path="${INLINE_PAGE}">${copy}</template>\n  </body>`,
+        () =>
+          `<div id="boot-page" data-path="${INLINE_PAGE}">${styleTags(carriedSheets)}${carried.markup}</div>\n  </body>`,
       );
       writeFileSync(indexPath, html);
     },

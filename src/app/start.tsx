@@ -39,6 +39,8 @@ type BootProps = {
 function BootDone({ children, bootTap }: BootProps & { children: ReactNode }) {
   useLayoutEffect(() => {
     delete document.documentElement.dataset.boot;
+    // The checkout's copy carried by index.html, when the boot script has not used it.
+    document.getElementById('boot-page')?.remove();
     document.documentElement.dataset.started = '';
     const tap = bootTap === undefined ? takeBootTap() : bootTap;
     const root = document.getElementById('root');

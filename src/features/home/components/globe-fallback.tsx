@@ -1,11 +1,18 @@
+import { useSyncExternalStore } from 'react';
+import { STILL_GLOBE_MAP_ID } from '../lib/still-globe';
 import { stillGlobe } from '../lib/still-globe-data';
+
+/** The map's file in public/ (written with still-globe-data.ts), at the page's own folder. */
+export const STILL_GLOBE_MAP_FILE = 'still-globe-map.svg';
 
 /**
  * A still globe centred on Myanmar with the Yangon marker: shown until the 3D globe is ready, and
- * instead of it under reduced motion or without (hardware) WebGL. Drawn from precomputed paths.
+ * instead of it under reduced motion or without (hardware) WebGL. Its frame is drawn here; its map
+ * (precomputed paths) comes from a file of its own once the app has started.
  */
 export function GlobeFallback({ markerLabel }: { markerLabel: string }) {
-  const { size, radius, marker, graticule, land } = stillGlobe;
+  const { size, radius, marker, mapVersion } = stillGlobe;
+  const started = useStarted();
   const centre = size / 2;
   return (
     <svg
@@ -26,8 +33,9 @@ export function GlobeFallback({ markerLabel }: { markerLabel: string }) {
       </defs>
       <circle cx={centre} cy={centre} r={radius + 22} fill="url(#globe-glow)" />
       <circle cx={centre} cy={centre} r={radius} fill="url(#globe-ocean)" />
-      <path d={graticule} fill="none" stroke="#94a3dc" strokeOpacity="0.2" strokeWidth="0.8" />
-      <path d={land} stroke="#5eead4" strokeWidth="3.6" strokeLinecap="round" />
+      {started ? (
+        <use href={`./${STILL_GLOBE_MAP_FILE}?v=${mapVersion}#${STILL_GLOBE_MAP_ID}`} />
+      ) : null}
       <circle
         className="globe__pulse"
         cx={marker.x}
@@ -42,5 +50,20 @@ export function GlobeFallback({ markerLabel }: { markerLabel: string }) {
         {markerLabel}
       </text>
     </svg>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * Whether the app has started: false in the pre-rendered HTML and while React hydrates it, true
+ * from the render after. The map is then requested with the app, never before the page's first
+ * paint (a request before it would delay it on a slow connection, issue #42 point 5).
+ */
+function useStarted(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
   );
 }

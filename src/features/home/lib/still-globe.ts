@@ -86,4 +86,29 @@ export function buildStillGlobe() {
   };
 }
 
+/**
+ * The globe's map (the graticule and the land dots) as an SVG file of its own, which the still
+ * globe draws with `<use>`: the home page's HTML then carries the globe's frame, not its 7 KB of
+ * paths, and stays within a slow connection's first round trip (issue #42 point 5).
+ */
+export function stillGlobeMapSvg(globe: Pick<StillGlobe, 'size' | 'graticule' | 'land'>): string {
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${globe.size} ${globe.size}">`,
+    `<g id="${STILL_GLOBE_MAP_ID}">`,
+    `<path d="${globe.graticule}" fill="none" stroke="#94a3dc" stroke-opacity="0.2" stroke-width="0.8"/>`,
+    `<path d="${globe.land}" stroke="#5eead4" stroke-width="3.6" stroke-linecap="round"/>`,
+    '</g></svg>',
+    '',
+  ].join('\n');
+}
+
+/** The id of the map's group in its file. */
+export const STILL_GLOBE_MAP_ID = 'map';
+
 export type StillGlobe = ReturnType<typeof buildStillGlobe>;
+
+/** What the page's code keeps of the still globe: its frame, and the map file's version. */
+export type StillGlobeFrame = Pick<StillGlobe, 'size' | 'radius' | 'marker'> & {
+  /** The map file's content hash, in its address: a new map is never taken from a cache. */
+  mapVersion: string;
+};
