@@ -37,8 +37,8 @@ function useFailureMessage(order: Order, reason: FailureReason): string {
         price: money(order.price),
       });
     case 'reused':
-      // In server mode the server knows every order: the payment paid another one, anywhere.
-      return t(order.server ? 'failure.reusedServer' : 'failure.reused', {
+      // A backend that decides receipts knows every order: the payment paid another, anywhere.
+      return t(order.decidedByBackend ? 'failure.reusedServer' : 'failure.reused', {
         transaction: reason.transactionId,
       });
     case 'tooManyAttempts':

@@ -133,14 +133,15 @@ export function ResultSuccess(props: ResultSuccessProps) {
           {t(held ? 'result.heldHeading' : 'result.successHeading')}
         </StepHeading>
       </div>
-      {/* Server mode: the eSIM first, within the first screen of a phone (issue #24); the
-          order's details after it. Static mode: the order's details and what happens next. */}
-      {order.delivery && order.server ? (
+      {/* An order the backend delivers: the eSIM first, within the first screen of a phone
+          (issue #24); the order's details after it. Otherwise the order's details and what
+          happens next. */}
+      {order.delivery ? (
         <>
           <EsimDelivery
             delivery={order.delivery}
             orderNumber={order.number}
-            orderLink={orderHref(order.server.id, order.server.token, language)}
+            orderLink={order.page && orderHref(order.page.id, order.page.token, language)}
             contactKind={order.contactKind}
             emailDelivery={props.emailDelivery}
           />
@@ -151,7 +152,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
         details
       )}
 
-      {/* Server mode: the eSIM (or its honest waiting state) is on screen above; nothing to send. */}
+      {/* The eSIM (or its honest waiting state) is on screen above; nothing to send. */}
       {order.delivery ? (
         <div className="purchase-result__help">{help}</div>
       ) : (

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CheckoutProvider } from '../../../../src/features/purchase/hooks/use-checkout';
 import type { CheckoutBackend } from '../../../../src/features/purchase/lib/checkout';
 import type { Order } from '../../../../src/features/purchase/lib/purchase-machine';
+import { serverOrderFields } from '../../../../src/features/purchase/lib/server-order-ref';
 import type { ShopOrder } from '../../../../src/lib/api/client';
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { renderWithProviders } from '../../../support/render';
@@ -121,7 +122,7 @@ describe('the purchase flow against the checkout backend it is given', () => {
       createOrder: vi.fn(async () => ({
         ...backendOrder(),
         id: shop.id,
-        server: { id: shop.id, token: 'token-1', mmqrPayload: shop.mmqrPayload },
+        ...serverOrderFields({ id: shop.id, token: 'token-1', mmqrPayload: shop.mmqrPayload }),
       })),
       orderNow: vi.fn(async () => shop as ShopOrder),
     });
