@@ -15,9 +15,15 @@ import {
 } from '../../../lib/api/client';
 import type { Language } from '../../../lib/i18n/languages';
 import { VERIFICATION_TIMEOUT_MS } from '#domain/payment-window';
-import type { CheckoutBackend, ReceiptOutcome, StockAvailability } from './checkout';
+import {
+  paidOf,
+  type CheckoutBackend,
+  type CheckoutResult,
+  type ReceiptOutcome,
+  type StockAvailability,
+} from './checkout';
 import { readVerification } from './order-storage';
-import { withDelivery, type Order } from './purchase-machine';
+import { withDelivery, type Order, type Verification } from './purchase-machine';
 import type { PreparedReceipt } from './receipt-image';
 import { serverOrderFields } from './server-order-ref';
 
@@ -61,7 +67,21 @@ export const serverCheckout = (api: string): CheckoutBackend => ({
   // The server records the payment and delivers: nothing is left to this browser.
   onConfirmed: () => undefined,
   recordsOrders: true,
+  resultOf: serverResult,
 });
+
+/**
+ * The server knows every order (a reused receipt paid another one, anywhere) and hands over the
+ * eSIM: once the order has a delivery to show, the result shows it first.
+ */
+function serverResult(order: Order, verification: Verification): CheckoutResult {
+  if (verification.status === 'failed') {
+    return { kind: 'refused', reason: verification.reason, reusedOn: 'shop' };
+  }
+  const paid = paidOf(verification);
+  if (!order.delivery) return { kind: 'nextSteps', ...paid };
+  return { kind: 'esim', ...paid, delivery: order.delivery, page: order.page ?? null };
+}
 
 /**
  * The flow's Order for the server's order; throws when the answer is not one. The server drops

@@ -40,6 +40,10 @@ const fakeBackend = (change: Partial<CheckoutBackend> = {}): CheckoutBackend => 
   })),
   onConfirmed: vi.fn(),
   recordsOrders: true,
+  resultOf: (_order, verification) =>
+    verification.status === 'failed'
+      ? { kind: 'refused', reason: verification.reason, reusedOn: 'shop' }
+      : { kind: 'nextSteps', ...verification },
   ...change,
 });
 
