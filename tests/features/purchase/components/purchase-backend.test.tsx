@@ -2,7 +2,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CheckoutProvider } from '../../../../src/features/purchase/hooks/use-checkout';
-import type { CheckoutBackend } from '../../../../src/features/purchase/lib/checkout';
+import type {
+  CheckoutBackend,
+  CheckoutResult,
+} from '../../../../src/features/purchase/lib/checkout';
 import type { Order } from '../../../../src/features/purchase/lib/purchase-machine';
 import { serverOrderFields } from '../../../../src/features/purchase/lib/server-order-ref';
 import type { ShopOrder } from '../../../../src/lib/api/client';
@@ -94,6 +97,31 @@ describe('the purchase flow against the checkout backend it is given', () => {
       expect.objectContaining({ number: '#NXR-20200101-000001' }),
       expect.objectContaining({ transactionId: '0123456789' }),
       'en',
+    );
+  });
+
+  // Issue #39 point 7: the screen follows the backend's result kind, whatever the order holds.
+  it('shows the result screen of the kind the backend returns, not one read from the order', async () => {
+    const checkout = fakeBackend({
+      resultOf: vi.fn((): CheckoutResult => ({
+        kind: 'refused',
+        reason: { code: 'reused', transactionId: '0123456789' },
+        reusedOn: 'shop',
+      })),
+    });
+    const user = userEvent.setup();
+    await renderPage(checkout);
+    await toPayment(user);
+    await user.upload(screen.getByLabelText('Choose screenshot'), screenshot());
+    await screen.findByText(/Ready to send: receipt\.png/);
+    await user.click(screen.getByRole('button', { name: 'Upload and verify' }));
+    // The verdict said confirmed; the backend's kind (a refusal seen shop-wide) is what shows.
+    expect(await screen.findByTestId('failure-reason')).toHaveTextContent(
+      'was already used to pay for another order',
+    );
+    expect(checkout.resultOf).toHaveBeenCalledWith(
+      expect.objectContaining({ number: '#NXR-20200101-000001' }),
+      expect.objectContaining({ status: 'confirmed' }),
     );
   });
 
