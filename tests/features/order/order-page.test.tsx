@@ -2,14 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  HELD_REFRESH_MS,
-  PROGRESS_REFRESH_MS,
-  WAITING_REFRESH_MS,
-} from '../../../src/features/order/components/order-view';
+import { orderWatchPolicy } from '../../../src/lib/order-watch';
 import { apiServices } from '../../../src/lib/services';
 import { OrderPage } from '../../../src/pages/order-page';
 import { server } from '../../support/msw-server';
+
+// The order page asks through the one order watch (its cadences: lib/order-watch.ts).
+const WAITING_REFRESH_MS = orderWatchPolicy.stock.every;
+const HELD_REFRESH_MS = orderWatchPolicy.bank.every;
+const PROGRESS_REFRESH_MS = orderWatchPolicy.progress.every;
 import { renderWithProviders } from '../../support/render';
 
 const API = 'http://api.test';

@@ -11,6 +11,7 @@ import { useRequest } from '../../../hooks/use-request';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { isLanguage, toLanguage } from '../../../lib/i18n/languages';
 import { deliveryInProgress, readDelivery } from '../../../lib/delivery';
+import { deliveryWait, startOrderWatch } from '../../../lib/order-watch';
 import { keepPageForOffline } from '../../../lib/offline/register';
 import { createQrMatrix } from '../../../lib/qr';
 import { useServices } from '../../../lib/services';
@@ -34,17 +35,6 @@ import {
   type OfflineState,
 } from './offline-copy-note';
 import './order.css';
-
-/** While the eSIM waits for stock, the page asks again this often (staff may import any time). */
-export const WAITING_REFRESH_MS = 60_000;
-/** While the eSIM is held for the bank's confirmation (a notification may come any second). */
-export const HELD_REFRESH_MS = 5_000;
-/**
- * While the eSIM is being ordered from the operator's SM-DP+, or the phone has not finished
- * installing it, the page asks again this often (while it is in view), so the buyer sees
- * "Installed on your phone" within seconds.
- */
-export const PROGRESS_REFRESH_MS = 3_000;
 
 /**
  * The buyer's order, opened from the link in the email (`#/order/<id>?token=<token>`): the
@@ -154,19 +144,13 @@ export function OrderView() {
     });
   }, [following, apiUrl, id, token]);
 
-  const waiting = order?.delivery?.state === 'waiting_for_stock';
-  const held = order?.delivery?.state === 'held';
-  const progressing = deliveryInProgress(order?.delivery);
+  // Held for the bank, waiting for stock, being prepared or installed: the page asks again by
+  // itself, through the one order watch the purchase flow uses too (lib/order-watch.ts).
+  const wait = deliveryWait(order?.delivery);
   useEffect(() => {
-    if (!waiting && !held && !progressing) return;
-    const timer = window.setInterval(
-      () => {
-        if (document.visibilityState !== 'hidden') void load();
-      },
-      progressing ? PROGRESS_REFRESH_MS : held ? HELD_REFRESH_MS : WAITING_REFRESH_MS,
-    );
-    return () => window.clearInterval(timer);
-  }, [waiting, held, progressing, load]);
+    if (!wait) return;
+    return startOrderWatch(wait, () => load());
+  }, [wait, load]);
 
   if (!configured) return <OrderProblem text={t('order.staticMode')} />;
   if (!token) return <OrderProblem text={t('order.noToken')} findLinks />;

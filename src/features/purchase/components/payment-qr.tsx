@@ -16,8 +16,8 @@ const QR_MARGIN = 1;
 type PaymentQrProps = { order: Order; amountLabel: string };
 
 function payloadOf(order: Order): string | null {
-  // Server mode: the server made the payload (with its own merchant settings).
-  if (order.server) return order.server.mmqrPayload;
+  // The payload the backend made (with its own merchant settings), or this browser's.
+  if (order.mmqrPayload) return order.mmqrPayload;
   try {
     return orderPayload(order);
   } catch (error) {

@@ -97,11 +97,11 @@ export function PaymentStep(props: PaymentStepProps) {
               </OrderNumberText>
             </p>
           )}
-          {order.server?.providers ? (
-            // Server mode: a card or a provider's QR when the server offers them (issue #40).
+          {order.providers && order.page ? (
+            // A card or a provider's QR when the backend offers them (issue #40).
             <PaymentChoice
-              orderId={order.server.id}
-              token={order.server.token}
+              orderId={order.page.id}
+              token={order.page.token}
               fallback={mmqr}
               after={props.change}
               onOffered={setOffered}

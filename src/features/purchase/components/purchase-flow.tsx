@@ -148,12 +148,13 @@ export function PurchaseFlow() {
       }
       case 'verifying':
         return <VerifyingPanel order={state.order} focusOnMount={focusOnMount} />;
-      case 'result':
-        return state.verification.status === 'confirmed' ? (
+      case 'result': {
+        // The backend's kind of result chooses the screen (decision 142).
+        const result = checkout.resultOf(state.order, state.verification);
+        return result.kind !== 'refused' ? (
           <ResultSuccess
             order={state.order}
-            transactionId={state.verification.transactionId}
-            verifiedAt={state.verification.verifiedAt}
+            result={result}
             focusOnMount={focusOnMount}
             onBuyAnother={() => dispatch({ type: 'START_OVER' })}
             emailDelivery={availability?.emailDelivery}
@@ -161,12 +162,13 @@ export function PurchaseFlow() {
         ) : (
           <ResultFailure
             order={state.order}
-            reason={state.verification.reason}
+            result={result}
             focusOnMount={focusOnMount}
             onTryAgain={() => dispatch({ type: 'TRY_AGAIN', now: Date.now() })}
             onStartOver={() => dispatch({ type: 'START_OVER' })}
           />
         );
+      }
       case 'expired':
         return (
           <ExpiredPanel

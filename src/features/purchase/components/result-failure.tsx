@@ -4,15 +4,19 @@ import { formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import type { Order } from '../lib/purchase-machine';
 import { failureRemedy } from '../lib/failure-remedy';
-import { isKyat, type FailureReason } from '#domain/receipt-rules';
+import { isKyat } from '#domain/receipt-rules';
+import type { CheckoutResult } from '../lib/checkout';
 import { StepHeading } from './step-heading';
 import { OrderHelpActions } from './order-help-actions';
 import { OrderNumberText } from './order-number-text';
 import './result.css';
 
+type Refusal = Extract<CheckoutResult, { kind: 'refused' }>;
+
 type ResultFailureProps = {
   order: Order;
-  reason: FailureReason;
+  /** The backend's refusal. */
+  result: Refusal;
   focusOnMount: boolean;
   onTryAgain: () => void;
   /** A new order, where no receipt can pay this one any more. */
@@ -20,7 +24,7 @@ type ResultFailureProps = {
 };
 
 /** The catalogue message (SPEC §8) for a failed verification, in the UI language. */
-function useFailureMessage(order: Order, reason: FailureReason): string {
+function useFailureMessage(order: Order, { reason, reusedOn }: Refusal): string {
   const { t, i18n } = useTranslation('purchase');
   const language = toLanguage(i18n.language);
   const money = (amount: number) => t('price', { amount: formatNumber(amount, language) });
@@ -37,8 +41,8 @@ function useFailureMessage(order: Order, reason: FailureReason): string {
         price: money(order.price),
       });
     case 'reused':
-      // In server mode the server knows every order: the payment paid another one, anywhere.
-      return t(order.server ? 'failure.reusedServer' : 'failure.reused', {
+      // Where the backend knows every order, the payment paid another one, anywhere.
+      return t(reusedOn === 'shop' ? 'failure.reusedServer' : 'failure.reused', {
         transaction: reason.transactionId,
       });
     case 'tooManyAttempts':
@@ -88,14 +92,14 @@ const helpKeys = {
  */
 export function ResultFailure({
   order,
-  reason,
+  result,
   focusOnMount,
   onTryAgain,
   onStartOver,
 }: ResultFailureProps) {
   const { t } = useTranslation('purchase');
-  const message = useFailureMessage(order, reason);
-  const remedy = failureRemedy(reason);
+  const message = useFailureMessage(order, result);
+  const remedy = failureRemedy(result.reason);
   return (
     <section className="purchase-step purchase-result" aria-labelledby="purchase-failure-heading">
       <span className="purchase-result__icon purchase-result__icon--failure" aria-hidden="true">

@@ -8,6 +8,7 @@ import { formatDateTime, formatNumber } from '../../../lib/i18n/format';
 import { toLanguage } from '../../../lib/i18n/languages';
 import type { WebhookStatus } from '../lib/webhook-queue';
 import type { Order } from '../lib/purchase-machine';
+import type { CheckoutResult } from '../lib/checkout';
 import { useWebhookStatus } from '../hooks/use-webhook-status';
 import { usePlanName } from '../../../hooks/use-plan-name';
 import { StepHeading } from './step-heading';
@@ -42,8 +43,8 @@ function handOffOf(webhook: WebhookStatus | null): 'required' | 'optional' | nul
 
 type ResultSuccessProps = {
   order: Order;
-  transactionId: string;
-  verifiedAt: number;
+  /** The backend's confirmed verdict: its kind says whether the eSIM comes first. */
+  result: Exclude<CheckoutResult, { kind: 'refused' }>;
   focusOnMount: boolean;
   onBuyAnother: () => void;
   /** Server mode: whether the server sends email, when known (issue #44). */
@@ -52,7 +53,9 @@ type ResultSuccessProps = {
 
 /** Step 5 on success: the order number, the three activation steps, and the order's delivery. */
 export function ResultSuccess(props: ResultSuccessProps) {
-  const { order, transactionId, verifiedAt, focusOnMount, onBuyAnother } = props;
+  const { order, result, focusOnMount, onBuyAnother } = props;
+  const { transactionId, verifiedAt } = result;
+  const esim = result.kind === 'esim' ? result : null;
   const { t, i18n } = useTranslation('purchase');
   const language = toLanguage(i18n.language);
   const planName = usePlanName();
@@ -61,7 +64,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
   const handOff = handOffOf(webhook);
   // Held for the bank (decision 070): the receipt was checked, the payment is not confirmed yet,
   // and the screen says so everywhere (issue #42, Burmese review must-fix 1).
-  const held = order.delivery?.state === 'held';
+  const held = esim?.delivery.state === 'held';
   const amount = t('price', { amount: formatNumber(order.price, language) });
   const orderMessage = t('result.orderMessage', {
     order: order.number,
@@ -133,14 +136,15 @@ export function ResultSuccess(props: ResultSuccessProps) {
           {t(held ? 'result.heldHeading' : 'result.successHeading')}
         </StepHeading>
       </div>
-      {/* Server mode: the eSIM first, within the first screen of a phone (issue #24); the
-          order's details after it. Static mode: the order's details and what happens next. */}
-      {order.delivery && order.server ? (
+      {/* An order the backend delivers: the eSIM first, within the first screen of a phone
+          (issue #24); the order's details after it. Otherwise the order's details and what
+          happens next. */}
+      {esim ? (
         <>
           <EsimDelivery
-            delivery={order.delivery}
+            delivery={esim.delivery}
             orderNumber={order.number}
-            orderLink={orderHref(order.server.id, order.server.token, language)}
+            orderLink={esim.page ? orderHref(esim.page.id, esim.page.token, language) : undefined}
             contactKind={order.contactKind}
             emailDelivery={props.emailDelivery}
           />
@@ -151,8 +155,8 @@ export function ResultSuccess(props: ResultSuccessProps) {
         details
       )}
 
-      {/* Server mode: the eSIM (or its honest waiting state) is on screen above; nothing to send. */}
-      {order.delivery ? (
+      {/* The eSIM (or its honest waiting state) is on screen above; nothing to send. */}
+      {esim ? (
         <div className="purchase-result__help">{help}</div>
       ) : (
         <>
@@ -199,7 +203,7 @@ export function ResultSuccess(props: ResultSuccessProps) {
         </>
       )}
       <p className="purchase-result__guide">
-        {t(order.delivery ? 'result.installHelp' : 'result.installIntro')}{' '}
+        {t(esim ? 'result.installHelp' : 'result.installIntro')}{' '}
         <Link to={paths.howItWorks}>{t('result.installLink')}</Link>
       </p>
 

@@ -5,7 +5,15 @@ import type { AiSettings } from '../../../lib/ai/client';
 import type { ShopOrder } from '../../../lib/api/client';
 import type { Language } from '../../../lib/i18n/languages';
 import { toOrderRecord } from './order-record';
-import { createOrder, type Draft, type Order, type Verification } from './purchase-machine';
+import type { FailureReason } from '#domain/receipt-rules';
+import type { OrderDelivery } from '../../../lib/delivery';
+import {
+  createOrder,
+  type Draft,
+  type Order,
+  type OrderPage,
+  type Verification,
+} from './purchase-machine';
 import type { PreparedReceipt } from './receipt-image';
 import { rememberTransactionId } from './used-transactions';
 import { verifyPayment } from './verify-payment';
@@ -43,6 +51,23 @@ export type OrderDraft = Draft & { planId: PlanId; operatorId: OperatorId };
 export type ReceiptOutcome =
   { kind: 'decided'; order: Order; verification: Verification } | { kind: 'expired' };
 
+type Paid = { transactionId: string; verifiedAt: number };
+
+/**
+ * A verdict as the result screen shows it, as the backend reads it (decision 142): its kind
+ * chooses the screen, and each kind carries what its screen needs.
+ */
+export type CheckoutResult =
+  /** Paid, and the backend hands over the eSIM: the eSIM (or its honest state) comes first. */
+  | (Paid & { kind: 'esim'; delivery: OrderDelivery; page: OrderPage | null })
+  /** Paid: the order's details and what happens next (the shop sends the eSIM). */
+  | (Paid & { kind: 'nextSteps' })
+  /**
+   * Refused: why. A reused receipt was seen on an order of this device, or of the whole shop
+   * where the backend knows every order.
+   */
+  | { kind: 'refused'; reason: FailureReason; reusedOn: 'device' | 'shop' };
+
 /**
  * Where the purchase flow's orders are made and its receipts decided (decision 093): in this
  * browser (the static shop, browserCheckout) or on the shop's server (serverCheckout). Chosen once
@@ -70,6 +95,8 @@ export type CheckoutBackend = {
   onConfirmed(order: Order, verification: Confirmed, language: Language): void;
   /** Whether a confirmed order is recorded by the backend itself (no webhook hand-off to watch). */
   recordsOrders: boolean;
+  /** The result screen's kind for the backend's verdict on the order. */
+  resultOf(order: Order, verification: Verification): CheckoutResult;
 };
 
 /**
@@ -100,4 +127,15 @@ export const browserCheckout = (ai: AiSettings): CheckoutBackend => ({
     }
   },
   recordsOrders: false,
+  // The browser hands the order to the webhook; it knows only the receipts used on this device.
+  resultOf: (_order, verification) =>
+    verification.status === 'failed'
+      ? { kind: 'refused', reason: verification.reason, reusedOn: 'device' }
+      : { kind: 'nextSteps', ...paidOf(verification) },
+});
+
+/** What the result screen shows of a confirmed payment. */
+export const paidOf = ({ transactionId, verifiedAt }: Confirmed): Paid => ({
+  transactionId,
+  verifiedAt,
 });

@@ -16,7 +16,7 @@ import {
   type Verification,
 } from './purchase-machine';
 import { normalizeTransactionId, shownReason, type FailureReason } from '#domain/receipt-rules';
-import { readServerRef } from './server-order-ref';
+import { readServerRef, serverOrderFields, serverRefOf } from './server-order-ref';
 import { usedTransactionIds } from './used-transactions';
 
 /**
@@ -99,20 +99,51 @@ function toStored(state: PurchaseState): StoredState {
     case 'contact':
       return { step: state.step, draft: state.draft };
     case 'payment':
-      return { step: 'payment', order: state.order, interrupted: state.interrupted, ...late };
+      return {
+        step: 'payment',
+        order: toStoredOrder(state.order),
+        interrupted: state.interrupted,
+        ...late,
+      };
     case 'verifying':
-      // In server mode the check goes on without this page: a reload asks the server how it ends.
-      if (state.order.server) return { step: 'verifying', order: state.order, ...late };
+      // The backend's check goes on without this page: a reload asks it how the check ends.
+      if (state.order.decidedByBackend) {
+        return { step: 'verifying', order: toStoredOrder(state.order), ...late };
+      }
       // A reload during the browser's own check loses the image: the buyer uploads it again.
-      return { step: 'payment', order: state.order, interrupted: true, ...late };
-    case 'result': {
-      // The eSIM's activation code is shown, never stored: a reload asks the server again.
-      const { delivery: _shownOnly, ...order } = state.order;
-      return { step: 'result', order, verification: state.verification, ...late };
-    }
+      return { step: 'payment', order: toStoredOrder(state.order), interrupted: true, ...late };
+    case 'result':
+      return {
+        step: 'result',
+        order: toStoredOrder(state.order),
+        verification: state.verification,
+        ...late,
+      };
     case 'expired':
-      return { step: 'expired', order: state.order };
+      return { step: 'expired', order: toStoredOrder(state.order) };
   }
+}
+
+/**
+ * An order as stored: its fields, and a server order's reference under `server` (the format
+ * stays the one a buyer's open tab may hold). The eSIM's activation code is shown, never stored:
+ * a reload asks the server again.
+ */
+function toStoredOrder(order: Order): StoredOrder & Pick<Order, 'price' | 'currency'> {
+  const server = serverRefOf(order);
+  return {
+    id: order.id,
+    number: order.number,
+    planId: order.planId,
+    operatorId: order.operatorId,
+    contact: order.contact,
+    contactKind: order.contactKind,
+    price: order.price,
+    currency: order.currency,
+    createdAt: order.createdAt,
+    expiresAt: order.expiresAt,
+    ...(server ? { server } : {}),
+  };
 }
 
 export function savePurchase(state: PurchaseState) {
@@ -194,8 +225,8 @@ function fromStored(value: StoredState, now: number): PurchaseState | null {
     case 'verifying': {
       const order = readOrder(value.order, now);
       if (!order) return null;
-      // Only the server's check outlives the page; anything else is a check that was cut off.
-      if (!order.server) return paymentOrExpired(order, now, true);
+      // Only the backend's check outlives the page; anything else is a check that was cut off.
+      if (!order.decidedByBackend) return paymentOrExpired(order, now, true);
       return { step: 'verifying', order, receipt: null, ...(value.late ? { late: true } : {}) };
     }
     case 'result': {
@@ -256,8 +287,10 @@ function readOrder(value: StoredOrder, now: number): Order | null {
   ) {
     return null;
   }
+  const server = readServerRef(value.server);
   return {
-    id: value.id,
+    // A server order's identity is the server's id (one kept in version 1 may lack its own).
+    id: server?.id ?? value.id,
     number: value.number,
     planId: plan.id,
     operatorId: operator.id,
@@ -268,7 +301,7 @@ function readOrder(value: StoredOrder, now: number): Order | null {
     currency,
     createdAt: value.createdAt,
     expiresAt: Math.min(value.expiresAt, now + PAYMENT_WINDOW_MS),
-    ...readServerRef(value.server),
+    ...(server ? serverOrderFields(server) : {}),
   };
 }
 
@@ -293,7 +326,7 @@ function readStoredVerification(
   const id = normalizeTransactionId(transactionId);
   if (
     id === null ||
-    (!order.server && !usedTransactionIds().has(id)) ||
+    (!order.decidedByBackend && !usedTransactionIds().has(id)) ||
     verifiedAt < order.createdAt ||
     verifiedAt > now + CLOCK_SKEW_MS ||
     (paidAt !== null &&

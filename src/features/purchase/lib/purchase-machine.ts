@@ -4,7 +4,6 @@ import { checkContact, type ContactKind } from '#domain/contact';
 import { createOrderNumber, isOrderId } from '#domain/order-number';
 import type { PreparedReceipt, ReceiptProblem } from './receipt-image';
 import type { FailureReason } from '#domain/receipt-rules';
-import type { ServerOrderRef } from './server-order-ref';
 import { readDelivery, type OrderDelivery } from '../../../lib/delivery';
 import type { ShopOrder } from '../../../lib/api/client';
 
@@ -18,7 +17,10 @@ import type { ShopOrder } from '../../../lib/api/client';
 export type Draft = { planId: PlanId | null; operatorId: OperatorId | null; contact: string };
 
 export type Order = {
-  /** A random UUID made with the order: the webhook's idempotency key (see newOrderId). */
+  /**
+   * The order's identity: a random UUID made with the order, the webhook's idempotency key (see
+   * newOrderId), or the id its backend gave it.
+   */
   id: string;
   /** `#NXR-YYYYMMDD-HHMMSS`, made when the buyer continues to payment. */
   number: string;
@@ -33,11 +35,28 @@ export type Order = {
   createdAt: number;
   /** Epoch ms when the payment code expires; the countdown is computed from it. */
   expiresAt: number;
-  /** Server mode: the server's order (its id, this buyer's token, its MMQR payload). */
-  server?: ServerOrderRef;
+  /*
+   * What the checkout backend that made the order says of it (decision 142). The flow and its
+   * screens read these fields, never which backend made the order.
+   */
+  /** The MMQR payload the backend made (with its own merchant settings); absent: built here. */
+  mmqrPayload?: string;
+  /** The order's page where the backend keeps it (its link, a provider's checkout, the watch). */
+  page?: OrderPage;
+  /** A card or a provider's QR can pay it besides MMQR (the backend's payment methods, #40). */
+  providers?: true;
+  /**
+   * The backend decides the order's receipts and keeps its payment window: a check outlives this
+   * page, a verdict is the backend's to remember (not this device's), a reused receipt is one
+   * any order of the shop used, and Try Again keeps the backend's expiry.
+   */
+  decidedByBackend?: true;
   /** Server mode, once paid: the eSIM's delivery as the server last told it (not stored). */
   delivery?: OrderDelivery;
 };
+
+/** Where the backend keeps an order, for this buyer alone: the order's id there and its token. */
+export type OrderPage = { id: string; token: string };
 
 export type Verification =
   | {
@@ -271,7 +290,7 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       };
     }
     case 'VERIFICATION_DONE': {
-      if (state.step !== 'verifying' || orderKey(state.order) !== orderKey(event.order)) {
+      if (state.step !== 'verifying' || state.order.id !== event.order.id) {
         return state;
       }
       // The receipt image is dropped here: the result holds no reference to it.
@@ -292,8 +311,8 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
       if (state.step !== 'result' || state.verification.status !== 'failed') return state;
       // After a refused late upload the code stays expired: the late upload again, no new code.
       if (state.late) return lateUpload(state.order);
-      // The server keeps its own payment window: the countdown shows that one, not a fresh one.
-      if (state.order.server) {
+      // A backend that keeps its own payment window: the countdown shows that one, not a fresh one.
+      if (state.order.decidedByBackend) {
         const { order } = state;
         if (event.now >= order.expiresAt) return { step: 'expired', order };
         return { step: 'payment', order, receipt: emptyReceipt, interrupted: false };
@@ -350,7 +369,8 @@ export function confirmedBy(
   before: PurchaseState,
   after: PurchaseState,
 ): { order: Order; verification: Extract<Verification, { status: 'confirmed' }> } | null {
-  if (before.step !== 'verifying' || after.step !== 'result' || after.order.server) return null;
+  if (before.step !== 'verifying' || after.step !== 'result') return null;
+  if (after.order.decidedByBackend) return null;
   const { verification } = after;
   return verification.status === 'confirmed' ? { order: after.order, verification } : null;
 }
@@ -361,9 +381,6 @@ export function withDelivery(shop: ShopOrder): { delivery?: OrderDelivery } {
   return delivery && delivery.state !== 'none' ? { delivery } : {};
 }
 
-/** An order's identity: a server order's is the server's id (a stored one may lack its own). */
-const orderKey = (order: Order) => order.server?.id ?? order.id;
-
 /**
  * A reloaded page learns from the server, which is the truth (issue #24): paid (the eSIM), a
  * check still running (checking, asked again until it settles), a check that ended without a
@@ -371,7 +388,7 @@ const orderKey = (order: Order) => order.server?.id ?? order.id;
  * hand) waits for its own answer instead.
  */
 function synced(state: PurchaseState, shop: ShopOrder, now: number): PurchaseState {
-  if (!('order' in state) || state.order.server?.id !== shop.id) return state;
+  if (!('order' in state) || state.order.id !== shop.id) return state;
   if (state.step === 'verifying' && state.receipt) return state;
   const order = { ...state.order, expiresAt: shop.expiresAt, ...withDelivery(shop) };
   const late = 'late' in state && state.late ? { late: true } : {};

@@ -15,10 +15,17 @@ import {
 } from '../../../lib/api/client';
 import type { Language } from '../../../lib/i18n/languages';
 import { VERIFICATION_TIMEOUT_MS } from '#domain/payment-window';
-import type { CheckoutBackend, ReceiptOutcome, StockAvailability } from './checkout';
+import {
+  paidOf,
+  type CheckoutBackend,
+  type CheckoutResult,
+  type ReceiptOutcome,
+  type StockAvailability,
+} from './checkout';
 import { readVerification } from './order-storage';
-import { withDelivery, type Order } from './purchase-machine';
+import { withDelivery, type Order, type Verification } from './purchase-machine';
 import type { PreparedReceipt } from './receipt-image';
+import { serverOrderFields } from './server-order-ref';
 
 const jsonHeaders = { 'Content-Type': 'application/json' };
 
@@ -55,12 +62,26 @@ export const serverCheckout = (api: string): CheckoutBackend => ({
     await apiRequest<OrderEnvelope>(api, path, { method: 'POST', headers, signal });
   },
   orderNow: (order, signal) =>
-    order.server ? getOrder(api, order.server.id, order.server.token, signal) : null,
+    order.page ? getOrder(api, order.page.id, order.page.token, signal) : null,
   availability: (signal) => fetchAvailability(api, signal),
   // The server records the payment and delivers: nothing is left to this browser.
   onConfirmed: () => undefined,
   recordsOrders: true,
+  resultOf: serverResult,
 });
+
+/**
+ * The server knows every order (a reused receipt paid another one, anywhere) and hands over the
+ * eSIM: once the order has a delivery to show, the result shows it first.
+ */
+function serverResult(order: Order, verification: Verification): CheckoutResult {
+  if (verification.status === 'failed') {
+    return { kind: 'refused', reason: verification.reason, reusedOn: 'shop' };
+  }
+  const paid = paidOf(verification);
+  if (!order.delivery) return { kind: 'nextSteps', ...paid };
+  return { kind: 'esim', ...paid, delivery: order.delivery, page: order.page ?? null };
+}
 
 /**
  * The flow's Order for the server's order; throws when the answer is not one. The server drops
@@ -86,14 +107,14 @@ function toOrder(shop: ShopOrder, token: string, known?: Order): Order {
     currency,
     createdAt: shop.createdAt,
     expiresAt: shop.expiresAt,
-    server: {
+    ...serverOrderFields({
       id: shop.id,
       token,
       mmqrPayload: shop.mmqrPayload,
       ...(shop.paymentMethods?.some((method) => method.providerConfirmed)
         ? { providers: true }
         : {}),
-    },
+    }),
     ...withDelivery(shop),
   };
 }
@@ -120,7 +141,7 @@ async function fetchAvailability(api: string, signal: AbortSignal): Promise<Stoc
 
 /** The server order's id and token; throws when the order is not a server order. */
 function serverOf(order: Order): [string, string] {
-  const server = order.server;
+  const server = order.page;
   if (!server) throw new ApiError(0, 'not_configured', 'The order is not a server order');
   return [server.id, server.token];
 }
@@ -139,7 +160,7 @@ async function submitServerReceipt(
   language: Language,
   aborted: AbortSignal,
 ): Promise<ReceiptOutcome> {
-  const server = order.server;
+  const server = order.page;
   const signal = withTimeout(aborted, VERIFICATION_TIMEOUT_MS);
   const idempotencyKey = crypto.randomUUID();
   const couldNotVerify: ReceiptOutcome = {

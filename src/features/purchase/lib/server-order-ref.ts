@@ -1,4 +1,5 @@
 import { isRecord } from '../../../lib/web-storage';
+import type { Order } from './purchase-machine';
 
 /**
  * What ties an order to the shop's server in server mode (VITE_API_URL): the server's order id,
@@ -14,7 +15,7 @@ export type ServerOrderRef = {
 };
 
 /** The stored reference, or nothing when there is none or it is damaged. */
-export function readServerRef(value: unknown): { server?: ServerOrderRef } {
+export function readServerRef(value: unknown): ServerOrderRef | undefined {
   if (
     !isRecord(value) ||
     typeof value.id !== 'string' ||
@@ -24,7 +25,7 @@ export function readServerRef(value: unknown): { server?: ServerOrderRef } {
     typeof value.mmqrPayload !== 'string' ||
     !value.mmqrPayload
   ) {
-    return {};
+    return undefined;
   }
   const server: ServerOrderRef = {
     id: value.id,
@@ -32,5 +33,32 @@ export function readServerRef(value: unknown): { server?: ServerOrderRef } {
     mmqrPayload: value.mmqrPayload,
   };
   if (value.providers === true) server.providers = true;
-  return { server };
+  return server;
+}
+
+/** What a server order's reference says of it in the flow's Order (decision 142). */
+export type ServerOrderFields = Pick<
+  Order,
+  'mmqrPayload' | 'page' | 'providers' | 'decidedByBackend'
+>;
+
+/** The Order's fields of a server order: the server keeps it, decides it and made its payload. */
+export function serverOrderFields(ref: ServerOrderRef): ServerOrderFields {
+  return {
+    mmqrPayload: ref.mmqrPayload,
+    page: { id: ref.id, token: ref.token },
+    ...(ref.providers ? { providers: true } : {}),
+    decidedByBackend: true,
+  };
+}
+
+/** The reference kept with a server order (sessionStorage), or undefined for this browser's own. */
+export function serverRefOf(order: Order): ServerOrderRef | undefined {
+  if (!order.page || !order.mmqrPayload) return undefined;
+  return {
+    id: order.page.id,
+    token: order.page.token,
+    mmqrPayload: order.mmqrPayload,
+    ...(order.providers ? { providers: true } : {}),
+  };
 }

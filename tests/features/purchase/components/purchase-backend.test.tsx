@@ -2,8 +2,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CheckoutProvider } from '../../../../src/features/purchase/hooks/use-checkout';
-import type { CheckoutBackend } from '../../../../src/features/purchase/lib/checkout';
+import type {
+  CheckoutBackend,
+  CheckoutResult,
+} from '../../../../src/features/purchase/lib/checkout';
 import type { Order } from '../../../../src/features/purchase/lib/purchase-machine';
+import { serverOrderFields } from '../../../../src/features/purchase/lib/server-order-ref';
 import type { ShopOrder } from '../../../../src/lib/api/client';
 import { BuyPage } from '../../../../src/pages/buy-page';
 import { renderWithProviders } from '../../../support/render';
@@ -39,6 +43,10 @@ const fakeBackend = (change: Partial<CheckoutBackend> = {}): CheckoutBackend => 
   })),
   onConfirmed: vi.fn(),
   recordsOrders: true,
+  resultOf: (_order, verification) =>
+    verification.status === 'failed'
+      ? { kind: 'refused', reason: verification.reason, reusedOn: 'shop' }
+      : { kind: 'nextSteps', ...verification },
   ...change,
 });
 
@@ -92,6 +100,31 @@ describe('the purchase flow against the checkout backend it is given', () => {
     );
   });
 
+  // Issue #39 point 7: the screen follows the backend's result kind, whatever the order holds.
+  it('shows the result screen of the kind the backend returns, not one read from the order', async () => {
+    const checkout = fakeBackend({
+      resultOf: vi.fn((): CheckoutResult => ({
+        kind: 'refused',
+        reason: { code: 'reused', transactionId: '0123456789' },
+        reusedOn: 'shop',
+      })),
+    });
+    const user = userEvent.setup();
+    await renderPage(checkout);
+    await toPayment(user);
+    await user.upload(screen.getByLabelText('Choose screenshot'), screenshot());
+    await screen.findByText(/Ready to send: receipt\.png/);
+    await user.click(screen.getByRole('button', { name: 'Upload and verify' }));
+    // The verdict said confirmed; the backend's kind (a refusal seen shop-wide) is what shows.
+    expect(await screen.findByTestId('failure-reason')).toHaveTextContent(
+      'was already used to pay for another order',
+    );
+    expect(checkout.resultOf).toHaveBeenCalledWith(
+      expect.objectContaining({ number: '#NXR-20200101-000001' }),
+      expect.objectContaining({ status: 'confirmed' }),
+    );
+  });
+
   // Issue #44: the server says whether it sends email; without a mail server nothing promises it.
   it.each([false, true])(
     'promises email at the contact step only when the server sends it (%s)',
@@ -121,7 +154,7 @@ describe('the purchase flow against the checkout backend it is given', () => {
       createOrder: vi.fn(async () => ({
         ...backendOrder(),
         id: shop.id,
-        server: { id: shop.id, token: 'token-1', mmqrPayload: shop.mmqrPayload },
+        ...serverOrderFields({ id: shop.id, token: 'token-1', mmqrPayload: shop.mmqrPayload }),
       })),
       orderNow: vi.fn(async () => shop as ShopOrder),
     });

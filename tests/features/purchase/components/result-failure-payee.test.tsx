@@ -10,7 +10,7 @@ const renderFailure = (reason: FailureReason, language: Language = 'en') =>
   renderWithProviders(
     <ResultFailure
       order={order}
-      reason={reason}
+      result={{ kind: 'refused', reason, reusedOn: 'device' }}
       focusOnMount={false}
       onTryAgain={() => {}}
       onStartOver={() => {}}

@@ -24,8 +24,7 @@ const renderSuccess = (language: Language = 'en', services = apiServices(undefin
   renderWithProviders(
     <ResultSuccess
       order={order}
-      transactionId="WAVE-123"
-      verifiedAt={Date.now()}
+      result={{ kind: 'nextSteps', transactionId: 'WAVE-123', verifiedAt: Date.now() }}
       focusOnMount={false}
       onBuyAnother={() => {}}
     />,

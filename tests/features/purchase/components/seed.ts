@@ -1,10 +1,17 @@
 import { PURCHASE_STORAGE_KEY } from '../../../../src/features/purchase/lib/order-storage';
 import type { Order } from '../../../../src/features/purchase/lib/purchase-machine';
+import type { ServerOrderRef } from '../../../../src/features/purchase/lib/server-order-ref';
+
+/** A stored order: a server order's reference is kept under `server`. */
+type StoredOrder = Order & { server?: ServerOrderRef };
 
 /** An order in progress, as a reloaded tab finds it in sessionStorage. */
-export function seedPayment(change: Partial<Order> = {}, extra: Record<string, unknown> = {}) {
+export function seedPayment(
+  change: Partial<StoredOrder> = {},
+  extra: Record<string, unknown> = {},
+) {
   const now = Date.now();
-  const order: Order = {
+  const order: StoredOrder = {
     id: '0b6f7a52-4c1e-4d2a-8f3b-5e6d7c8b9a01',
     number: '#NXR-20261121-214501',
     planId: 'power-30',

@@ -10,6 +10,7 @@ import {
   initialPurchaseState,
   type PurchaseState,
 } from '../../../../src/features/purchase/lib/purchase-machine';
+import { serverOrderFields } from '../../../../src/features/purchase/lib/server-order-ref';
 import { rememberTransactionId } from '../../../../src/features/purchase/lib/used-transactions';
 import { NOW, ORDER_ID, order, preparedReceipt } from './fixtures';
 
@@ -139,7 +140,7 @@ describe('order storage', () => {
   it('in server mode keeps a running check across a reload: the server is asked, not the buyer (issue #24)', () => {
     const serverOrder = {
       ...order,
-      server: { id: 'order-1', token: 'tok', mmqrPayload: '000201' },
+      ...serverOrderFields({ id: order.id, token: 'tok', mmqrPayload: '000201' }),
     };
     const checking: PurchaseState = {
       step: 'verifying',

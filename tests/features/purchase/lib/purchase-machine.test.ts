@@ -10,6 +10,7 @@ import {
   type PurchaseState,
 } from '../../../../src/features/purchase/lib/purchase-machine';
 import { NOW, ORDER_ID, order, preparedReceipt } from './fixtures';
+import { serverOrderFields } from '../../../../src/features/purchase/lib/server-order-ref';
 
 const run = (events: PurchaseEvent[], from: PurchaseState = initialPurchaseState) =>
   events.reduce(purchaseReducer, from);
@@ -335,7 +336,7 @@ describe('confirmedBy: the one transition that confirms an order', () => {
 
   it('is not an order the server confirmed (the server remembers and records it)', () => {
     const server = { id: 'srv-1', token: 't'.repeat(32), mmqrPayload: '000201' };
-    const onServer = { ...order, server };
+    const onServer = { ...order, id: server.id, ...serverOrderFields(server) };
     const verifyingOnServer: PurchaseState = { step: 'verifying', order: onServer, receipt: image };
     const confirmedOnServer: PurchaseState = {
       step: 'result',

@@ -4,11 +4,13 @@ import {
   type Order,
   type PurchaseState,
 } from '../../../../src/features/purchase/lib/purchase-machine';
+import { serverOrderFields } from '../../../../src/features/purchase/lib/server-order-ref';
 import type { ShopOrder } from '../../../../src/lib/api/client';
 
 const T = Date.parse('2026-11-23T10:00:00Z');
 const order: Order = {
-  id: '7d6f2a10-4c1b-4e8a-9a57-2f1e0b9c3d44',
+  // A server order's identity is the server's id.
+  id: 'order-1',
   number: '#NXR-20261123-163000',
   planId: 'power-30',
   operatorId: 'mpt',
@@ -18,7 +20,7 @@ const order: Order = {
   currency: 'MMK',
   createdAt: T,
   expiresAt: T + 600_000,
-  server: { id: 'order-1', token: 'tok', mmqrPayload: '000201' },
+  ...serverOrderFields({ id: 'order-1', token: 'tok', mmqrPayload: '000201' }),
 };
 const shop = (change: Partial<ShopOrder> = {}): ShopOrder => ({
   id: 'order-1',

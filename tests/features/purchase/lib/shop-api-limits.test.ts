@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { serverCheckout } from '../../../../src/features/purchase/lib/server-checkout';
+import { serverOrderFields } from '../../../../src/features/purchase/lib/server-order-ref';
 import { server } from '../../../support/msw-server';
 import { SHOP_ORDER_ID, shopOrder } from '../../../support/shop-order';
 import { order, preparedReceipt } from './fixtures';
@@ -10,7 +11,11 @@ const API = 'http://api.test';
 /** The server order's receipt, sent through the server's checkout. */
 const sendReceipt = () =>
   serverCheckout(API).submitReceipt(
-    { ...order, server: { id: SHOP_ORDER_ID, token: 'order-token-1', mmqrPayload: 'x' } },
+    {
+      ...order,
+      id: SHOP_ORDER_ID,
+      ...serverOrderFields({ id: SHOP_ORDER_ID, token: 'order-token-1', mmqrPayload: 'x' }),
+    },
     preparedReceipt(),
     'en',
     new AbortController().signal,
