@@ -136,7 +136,7 @@ export function preloadPage(pathname: string): Promise<void> {
   return page.preload?.() ?? Promise.resolve();
 }
 
-/** The route table: every path from config/paths, and a 404 for anything else. */
+/** The route table: every path from domain/paths, and a 404 for anything else. */
 export function AppRoutes() {
   return (
     <Routes>
