@@ -61,10 +61,13 @@ async function recordFrames(page: Page) {
     const observer = new PerformanceObserver((list) => keep(list.getEntries() as ShiftEntry[]));
     observer.observe({ type: 'layout-shift', buffered: true });
     const sample = () => {
-      const root = document.getElementById('root');
+      // The page's text as shown: #root's, and the checkout's copy while index.html shows it.
+      const shown = [document.getElementById('root'), document.getElementById('boot-page')].filter(
+        (element): element is HTMLElement => element?.checkVisibility() ?? false,
+      );
       const frame = {
         at: performance.now(),
-        text: root?.innerText ?? '',
+        text: shown.map((element) => element.innerText).join('\n'),
         h1: [...document.querySelectorAll('h1')]
           .filter((h1) => h1.checkVisibility({ visibilityProperty: true }))
           .map((h1) => (h1 as HTMLElement).innerText.trim().split('\n')[0] ?? ''),

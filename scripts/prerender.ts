@@ -138,27 +138,11 @@ var a=tl(b),all=o.querySelectorAll('button'),i=0;for(var j=0;j<all.length&&all[j
 document.addEventListener('click',tw,true);document.addEventListener('submit',tw,true);
 window.__bootTap=function(){document.removeEventListener('click',tw,true);document.removeEventListener('submit',tw,true);d.removeAttribute('data-boot-tap');var t=T;T=null;return t};`;
 
-/**
- * The boot script. Kept small and free of dependencies: it runs before the first paint. The
- * route's mark is set at once; a path that matches a route with parameters (`/order/:id`) is that
- * route. On a route with a pre-rendered fragment in the visitor's language (no `?` in the address
- * except on a route with parameters, whose shell stands for any query; no purchase kept for the
- * checkout) the fragment is fetched at once and replaces the hidden home page when it comes (the
- * start overlay stays as it is; a Burmese visitor's overlay then fades as on a first visit); the
- * JavaScript (the entry and its imports, the route's chunk and text bundles) is requested once
- * the browser reports that paint (a largest-contentful-paint entry), so that nothing competes
- * with the page's own HTML for the connection. Without a fragment, once the first contentful
- * paint is reported; for a Burmese visitor without a fragment and in a hidden tab, at once. Each
- * wait has a time limit, should the browser not report the paint. The chunks are then run one by
- * one, each after the chunks it imports and in a task of its own (a yield in between), the entry
- * last (decision 086). Until the app takes over, a tap on a button is kept for the app to replay
- * (TAP_RECORDER, decision 065).
- */
 type BootData = {
   /** The entry chunk, and its imports in the order to run them (decision 086). */
   entry: string;
   initial: string[];
-  /** The route tables' file (`RouteTables`), fetched when the app starts, not before the paint. */
+  /** The route tables' module (`RouteTables`), imported when the app starts, not before the paint. */
   tables: string;
   /** Language → route → its pre-rendered copy; its English keys are the route table. */
   fragments: Record<string, Record<string, string>>;
@@ -180,6 +164,25 @@ export type RouteTables = {
   n: Record<string, string[]>;
 };
 
+/**
+ * The boot script. Kept small and free of dependencies: it runs before the first paint. The
+ * route's mark is set at once; a path that matches a route with parameters (`/order/:id`) is that
+ * route. On the checkout in English (no purchase kept in the tab) the copy that index.html carries
+ * is shown from the first paint (`inline`, decision 140) and the hidden home page is removed once
+ * the document is read. On another route with a pre-rendered fragment in the visitor's language
+ * (no `?` in the address except on a route with parameters, whose shell stands for any query) the
+ * fragment is fetched at once and replaces the hidden home page when it comes (the start overlay
+ * stays as it is; a Burmese visitor's overlay then fades as on a first visit). The app is started
+ * once the browser reports that paint (a largest-contentful-paint entry), so that nothing competes
+ * with the page's own HTML for the connection; without a fragment, once the first contentful
+ * paint is reported; for a Burmese visitor without a fragment and in a hidden tab, at once. Each
+ * wait has a time limit, should the browser not report the paint. Starting the app requests the
+ * entry and its imports, and the route tables' module; once a script has come, the entry's whole
+ * stylesheets and the manifest are linked, and the route's chunk and text bundles preloaded. The
+ * chunks are then run one by one, each after the chunks it imports and in a task of its own (a
+ * yield in between), the entry last, after the stylesheets (decision 086). Until the app takes
+ * over, a tap on a button is kept for the app to replay (TAP_RECORDER, decision 065).
+ */
 function bootScript({ entry, initial, tables, fragments, fonts, sheets, manifests }: BootData) {
   return `(function(){var d=document.documentElement,e=${JSON.stringify(entry)},f=${JSON.stringify(initial)},A=${JSON.stringify(tables)},h=${JSON.stringify(fragments)},u=${JSON.stringify(fonts)},C=${JSON.stringify(sheets)},M=${JSON.stringify(manifests)},l,p=location.hash.replace(/^#/,'').split(/[?#]/)[0]||'/';
 ${TAP_RECORDER}
@@ -192,12 +195,12 @@ var I=q&&l==='en'&&c===${JSON.stringify(INLINE_PAGE)},B=function(){var P=documen
 d.setAttribute('data-boot',l==='my'?'my':I?'inline':q?'page':k?'route':'home');if(!I)D(B);
 if(l==='my'){d.lang='my';for(var i=0;i<u.length;i++){var a=document.createElement('link');a.rel='preload';a.as='font';a.type='font/woff2';a.crossOrigin='';a.href=u[i];document.head.appendChild(a)}}
 var g=function(){if(g.d)return;g.d=1;var N=function(r,u){var a=document.createElement('link');a.rel=r;a.href=u;if(r==='modulepreload')a.crossOrigin='';document.head.appendChild(a);return a};
-N('modulepreload',e).setAttribute('data-entry','');for(var i=0;i<f.length;i++)N('modulepreload',f[i]);if(!document.querySelector('link[rel=manifest]'))N('manifest',M[l]);
-var L=C.map(function(u){var a=N('stylesheet',u);return new Promise(function(o){a.onload=a.onerror=o})}),
-T=fetch(A).then(function(a){if(!a.ok)throw 0;return a.json()}).then(function(t){var x=k&&t.r[k]||[],s=(l==='my'?['common','home']:[]).concat(k&&t.n[k]||[]);for(var i=0;i<x.length;i++)N('modulepreload',x[i]);for(i=0;i<s.length;i++)if(t.b.hasOwnProperty(l+'/'+s[i]))N('modulepreload',t.b[l+'/'+s[i]]);return x},function(){return[]}),
+N('modulepreload',e).setAttribute('data-entry','');for(var i=0;i<f.length;i++)N('modulepreload',f[i]);
+var ok=0,L,S=function(){if(!L){L=C.map(function(u){var a=N('stylesheet',u);return new Promise(function(o){a.onload=a.onerror=o})});if(!document.querySelector('link[rel=manifest]'))N('manifest',M[l])}return Promise.all(L)},
+T=import(A).then(function(m){ok=1;S();var t=m.default,x=k&&t.r[k]||[],s=(l==='my'?['common','home']:[]).concat(k&&t.n[k]||[]);for(var i=0;i<x.length;i++)N('modulepreload',x[i]);for(i=0;i<s.length;i++)if(t.b.hasOwnProperty(l+'/'+s[i]))N('modulepreload',t.b[l+'/'+s[i]]);return x},function(){return[]}),
 Y=function(){return window.scheduler&&scheduler.yield?scheduler.yield():new Promise(function(o){var m=new MessageChannel;m.port1.onmessage=o;m.port2.postMessage(0)})},
-run=function(z,done){var j=0,step=function(){if(j>=z.length)return done();import(z[j++]).then(Y,Y).then(step)};step()};
-run(f,function(){T.then(function(x){run(x,function(){Promise.all(L).then(function(){return import(e)})})})})},
+run=function(z,done){var j=0,step=function(){if(j>=z.length)return done();import(z[j++]).then(function(){ok=1;return Y()},Y).then(step)};step()};
+run(f,function(){T.then(function(x){run(x,function(){(ok?S():Promise.resolve()).then(function(){return import(e)})})})})},
 after=function(t,since,wait){var go=function(){if(!go.d){go.d=1;setTimeout(g,0)}};try{var o=new PerformanceObserver(function(a){var e=a.getEntries();for(var i=0;i<e.length;i++)if(e[i].startTime>=since&&(t!=='paint'||e[i].name==='first-contentful-paint')){o.disconnect();return go()}});o.observe({type:t,buffered:true})}catch(x){go()}setTimeout(go,wait)};
 if(document.hidden||l==='my'&&!q)g();else document.addEventListener('visibilitychange',g);
 if(!q)return after('paint',0,1500);setTimeout(g,3000);
@@ -436,10 +439,10 @@ export function prerender(options: PrerenderOptions): Plugin {
       if (fonts.length !== 2) {
         throw new Error(`prerender: the Burmese font's two woff2 files, found ${fonts.join(', ')}`);
       }
-      // The route tables, in a file named by its content, fetched by the boot script.
+      // The route tables, a module named by its content, imported when the app starts.
       const tables: RouteTables = { r: routeFiles, b: bundles, n: routeNamespaces };
-      const tablesText = JSON.stringify(tables);
-      const tablesFile = `assets/boot-routes-${createHash('sha256').update(tablesText).digest('hex').slice(0, 8)}.json`;
+      const tablesText = `export default ${JSON.stringify(tables)};\n`;
+      const tablesFile = `assets/boot-routes-${createHash('sha256').update(tablesText).digest('hex').slice(0, 8)}.js`;
       writeFileSync(join(outDir, tablesFile), tablesText);
       // The manifest is linked by the boot script once the page is painted: a link in the HTML
       // has the browser fetch it (and its icon) as soon as the page has loaded, before its paint.
