@@ -220,6 +220,26 @@ test('the language choice survives a reload and uses the Burmese font', async ({
   expect(family).toContain('Noto Sans Myanmar');
 });
 
+// Decision 140: index.html declares the font faces; a copy or the app's whole stylesheets that
+// declared them again would make new faces, loaded again, and the Burmese text would reflow.
+for (const path of ['/', '/buy-esim', '/contact']) {
+  test(`a Burmese visit of #${path} declares each font face once, also after the app has started`, async ({
+    page,
+  }) => {
+    await useLanguage(page, 'my');
+    await page.goto(`./#${path}`);
+    await expect(page.locator('html')).toHaveAttribute('data-started', '');
+    await page.waitForLoadState('networkidle');
+    const faces = await page.evaluate(() =>
+      [...document.fonts].map(
+        (face) => `${face.family} ${face.weight} ${face.style} ${face.unicodeRange}`,
+      ),
+    );
+    expect(faces.some((face) => face.includes('Noto Sans Myanmar'))).toBe(true);
+    expect(faces.filter((face, index) => faces.indexOf(face) !== index)).toEqual([]);
+  });
+}
+
 test('a Burmese visit puts its copy in place with the Burmese font already in: no reflow', async ({
   page,
 }) => {

@@ -8,22 +8,28 @@ import Beasties from 'beasties';
  * draws.
  *
  * Kept whatever the markup: the rules on marks that the boot script and the app set on <html>
- * before or as the copy is shown (`data-boot…`, `data-started`), the Burmese rules (`:lang(my)`:
- * a Burmese visitor's copy is drawn in English-less markup the copy cannot show here) and every
- * `@font-face` (a face costs nothing until a text uses it, and the Burmese copy waits on its font).
+ * before or as the copy is shown (`data-boot…`, `data-started`) and the Burmese rules
+ * (`:lang(my)`). The `@font-face` rules are index.html's alone, all of them (a face costs nothing
+ * until a text uses it, and a Burmese copy waits on its font): a copy that declared them again
+ * would make new faces, which the browser loads again, and its text would reflow when they come.
  */
 const ALWAYS = [/data-boot/, /data-started/, /:lang\(/];
 
 const FONT_FACE = /@font-face\{[^}]*\}/g;
 
+/** A stylesheet without its `@font-face` rules (index.html declares them, once). */
+export const withoutFontFaces = (css: string) => css.replace(FONT_FACE, '');
+
 /**
  * `sheets` cut down to what `markup` (the inside of <body>, in `language`) uses, in the same
- * order; a sheet of which nothing is used is the empty string.
+ * order; a sheet of which nothing is used is the empty string. `fontFaces`: `keep` for index.html,
+ * `drop` for a copy put into it.
  */
 export async function criticalSheets(
   markup: string,
   sheets: string[],
   language: string,
+  fontFaces: 'keep' | 'drop',
 ): Promise<string[]> {
   const beasties = new Beasties({
     external: false,
@@ -44,7 +50,7 @@ export async function criticalSheets(
     ]),
   );
   return sheets.map((css, index) => {
-    const faces = (css.match(FONT_FACE) ?? []).join('');
+    const faces = fontFaces === 'keep' ? (css.match(FONT_FACE) ?? []).join('') : '';
     const rules = (found.get(index) ?? '').replace(FONT_FACE, '');
     return `${faces}${rules}`;
   });

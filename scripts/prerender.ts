@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin, UserConfig } from 'vite';
-import { criticalSheets } from './critical-css';
+import { criticalSheets, withoutFontFaces } from './critical-css';
 import { manifestFiles } from './web-manifest';
 
 /**
@@ -148,7 +148,7 @@ type BootData = {
   fragments: Record<string, Record<string, string>>;
   /** The Burmese font's files, preloaded for a Burmese visitor. */
   fonts: string[];
-  /** The entry's whole stylesheets, linked when the app starts and waited for before it runs. */
+  /** The entry's whole styles, linked when the app starts and waited for before it runs. */
   sheets: string[];
   /** The web app manifest in each language, linked when the app starts (not before the paint). */
   manifests: Record<string, string>;
@@ -374,6 +374,7 @@ export function prerender(options: PrerenderOptions): Plugin {
           markup,
           [...entrySheets.map((sheet) => sheet.css), ...pageSheets],
           language,
+          'drop',
         );
         const body = `${styleTags(sheets)}${markup}`;
         const name =
@@ -398,8 +399,9 @@ export function prerender(options: PrerenderOptions): Plugin {
         `${markup}${carried.markup}`,
         entrySheets.map((sheet) => sheet.css),
         'en',
+        'keep',
       );
-      const carriedSheets = await criticalSheets(carried.markup, carried.pageSheets, 'en');
+      const carriedSheets = await criticalSheets(carried.markup, carried.pageSheets, 'en', 'drop');
       let firstSheet = true;
       html = html.replace(/\s*<link rel="stylesheet"[^>]*href="\.\/([^"]+)"[^>]*>/g, () => {
         if (!firstSheet) return '';
@@ -439,6 +441,14 @@ export function prerender(options: PrerenderOptions): Plugin {
       if (fonts.length !== 2) {
         throw new Error(`prerender: the Burmese font's two woff2 files, found ${fonts.join(', ')}`);
       }
+      // The entry's stylesheets whole, in one file named by its content, linked when the app
+      // starts: without the font faces, which index.html declares (declared again, they would
+      // be new faces, loaded again, and a Burmese page would reflow when they came).
+      const entryStyles = entrySheets
+        .map((sheet) => withoutFontFaces(readFileSync(join(outDir, sheet.file), 'utf8')))
+        .join('\n');
+      const entryStylesFile = `assets/entry-styles-${createHash('sha256').update(entryStyles).digest('hex').slice(0, 8)}.css`;
+      writeFileSync(join(outDir, entryStylesFile), entryStyles);
       // The route tables, a module named by its content, imported when the app starts.
       const tables: RouteTables = { r: routeFiles, b: bundles, n: routeNamespaces };
       const tablesText = `export default ${JSON.stringify(tables)};\n`;
@@ -469,7 +479,7 @@ export function prerender(options: PrerenderOptions): Plugin {
         tables: `./${tablesFile}`,
         fragments,
         fonts,
-        sheets: entrySheets.map((sheet) => `./${sheet.file}`),
+        sheets: [`./${entryStylesFile}`],
         manifests: { en: `./${manifestFiles.en}`, my: `./${manifestFiles.my}` },
       });
       const hashes = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;

@@ -14,6 +14,7 @@ describe('criticalSheets: what a copy’s first paint needs of each stylesheet',
         'main .lead{font-size:2rem}.payment-qr{width:10px}',
       ],
       'en',
+      'keep',
     );
     expect(layout).toContain('.site-header{color:red}');
     expect(layout).not.toContain('.modal');
@@ -26,6 +27,7 @@ describe('criticalSheets: what a copy’s first paint needs of each stylesheet',
       markup,
       ['.brand:hover{color:gold}.menu:focus{color:red}'],
       'en',
+      'keep',
     );
     expect(sheet).toContain('.brand:hover');
     expect(sheet).not.toContain('.menu');
@@ -42,6 +44,7 @@ describe('criticalSheets: what a copy’s first paint needs of each stylesheet',
           '.chat-panel{display:flex}',
       ],
       'en',
+      'keep',
     );
     expect(sheet).toContain(
       '@font-face{font-family:Toggle;src:url(./assets/t.woff2)format("woff2")}',
@@ -57,13 +60,21 @@ describe('criticalSheets: what a copy’s first paint needs of each stylesheet',
       markup,
       ['.modal{display:grid}', '.brand{color:gold}'],
       'en',
+      'keep',
     );
     expect(sheets).toEqual(['', expect.stringContaining('.brand{color:gold}')]);
   });
 
   it('keeps a rule for the markup’s language only', async () => {
     const css = 'html[lang="my"] .lead{letter-spacing:0}';
-    expect((await criticalSheets(markup, [css], 'my'))[0]).toContain('.lead');
-    expect((await criticalSheets(markup, [css], 'en'))[0]).toBe('');
+    expect((await criticalSheets(markup, [css], 'my', 'keep'))[0]).toContain('.lead');
+    expect((await criticalSheets(markup, [css], 'en', 'keep'))[0]).toBe('');
+  });
+
+  it('leaves the font faces to index.html in a copy put into it (declared again, they would load again)', async () => {
+    const css = '@font-face{font-family:Noto;src:url(./n.woff2)}.lead{color:red}';
+    const [copy] = await criticalSheets(markup, [css], 'my', 'drop');
+    expect(copy).not.toContain('@font-face');
+    expect(copy).toContain('.lead{color:red}');
   });
 });
