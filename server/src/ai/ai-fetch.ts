@@ -1,4 +1,4 @@
-import { answerDemoRequest } from '#domain/demo-ai/demo-fetch';
+import { answerDemoRequest, textOnlyMedia } from '#domain/demo-ai/demo-fetch';
 import type { Config } from '../config';
 
 /**
@@ -8,7 +8,9 @@ import type { Config } from '../config';
  */
 export function createAiFetch(config: Config, network: typeof fetch = fetch): typeof fetch {
   if (config.ai.mode === 'demo') {
-    return (input, init) => answerDemoRequest(new Request(input, init), 300);
+    // This instance's demo operations (a video started, then polled), not the process's.
+    const media = textOnlyMedia();
+    return (input, init) => answerDemoRequest(new Request(input, init), 300, media);
   }
   const key = config.ai.apiKey ?? '';
   return (input, init) => {

@@ -304,3 +304,26 @@ describe('AI proxy in demo mode', () => {
     expect(body.candidates?.length).toBeGreaterThan(0);
   });
 });
+
+describe('the demo AI fetch of each server instance', () => {
+  const config = loadConfig({ AI_MODE: 'demo', GEMINI_API_KEY: '', LOG_LEVEL: 'silent' });
+  const root = 'https://generativelanguage.googleapis.com/v1beta';
+  const start = (aiFetch: typeof fetch) =>
+    aiFetch(`${root}/models/veo-3.0-fast-generate-001:predictLongRunning`, {
+      method: 'POST',
+      body: JSON.stringify({ instances: [{ prompt: 'A tuk-tuk in Yangon' }] }),
+    });
+
+  it('keeps the video operations it started to itself: another instance does not know them', async () => {
+    const one = createAiFetch(config);
+    const other = createAiFetch(config);
+    const { name } = (await (await start(one)).json()) as { name: string };
+    expect(name).toMatch(/operations\/demo-1$/);
+    const polled = (await (await one(`${root}/${name}`)).json()) as { done?: boolean };
+    expect(polled.done).toBe(true);
+    expect((await other(`${root}/${name}`)).status).toBe(404);
+    // Each instance numbers its own operations from 1.
+    const { name: second } = (await (await start(other)).json()) as { name: string };
+    expect(second).toMatch(/operations\/demo-1$/);
+  });
+});

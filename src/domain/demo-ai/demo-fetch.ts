@@ -6,7 +6,7 @@ import {
   sseResponse,
   type GeminiCall,
 } from './gemini-rest';
-import { answerVideoCall } from './demo-video-calls';
+import { createDemoVideoCalls } from './demo-video-calls';
 
 /**
  * The demo's pictures and videos are drawn on a canvas, so only a browser has them: the shop
@@ -17,11 +17,18 @@ export type DemoMedia = {
   answerVideo: (call: GeminiCall) => Promise<Response>;
 };
 
-const noMedia: DemoMedia = {
-  drawImage: () => Promise.reject(new Error('The demo draws pictures in a browser only')),
-  answerVideo: (call) =>
-    answerVideoCall(call, () => Promise.reject(new Error('This browser cannot record a canvas'))),
-};
+/**
+ * The media of a place that cannot draw (the server): no pictures, and videos that start and are
+ * polled but cannot be downloaded. One per server instance: it holds the operations it started.
+ */
+export function textOnlyMedia(): DemoMedia {
+  const videos = createDemoVideoCalls();
+  return {
+    drawImage: () => Promise.reject(new Error('The demo draws pictures in a browser only')),
+    answerVideo: (call) =>
+      videos.answer(call, () => Promise.reject(new Error('This browser cannot record a canvas'))),
+  };
+}
 
 const wait = (ms: number, signal?: AbortSignal | null) =>
   new Promise<void>((resolve, reject) => {
@@ -35,8 +42,8 @@ const wait = (ms: number, signal?: AbortSignal | null) =>
 /** Answers a Gemini REST request the way the service would, with no network. */
 export async function answerDemoRequest(
   request: Request,
-  latencyMs = 0,
-  media: DemoMedia = noMedia,
+  latencyMs: number,
+  media: DemoMedia,
 ): Promise<Response> {
   const call = await readGeminiCall(request);
   await wait(latencyMs, request.signal);

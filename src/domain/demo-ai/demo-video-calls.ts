@@ -11,9 +11,6 @@ export type DemoJob = { prompt: string; image: { mimeType: string; base64: strin
 /** The public API root, as real operations name their files (the client rewrites it for a proxy). */
 const API_ROOT = 'https://generativelanguage.googleapis.com/v1beta';
 
-const jobs = new Map<string, DemoJob>();
-let nextId = 1;
-
 const notFound = (what: string) =>
   jsonResponse(
     { error: { code: 404, message: `${what} was not found`, status: 'NOT_FOUND' } },
@@ -28,14 +25,30 @@ function readImage(value: unknown): DemoJob['image'] {
     : undefined;
 }
 
-/** The answer to one demo Veo call. */
-export async function answerVideoCall(
+/** Answers demo Veo calls; each holds its own started operations (no module state). */
+export type DemoVideoCalls = {
+  answer(call: GeminiCall, record: (job: DemoJob) => Promise<Blob>): Promise<Response>;
+};
+
+/** One holder of demo operations: one per page, or per server instance (in its AI fetch). */
+export function createDemoVideoCalls(): DemoVideoCalls {
+  const jobs = new Map<string, DemoJob>();
+  let nextId = 1;
+  return {
+    answer: (call, record) => answerVideoCall(jobs, () => `demo-${nextId++}`, call, record),
+  };
+}
+
+/** The answer to one demo Veo call, with the operations started so far. */
+async function answerVideoCall(
+  jobs: Map<string, DemoJob>,
+  newId: () => string,
   call: GeminiCall,
   record: (job: DemoJob) => Promise<Blob>,
 ): Promise<Response> {
   switch (call.kind) {
     case 'predictLongRunning': {
-      const id = `demo-${nextId++}`;
+      const id = newId();
       const instance = call.body.instances?.[0];
       jobs.set(id, { prompt: instance?.prompt ?? '', image: readImage(instance?.image) });
       return jsonResponse({ name: `models/${call.model}/operations/${id}` });

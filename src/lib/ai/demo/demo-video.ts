@@ -1,4 +1,4 @@
-import { answerVideoCall, type DemoJob } from '#domain/demo-ai/demo-video-calls';
+import { createDemoVideoCalls, type DemoJob } from '#domain/demo-ai/demo-video-calls';
 import type { GeminiCall } from '#domain/demo-ai/gemini-rest';
 
 /**
@@ -153,4 +153,7 @@ export async function recordDemoVideo(job: DemoJob): Promise<Blob> {
 }
 
 /** The answer to one demo Veo call, recorded on this browser's canvas. */
-export const answerDemoVideoCall = (call: GeminiCall) => answerVideoCall(call, recordDemoVideo);
+/** The page's demo operations (the shop is one page: one holder for its life). */
+const videoCalls = createDemoVideoCalls();
+
+export const answerDemoVideoCall = (call: GeminiCall) => videoCalls.answer(call, recordDemoVideo);
