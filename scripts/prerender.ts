@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin, UserConfig } from 'vite';
-import { criticalSheets, withoutFontFaces } from './critical-css';
-import { manifestFiles } from './web-manifest';
+import { criticalSheets, withoutFontFaces } from './critical-css.ts';
+import { manifestFiles } from './web-manifest.ts';
 
 /**
  * First paint from HTML (issue #14, decisions 046 and 062; #28, decisions 085 and 086). After the
