@@ -250,28 +250,20 @@ export const refundOf = (q: Queries, orderId: string) =>
 export const insertRefund = (tx: Tx, refund: typeof refunds.$inferInsert) =>
   tx.insert(refunds).values(refund).onConflictDoNothing().returning();
 
-/** A failed refund taken again (no row: it is no longer failed). */
-export const retryFailedRefund = (
+/**
+ * Writes `values` on the order's refund if it is still in `state`: a failed refund taken again, a
+ * provider's answer on a pending one (no row: it has left that state already).
+ */
+export const updateRefundIn = (
   tx: Tx,
   orderId: string,
+  state: 'failed' | 'pending',
   values: Partial<typeof refunds.$inferInsert>,
 ) =>
   tx
     .update(refunds)
     .set(values)
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.state, 'failed')))
-    .returning();
-
-/** A provider's answer written on a refund still pending (no row: it was answered already). */
-export const answerPendingRefund = (
-  tx: Tx,
-  orderId: string,
-  values: Partial<typeof refunds.$inferInsert>,
-) =>
-  tx
-    .update(refunds)
-    .set(values)
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.state, 'pending')))
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.state, state)))
     .returning();
 
 /** Up to 50 refunds pending at a provider (2C2P, KBZPay), as order ids. */

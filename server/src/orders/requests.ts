@@ -25,7 +25,6 @@ import { orderFromSmdp, queueCancelOrder } from '../provisioning/provisioning';
 import { withdrawInTx } from '../staff/staff-orders';
 import { applyTransition } from './lifecycle-writes';
 import {
-  answerPendingRefund,
   closeOpenRequest,
   forgetRequestEmail,
   insertOutboxMessage,
@@ -40,7 +39,7 @@ import {
   refundOf,
   requestOf,
   requestsForStaff,
-  retryFailedRefund,
+  updateRefundIn,
   withdrawReplacedProfile,
 } from './queries';
 
@@ -386,7 +385,7 @@ export async function approveRefund(
       checks: 0,
     };
     const [refund] = existing
-      ? await retryFailedRefund(tx, current.id, values)
+      ? await updateRefundIn(tx, current.id, 'failed', values)
       : await insertRefund(tx, {
           ...values,
           orderId: current.id,
@@ -448,7 +447,7 @@ async function writeRefundAnswer(
   return deps.database.db.transaction(async (tx) => {
     const [order] = await lockOrder(tx, orderId);
     const [request] = await latestRequestOf(tx, orderId);
-    const [refund] = await answerPendingRefund(tx, orderId, {
+    const [refund] = await updateRefundIn(tx, orderId, 'pending', {
       state: answer.status,
       providerStatus: answer.providerStatus,
       providerReason: answer.reason,
