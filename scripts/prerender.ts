@@ -13,18 +13,21 @@ import { manifestFiles } from './web-manifest.ts';
  *    loader) into index.html's #root, which src/main.tsx then hydrates;
  * 2. renders every other route's page, in English and in Burmese (and home in Burmese), into its
  *    own small HTML fragment (`assets/page-<route>-<hash>.html`, `assets/page-my-<route>-…`, with
- *    the page's own stylesheets); a route with parameters as its shell (SHELL_ADDRESSES);
- * 3. inlines the entry's stylesheets, so that the first paint waits for no second request;
+ *    the entry's and the page's stylesheets cut down to what its markup uses, critical-css.ts);
+ *    a route with parameters as its shell (SHELL_ADDRESSES);
+ * 3. inlines the entry's stylesheets cut down to what home and the checkout use, so that the first
+ *    paint waits for no second request (the whole styles are one file the app's start links);
  * 4. adds a small boot script to <head>, allowed by its sha256 hash in the CSP. Before anything
  *    is painted it reads the hash route and the remembered language: another route hides the
  *    pre-rendered home (a shell with a spinner is shown instead), fetches that route's fragment
  *    and puts it in place when it comes (English, nothing kept in the address or the tab), and
- *    preloads the route's chunk and text bundles; a remembered Burmese visitor keeps the start
- *    overlay until its Burmese copy is in place. It starts the app (the entry, already
- *    preloaded) after the page's paint, so that the first paint never waits for JavaScript,
- *    running the entry's chunks one task each (decision 086).
- * 5. carries the checkout's English copy in index.html itself (a <template>, INLINE_PAGE), so
- *    that a visit straight onto /#/buy-esim needs no second request before its first paint; and
+ *    a remembered Burmese visitor keeps the start overlay until its Burmese copy is in place. It
+ *    starts the app after the page's paint, so that the first paint never waits for JavaScript
+ *    (the route tables, the whole styles and the manifest come then too), running the entry's
+ *    chunks one task each (decision 086).
+ * 5. carries the checkout's English copy in index.html itself (live markup shown from the first
+ *    paint, INLINE_PAGE, decision 140), so that a visit straight onto /#/buy-esim needs no second
+ *    request before its first paint; and
  *    for a Burmese visitor preloads the Burmese font's Myanmar glyphs and puts the Burmese copy in
  *    place once they are in, so that it never reflows when they arrive (issue #42 point 5).
  */
@@ -328,18 +331,16 @@ export function prerender(options: PrerenderOptions): Plugin {
       // The head's own tags (title, meta, link, JSON-LD) are left to the app in both.
       markup = markup.replace(/<meta [^>]*property="og:[^>]*>/g, '');
 
-      // Each fragment carries its page's own stylesheets (React's page then has them from its
-      // chunk, which Vite loads with their <link>), in a file named by its content.
       const indexPath = join(outDir, 'index.html');
       let html = readFileSync(indexPath, 'utf8');
       // The entry's stylesheets, in index.html's order: the boot script links them before the app
       // starts; each copy carries, inline, the part of them its first paint uses (decision 140).
       const entrySheets = [
         ...html.matchAll(/<link rel="stylesheet"[^>]*href="\.\/([^"]+)"[^>]*>/g),
-      ].map((match) => ({
-        file: match[1]!,
-        css: inlineCss(readFileSync(join(outDir, match[1]!), 'utf8'), match[1]!),
-      }));
+      ].map((match) => {
+        const raw = readFileSync(join(outDir, match[1]!), 'utf8');
+        return { raw, css: inlineCss(raw, match[1]!) };
+      });
       const styleTags = (sheets: string[]) =>
         sheets
           .filter(Boolean)
@@ -444,9 +445,7 @@ export function prerender(options: PrerenderOptions): Plugin {
       // The entry's stylesheets whole, in one file named by its content, linked when the app
       // starts: without the font faces, which index.html declares (declared again, they would
       // be new faces, loaded again, and a Burmese page would reflow when they came).
-      const entryStyles = entrySheets
-        .map((sheet) => withoutFontFaces(readFileSync(join(outDir, sheet.file), 'utf8')))
-        .join('\n');
+      const entryStyles = entrySheets.map((sheet) => withoutFontFaces(sheet.raw)).join('\n');
       const entryStylesFile = `assets/entry-styles-${createHash('sha256').update(entryStyles).digest('hex').slice(0, 8)}.css`;
       writeFileSync(join(outDir, entryStylesFile), entryStyles);
       // The route tables, a module named by its content, imported when the app starts.
@@ -498,8 +497,7 @@ export function prerender(options: PrerenderOptions): Plugin {
       // visit is for it (the boot script's `inline`), else removed once the document is read.
       html = html.replace(
         '</body>',
-        () =>
-          `<div id="boot-page" data-path="${INLINE_PAGE}">${styleTags(carriedSheets)}${carried.markup}</div>\n  </body>`,
+        () => `<div id="boot-page">${styleTags(carriedSheets)}${carried.markup}</div>\n  </body>`,
       );
       writeFileSync(indexPath, html);
     },

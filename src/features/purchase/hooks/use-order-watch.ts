@@ -46,8 +46,9 @@ function watchOf(state: PurchaseState): Watch | null {
  * The one watch of the flow's order where the checkout backend keeps it (decision 093; nothing to
  * watch when this browser holds the only copy): a reloaded page asks once how the order stands
  * (it may have been paid, or have expired, meanwhile), then each state asks what it waits for
- * (watchOf), through the one order watch the order page uses too (lib/order-watch.ts). Every answer that is news becomes ORDER_SYNCED; a failed question (offline) is asked
- * again at the next round.
+ * (watchOf), through the one order watch the order page uses too (lib/order-watch.ts). Every
+ * answer that is news becomes ORDER_SYNCED; a failed question (offline) is asked again at the next
+ * round.
  */
 export function useOrderWatch(
   state: PurchaseState,
