@@ -108,7 +108,7 @@ async function main() {
   // A request is in flight until its answer is written out (not only made): the drain waits
   // for that before it closes the connections.
   server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
-    response.once('close', lifecycle.begin());
+    response.on('close', lifecycle.begin());
   });
   // GET /metrics without a key, on a port of its own for Prometheus (decision 119).
   const metricsServer =
@@ -118,8 +118,8 @@ async function main() {
           {
             fetch: async (request) =>
               new URL(request.url).pathname === '/metrics'
-                ? new Response(await deps.metrics.registry.metrics(), {
-                    headers: { 'content-type': deps.metrics.registry.contentType },
+                ? new Response(await deps.metrics.text(), {
+                    headers: { 'content-type': deps.metrics.contentType },
                   })
                 : new Response('Not found', { status: 404 }),
             port: config.metrics.port,

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Deps } from '../deps';
 import { aiBudgetsLeft, PUBLIC_AI_TASKS } from '../ai/ai-budgets';
 import {
@@ -10,17 +10,22 @@ import {
   pendingJobCount,
   unsentOutboxCount,
 } from './queries';
+import { createRequestMetrics } from './request-metrics';
 
 /**
  * GET /metrics (issue #43 point 5, decision 119): the Prometheus text format, made by prom-client.
- * Counted in this process: requests by route, method and status with their latency, AI calls by
+ * Counted in this process: requests by route, method and status with their latency (plain numbers,
+ * request-metrics.ts), AI calls by
  * task and outcome. Read from the database at each scrape (so the same on every instance): orders
  * by status, delivery and bank state (held, suspect, mismatch), payments by how they were
  * verified, the outbox's and the ES2+ queue's depth and oldest age, each AI feature's budget left
  * today. And the PostgreSQL pool's use, and Node's own (event loop, memory).
  */
 export type Metrics = {
-  registry: Registry;
+  /** The text format's media type. */
+  contentType: string;
+  /** Every family in the text format: the registry's, then the requests'. */
+  text(): Promise<string>;
   observeRequest(route: string, method: string, status: number, seconds: number): void;
   aiCall(task: string, ok: boolean): void;
 };
@@ -55,19 +60,7 @@ export function createMetrics(
       },
     });
   }
-  const requests = new Counter({
-    name: 'esim_http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'esim_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request (until its headers), by route pattern, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-    registers: [registry],
-  });
+  const requests = createRequestMetrics();
   const aiCalls = new Counter({
     name: 'esim_ai_calls_total',
     help: 'Calls to the AI service, by task and outcome (ok or failed).',
@@ -191,11 +184,12 @@ export function createMetrics(
   }
 
   return {
-    registry,
+    contentType: registry.contentType,
+    async text() {
+      return `${await registry.metrics()}\n${requests.text()}`;
+    },
     observeRequest(route, method, status, elapsed) {
-      const labels = { route, method, status: String(status) };
-      requests.inc(labels);
-      latency.observe(labels, elapsed);
+      requests.observe(route, method, status, elapsed);
     },
     aiCall(task, ok) {
       aiCalls.inc({ task, outcome: ok ? 'ok' : 'failed' });

@@ -60,8 +60,8 @@ export async function readinessChecks(
 }
 
 export async function metricsAnswer(c: Context, metrics: Metrics) {
-  return c.body(await metrics.registry.metrics(), 200, {
-    'Content-Type': metrics.registry.contentType,
+  return c.body(await metrics.text(), 200, {
+    'Content-Type': metrics.contentType,
     'Cache-Control': 'no-store',
   });
 }
