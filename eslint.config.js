@@ -29,6 +29,11 @@ const onlyTheWrapper =
 const typesOnlyInTheWrapper =
   "Use `import type` here; the SDK's code loads only through getAiClient().";
 const genaiSource = String.raw`/^@google\/genai(\/|$)/`;
+/** `db.update(orders).set(…)`, however the chain before it is written. */
+const updateOrdersSet =
+  "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='orders']";
+const oneWriter =
+  "Only the order's lifecycle (orders/lifecycle/queries.ts) writes status, deliveryState and bankState: add an event to src/domain/order-life.ts and apply it.";
 const genaiSelectors = [
   `ImportExpression[source.value=${genaiSource}]`,
   `ImportExpression > TemplateLiteral.source[expressions.length=0][quasis.0.value.cooked=${genaiSource}]`,
@@ -230,6 +235,32 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         ...genaiSelectors.map((selector) => ({ selector, message: onlyTheWrapper })),
+      ],
+    },
+  },
+  {
+    // The order's one writer (issue #39, decision 115): only orders/lifecycle/queries.ts sets an
+    // order's status, delivery state or bank state, with the event that says why. Elsewhere an
+    // UPDATE of orders sets other columns, from a literal this rule can read.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/orders/lifecycle/queries.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...genaiSelectors.map((selector) => ({ selector, message: onlyTheWrapper })),
+        {
+          selector: `${updateOrdersSet} > ObjectExpression > Property[key.name=/^(status|deliveryState|bankState)$/]`,
+          message: oneWriter,
+        },
+        {
+          selector: `${updateOrdersSet} > ObjectExpression > SpreadElement`,
+          message: `${oneWriter} Name the columns this UPDATE sets.`,
+        },
+        {
+          selector:
+            "TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/\\bupdate\\s*$/i]",
+          message: oneWriter,
+        },
       ],
     },
   },

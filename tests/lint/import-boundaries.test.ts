@@ -198,3 +198,57 @@ describe('the AI SDK boundary', () => {
     expect(await ruleIds(code, filePath)).toEqual([]);
   });
 });
+
+/**
+ * The order's one writer (issue #39, decision 115): outside orders/lifecycle/queries.ts no UPDATE
+ * of orders sets its status, delivery state or bank state, by drizzle or by raw SQL.
+ */
+describe("the order's one writer", () => {
+  const syntax = 'no-restricted-syntax';
+  const head = "import { eq, sql } from 'drizzle-orm';\nimport { orders } from '../db/schema';\n";
+
+  it.each([
+    [
+      'a status set by drizzle',
+      "export const f = (db: any) => db.update(orders).set({ status: 'paid' }).where(eq(orders.id, 'a'));\n",
+      'server/src/payments/queries.ts',
+    ],
+    [
+      'a delivery state set in a chained UPDATE',
+      "export const f = (tx: any, at: Date) =>\n  tx\n    .update(orders)\n    .set({ deliveryState: 'held', heldAt: at })\n    .returning();\n",
+      'server/src/delivery/queries.ts',
+    ],
+    [
+      'a bank state set by drizzle',
+      "export const f = (db: any) => db.update(orders).set({ bankState: 'confirmed' });\n",
+      'server/src/staff/queries.ts',
+    ],
+    [
+      'columns spread into the set',
+      'export const f = (db: any, columns: object) => db.update(orders).set({ ...columns });\n',
+      'server/src/orders/queries.ts',
+    ],
+    [
+      'a raw UPDATE of orders',
+      "export const f = (db: any) => db.execute(sql`update ${orders} set status = 'paid'`);\n",
+      'server/src/partner/queries.ts',
+    ],
+  ])('fails on %s', async (_label, code, filePath) => {
+    expect(await ruleIds(head + code, filePath)).toContain(syntax);
+  });
+
+  it.each([
+    [
+      'another column of an order',
+      "export const f = (db: any, at: Date) => db.update(orders).set({ heldOverdueAlertedAt: at }).where(eq(orders.status, 'paid'));\n",
+      'server/src/delivery/queries.ts',
+    ],
+    [
+      'the lifecycle writing a state',
+      "export const f = (db: any) => db.execute(sql`update ${orders} set status = 'paid'`);\n",
+      'server/src/orders/lifecycle/queries.ts',
+    ],
+  ])('accepts %s', async (_label, code, filePath) => {
+    expect((await ruleIds(head + code, filePath)).filter((rule) => rule === syntax)).toEqual([]);
+  });
+});
