@@ -48,16 +48,9 @@ export function createApp(given: Deps) {
     c.json(errorBody('not_found', `No ${c.req.method} ${c.req.path} here.`), 404),
   );
 
-  // CORS, the headers every answer carries and the request's log line, in one middleware that
-  // leaves the route's answer on the server's fast path (decision 100).
+  // CORS, the headers every answer carries, the request's log line and its metrics, in one
+  // middleware that leaves the route's answer on the server's fast path (decision 100).
   app.use('*', edge(deps));
-  // Requests by route pattern and status, with their latency (unmatched paths as one label).
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    await next();
-    const route = c.req.routePath === '/*' ? '(unmatched)' : c.req.routePath;
-    metrics.observeRequest(route, c.req.method, c.res.status, (performance.now() - started) / 1000);
-  });
   mountOperations(app, deps, metrics, lifecycle);
 
   // Every error answers this shape; it is a component even before a route refers to it.

@@ -43,7 +43,7 @@ function requestLog(logger: Logger): Pick<Logger, 'info'> {
  * into the route's answer afterwards and @hono/node-server turned each answer, however small,
  * into a stream (issue #28: about 160 µs of /plans's 180 µs per request).
  */
-export function edge(deps: Pick<Deps, 'config' | 'logger'>): MiddlewareHandler {
+export function edge(deps: Pick<Deps, 'config' | 'logger' | 'metrics'>): MiddlewareHandler {
   const { shopOrigins } = deps.config;
   const aiMode = deps.config.ai.mode;
   const allowMethods = CORS_METHODS.join(',');
@@ -51,6 +51,7 @@ export function edge(deps: Pick<Deps, 'config' | 'logger'>): MiddlewareHandler {
   const exposeHeaders = EXPOSE_HEADERS;
   const maxAge = String(CORS_MAX_AGE);
   const log = requestLog(deps.logger);
+  const { metrics } = deps;
 
   return async function edgeMiddleware(c, next) {
     const origin = requestHeader(c, 'origin');
@@ -72,17 +73,22 @@ export function edge(deps: Pick<Deps, 'config' | 'logger'>): MiddlewareHandler {
 
     const started = performance.now();
     await next();
-    const ms = Math.round(performance.now() - started);
+    const elapsed = performance.now() - started;
     // The answer's own headers object: on Node a small answer stays on the server's fast path.
     addEdgeHeaders(c.res.headers, allowOrigin, aiMode);
+    const unmatched = c.req.routePath === '/*';
+    const { method } = c.req;
+    const { status } = c.res;
     log.info(
-      {
-        method: c.req.method,
-        path: c.req.routePath === '/*' ? c.req.path : c.req.routePath,
-        status: c.res.status,
-        ms,
-      },
+      { method, path: unmatched ? c.req.path : c.req.routePath, status, ms: Math.round(elapsed) },
       'request',
+    );
+    // GET /metrics's requests by route pattern (unmatched paths as one label) and latency.
+    metrics?.observeRequest(
+      unmatched ? '(unmatched)' : c.req.routePath,
+      method,
+      status,
+      elapsed / 1000,
     );
   };
 }
