@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Reconciliation } from '../../../src/features/staff/lib/staff-api';
+import type { Reconciliation, StockReport } from '../../../src/features/staff/lib/staff-api';
 import { apiServices } from '../../../src/lib/services';
 import { StaffPage } from '../../../src/pages/staff-page';
 import { server } from '../../support/msw-server';
@@ -49,7 +49,9 @@ const report = (): Reconciliation => ({
 function serveBank(calls: string[]) {
   server.use(
     http.get(`${API}/api/staff/orders`, () => HttpResponse.json({ orders: [] })),
-    http.get(`${API}/api/staff/stock`, () => HttpResponse.json({ stock: [], waitingOrders: 0 })),
+    http.get(`${API}/api/staff/stock`, () =>
+      HttpResponse.json({ stock: [], waitingOrders: 0, sources: [] } satisfies StockReport),
+    ),
     http.get(`${API}/api/staff/reconciliation`, () => {
       calls.push('report');
       return HttpResponse.json(report());

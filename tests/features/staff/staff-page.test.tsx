@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { StaffOrder } from '../../../src/features/staff/lib/staff-api';
+import type { StaffOrder, StockReport } from '../../../src/features/staff/lib/staff-api';
 import { apiServices } from '../../../src/lib/services';
 import { StaffPage } from '../../../src/pages/staff-page';
 import { server } from '../../support/msw-server';
@@ -98,7 +98,8 @@ function serveStaff(calls: string[] = []) {
               },
             ],
             waitingOrders: 1,
-          })
+            sources: [{ operatorId: 'mpt', source: 'stock', smdpHost: null, plans: [] }],
+          } satisfies StockReport)
         : refuse(),
     ),
     http.post(`${API}/api/staff/orders/:id/withdraw`, ({ request, params }) => {

@@ -8,6 +8,7 @@ import {
   type StaffRequest,
   type StatementImport,
   type StockImport,
+  type SetupWarnings,
   type StockReport,
 } from '../../../lib/api/client';
 
@@ -20,8 +21,8 @@ export type StatementResult = StatementImport;
 export type StockLine = StockReport['stock'][number];
 /** Where an operator's profiles come from (PROVISIONING_<OP>). */
 export type OperatorSource = StockReport['sources'][number];
-/** What is not set up yet (GET /api/staff/setup): today the placeholder merchant ids. */
-export type SetupWarning = { code: string; settings: string[] };
+/** What is not set up yet (GET /api/staff/setup): the placeholder merchant ids, the contact key. */
+export type SetupWarning = SetupWarnings['warnings'][number];
 export type ImportResult = StockImport;
 /** One change of an order's history (decision 115): what, from and to, who, when, evidence. */
 export type OrderEvent = OrderEvents['events'][number];
@@ -46,33 +47,19 @@ export const isUnauthorized = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
 export async function fetchStaffOrders(api: ApiBase, key: string, signal?: AbortSignal) {
-  const answer = await staffRequest<{ orders?: StaffOrder[] }>(api, key, '/orders?limit=50', {
-    signal,
-  });
-  return Array.isArray(answer?.orders) ? answer.orders : [];
+  const path = '/orders?limit=50';
+  return (await staffRequest<{ orders: StaffOrder[] }>(api, key, path, { signal })).orders;
 }
 
-export async function fetchStock(api: ApiBase, key: string, signal?: AbortSignal) {
-  const answer = await staffRequest<Partial<StockReport>>(api, key, '/stock', { signal });
-  return {
-    stock: Array.isArray(answer?.stock) ? answer.stock : [],
-    waitingOrders: typeof answer?.waitingOrders === 'number' ? answer.waitingOrders : 0,
-    sources: Array.isArray(answer?.sources) ? answer.sources : [],
-  } satisfies StockReport;
-}
+export const fetchStock = (api: ApiBase, key: string, signal?: AbortSignal) =>
+  staffRequest<StockReport>(api, key, '/stock', { signal });
 
 export async function fetchSetupWarnings(
   api: ApiBase,
   key: string,
   signal?: AbortSignal,
 ): Promise<SetupWarning[]> {
-  const answer = await staffRequest<{ warnings?: unknown }>(api, key, '/setup', { signal });
-  const warnings = Array.isArray(answer?.warnings) ? (answer.warnings as unknown[]) : [];
-  return warnings.flatMap((warning) => {
-    const { code, settings } = (warning ?? {}) as { code?: unknown; settings?: unknown };
-    if (typeof code !== 'string' || !Array.isArray(settings)) return [];
-    return [{ code, settings: settings.filter((item) => typeof item === 'string') }];
-  });
+  return (await staffRequest<SetupWarnings>(api, key, '/setup', { signal })).warnings;
 }
 
 export async function resendEmail(api: ApiBase, key: string, orderId: string): Promise<void> {
@@ -102,23 +89,8 @@ export const importStock = (api: ApiBase, key: string, csv: string) =>
     body: csv,
   });
 
-export async function fetchReconciliation(api: ApiBase, key: string, signal?: AbortSignal) {
-  const answer = await staffRequest<Partial<Reconciliation>>(api, key, '/reconciliation', {
-    signal,
-  });
-  return {
-    counts: {
-      confirmed: 0,
-      mismatch: 0,
-      unconfirmed: 0,
-      suspect: 0,
-      unmatched: 0,
-      ...answer.counts,
-    },
-    orders: Array.isArray(answer?.orders) ? answer.orders : [],
-    unmatched: Array.isArray(answer?.unmatched) ? answer.unmatched : [],
-  } satisfies Reconciliation;
-}
+export const fetchReconciliation = (api: ApiBase, key: string, signal?: AbortSignal) =>
+  staffRequest<Reconciliation>(api, key, '/reconciliation', { signal });
 
 /** The merchant account's statement: CSV as is, or with another bank's column mapping. */
 export const importStatement = (api: ApiBase, key: string, csv: string, mapping?: unknown) =>
@@ -139,10 +111,8 @@ export type { StaffRequest };
 
 /** GET /api/staff/requests: open first. */
 export async function fetchStaffRequests(api: ApiBase, key: string, signal?: AbortSignal) {
-  const answer = await staffRequest<{ requests?: StaffRequest[] }>(api, key, '/requests', {
-    signal,
-  });
-  return Array.isArray(answer?.requests) ? answer.requests : [];
+  return (await staffRequest<{ requests: StaffRequest[] }>(api, key, '/requests', { signal }))
+    .requests;
 }
 
 /** POST /api/staff/requests/{id}/{approve|refuse|check}. */
