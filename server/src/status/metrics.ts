@@ -14,12 +14,12 @@ import { createRequestMetrics } from './request-metrics';
 
 /**
  * GET /metrics (issue #43 point 5, decision 119): the Prometheus text format, made by prom-client.
- * Counted in this process: requests by route, method and status with their latency (plain numbers,
- * request-metrics.ts), AI calls by
- * task and outcome. Read from the database at each scrape (so the same on every instance): orders
- * by status, delivery and bank state (held, suspect, mismatch), payments by how they were
- * verified, the outbox's and the ES2+ queue's depth and oldest age, each AI feature's budget left
- * today. And the PostgreSQL pool's use, and Node's own (event loop, memory).
+ * Counted in this process: requests by route, method and status with their latency (plain
+ * numbers, request-metrics.ts), AI calls by task and outcome. Read from the database at each
+ * scrape (so the same on every instance): orders by status, delivery and bank state (held,
+ * suspect, mismatch), payments by how they were verified, the outbox's and the ES2+ queue's depth
+ * and oldest age, each AI feature's budget left today. And the PostgreSQL pool's use, and Node's
+ * own (event loop, memory).
  */
 export type Metrics = {
   /** The text format's media type. */

@@ -30,16 +30,6 @@ type Series = {
 const labelValue = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
-/** A number as the text format writes it (prom-client's way: `+Inf`, `-Inf`, `NaN`). */
-const sample = (value: number) =>
-  Number.isFinite(value)
-    ? String(value)
-    : Number.isNaN(value)
-      ? 'NaN'
-      : value > 0
-        ? '+Inf'
-        : '-Inf';
-
 export type RequestMetrics = {
   observe(route: string, method: string, status: number, seconds: number): void;
   /** Both families in the text format, each line ending with a newline. */
@@ -83,7 +73,8 @@ export function createRequestMetrics(): RequestMetrics {
           histogram.push(`${HISTOGRAM}_bucket{le="${bound}",${labels}} ${below}`);
         });
         histogram.push(`${HISTOGRAM}_bucket{le="+Inf",${labels}} ${count}`);
-        histogram.push(`${HISTOGRAM}_sum{${labels}} ${sample(sum)}`);
+        // A sum of elapsed times: always finite, so `String` writes it as prom-client does.
+        histogram.push(`${HISTOGRAM}_sum{${labels}} ${sum}`);
         histogram.push(`${HISTOGRAM}_count{${labels}} ${count}`);
       }
       return `${counter.join('\n')}\n\n${histogram.join('\n')}\n`;
